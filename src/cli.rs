@@ -1,0 +1,198 @@
+//! The command line: what each command accepts. `commands` carries them out.
+
+use crate::learn::loss::LossKind;
+use crate::learn::{Algorithm, Hyperparameters, Loss, Optimizer};
+use crate::schema::featurize::Cross;
+use crate::schema::Format;
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+#[derive(Debug, Parser)]
+#[command(name = "ftrl", version, about = "Online sparse linear models (FTRL-Proximal, RDA, AdaGrad) from files and event streams")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Generate a click log with a known model, train on it and print progressive loss.
+    Demo(DemoArgs),
+    /// Train a model on a file or standard input, printing progressive loss as it goes.
+    Train(TrainArgs),
+    /// Predict examples with a trained model, one prediction per line.
+    Predict(PredictArgs),
+    /// Print a model's weights as JSON lines.
+    Export(ExportArgs),
+    /// Write a synthetic click log whose true model (and Bayes-optimal loss) is known.
+    Gen(GenArgs),
+}
+
+/// How the model learns: the settings stored with a model.
+#[derive(Debug, Clone, Args)]
+pub struct LearnerArgs {
+    /// Loss function.
+    #[arg(long, value_enum, default_value = "logistic")]
+    pub loss: LossKind,
+    /// Number of classes (softmax only; labels are 1..=K).
+    #[arg(long)]
+    pub classes: Option<u32>,
+    /// Per-coordinate update rule.
+    #[arg(long, value_enum, default_value = "ftrl-proximal")]
+    pub algo: Algorithm,
+    /// Learning-rate scale α (rate = α / (β + √Σg²)).
+    #[arg(long, default_value_t = 0.1)]
+    pub alpha: f64,
+    /// Learning-rate smoothing β.
+    #[arg(long, default_value_t = 1.0)]
+    pub beta: f64,
+    /// L1 regularization λ1.
+    #[arg(long, default_value_t = 0.0)]
+    pub l1: f64,
+    /// L2 regularization λ2.
+    #[arg(long, default_value_t = 0.0)]
+    pub l2: f64,
+    /// Keep every weight in [-R, R].
+    #[arg(long, value_name = "R")]
+    pub bound: Option<f64>,
+    /// Clip every per-coordinate gradient to [-C, C].
+    #[arg(long, value_name = "C")]
+    pub clip_gradient: Option<f64>,
+    /// Cross two namespaces by their first letters, like Vowpal Wabbit's -q (repeatable).
+    #[arg(long = "cross", value_name = "AB")]
+    pub crosses: Vec<Cross>,
+}
+
+impl LearnerArgs {
+    /// The validated optimizer, loss and crosses, or the first bad setting and why.
+    pub fn settings(&self) -> Result<(Optimizer, Loss, Vec<Cross>), String> {
+        let hyperparameters = Hyperparameters {
+            alpha: self.alpha,
+            beta: self.beta,
+            l1: self.l1,
+            l2: self.l2,
+            bound: self.bound,
+            clip_gradient: self.clip_gradient,
+        };
+        hyperparameters.validate()?;
+        let loss = self.loss.with_classes(self.classes)?;
+        Ok((Optimizer { algorithm: self.algo, hyperparameters }, loss, self.crosses.clone()))
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct TrainArgs {
+    /// Examples to learn from: a file, or - for standard input.
+    #[arg(long, value_name = "PATH|-")]
+    pub data: String,
+    /// Input format.
+    #[arg(long, value_enum, default_value = "vw")]
+    pub format: Format,
+    /// Passes over the data (a file only).
+    #[arg(long, default_value_t = 1)]
+    pub passes: u32,
+    /// Model directory (RocksDB); created if new, trained further if it exists. Without it
+    /// the model lives in memory and is discarded.
+    #[arg(long, value_name = "DIR")]
+    pub model: Option<PathBuf>,
+    /// Most coordinate states kept in memory (about 64 bytes each); the rest stay on disk.
+    #[arg(long, default_value_t = 4_000_000)]
+    pub cache_size: usize,
+    /// Stop with an error at the first bad line instead of counting and skipping it.
+    #[arg(long)]
+    pub strict: bool,
+    /// Do not print the progress table.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Print a JSON summary as the last line of standard output.
+    #[arg(long)]
+    pub summary_json: bool,
+    #[command(flatten)]
+    pub learner: LearnerArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct PredictArgs {
+    /// Model directory written by `ftrl train --model`.
+    #[arg(long, value_name = "DIR")]
+    pub model: PathBuf,
+    /// Examples to predict: a file, or - for standard input.
+    #[arg(long, value_name = "PATH|-")]
+    pub data: String,
+    /// Input format.
+    #[arg(long, value_enum, default_value = "vw")]
+    pub format: Format,
+    /// Most coordinate states kept in memory.
+    #[arg(long, default_value_t = 4_000_000)]
+    pub cache_size: usize,
+}
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// Model directory written by `ftrl train --model`.
+    #[arg(long, value_name = "DIR")]
+    pub model: PathBuf,
+    /// Also print coordinates whose weight is zero.
+    #[arg(long)]
+    pub all: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct GenArgs {
+    /// Number of examples.
+    #[arg(long, default_value_t = 100_000)]
+    pub examples: u64,
+    /// Categorical fields (namespaces a, b, c, …).
+    #[arg(long, default_value_t = 20)]
+    pub fields: usize,
+    /// Extra fields whose values are unique per example (to grow huge models).
+    #[arg(long, default_value_t = 0)]
+    pub id_fields: usize,
+    /// Field pairs with true cross effects.
+    #[arg(long, default_value_t = 3)]
+    pub crosses: usize,
+    /// Largest number of distinct values of a field.
+    #[arg(long, default_value_t = 100_000)]
+    pub max_cardinality: u64,
+    /// Zipf exponent of field values (larger is more skewed).
+    #[arg(long, default_value_t = 1.1)]
+    pub zipf_exponent: f64,
+    /// Random seed; the same seed writes the same file.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "vw")]
+    pub format: Format,
+    /// Output file, or - for standard output.
+    #[arg(long, value_name = "PATH|-", default_value = "-")]
+    pub out: String,
+}
+
+#[derive(Debug, Args)]
+pub struct DemoArgs {
+    /// Number of generated examples.
+    #[arg(long, default_value_t = 200_000)]
+    pub examples: u64,
+    /// Random seed of the generator.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn command_line_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn learner_settings_are_validated() {
+        let cli = Cli::try_parse_from(["ftrl", "train", "--data", "x", "--alpha", "-1"]).unwrap();
+        let Command::Train(args) = cli.command else { panic!("not train") };
+        assert!(args.learner.settings().unwrap_err().contains("alpha"));
+        assert!(Cli::try_parse_from(["ftrl", "train", "--data", "x", "--cross", "abc"]).is_err());
+    }
+}

@@ -1,0 +1,222 @@
+//! Reading example files: big chunks split into lines, parsed and featurized on a
+//! background thread, handed over in order as batches so that parsing and learning run on
+//! separate cores.
+
+use crate::learn::Feature;
+use crate::schema::featurize::Featurizer;
+use crate::schema::{parse_line, ExampleBuf, Format, ParseError};
+use memchr::memchr;
+use std::io::Read;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::mpsc::{sync_channel, Receiver};
+use std::thread::JoinHandle;
+use thiserror::Error;
+
+/// Examples per batch: large enough to amortize channel hand-offs, small enough that the
+/// learner starts at once.
+const BATCH_EXAMPLES: usize = 2048;
+const CHUNK_BYTES: usize = 1 << 20;
+/// Batches in flight between the two threads.
+const QUEUE_DEPTH: usize = 8;
+/// Longest line accepted: a bound on what one hostile line can make us buffer.
+pub const MAX_LINE_BYTES: usize = 64 << 20;
+
+/// Where examples come from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Source {
+    Stdin,
+    File(PathBuf),
+    /// Examples already in memory (the demo's generated data).
+    Bytes(Arc<[u8]>),
+}
+
+impl Source {
+    /// `-` is standard input, anything else a file path.
+    pub fn from_arg(arg: &str) -> Self {
+        if arg == "-" {
+            Source::Stdin
+        } else {
+            Source::File(PathBuf::from(arg))
+        }
+    }
+
+    fn open(&self) -> Result<Box<dyn Read + Send>, InputError> {
+        match self {
+            Source::Stdin => Ok(Box::new(std::io::stdin())),
+            Source::File(path) => std::fs::File::open(path)
+                .map(|f| Box::new(f) as Box<dyn Read + Send>)
+                .map_err(|e| InputError::Open { path: path.display().to_string(), source: e }),
+            Source::Bytes(bytes) => Ok(Box::new(std::io::Cursor::new(Arc::clone(bytes)))),
+        }
+    }
+}
+
+#[derive(Debug, Error)]
+pub enum InputError {
+    #[error("cannot open {path}: {source}")]
+    Open { path: String, source: std::io::Error },
+    #[error("reading input: {0}")]
+    Read(#[from] std::io::Error),
+    #[error("line {line} is longer than {MAX_LINE_BYTES} bytes")]
+    LineTooLong { line: u64 },
+    #[error("standard input can be read only once; --passes > 1 needs a file")]
+    StdinPasses,
+}
+
+/// One input line: a usable example or the reason it is not.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Item {
+    Example { line: u64, label: f64, weight: f64, features: (u32, u32) },
+    Bad { line: u64, reason: String },
+}
+
+/// Consecutive lines, parsed. Example features live in one shared vector.
+#[derive(Debug, Default)]
+pub struct Batch {
+    pub items: Vec<Item>,
+    pub features: Vec<Feature>,
+}
+
+impl Batch {
+    pub fn features_of(&self, range: (u32, u32)) -> &[Feature] {
+        &self.features[range.0 as usize..range.1 as usize]
+    }
+}
+
+/// Reads `passes` passes over `source` on a background thread. Batches arrive in input
+/// order; an input error ends the stream. Dropping the receiver stops the thread.
+pub fn spawn_reader(
+    source: Source,
+    format: Format,
+    featurizer: Featurizer,
+    passes: u32,
+) -> Result<(Receiver<Result<Batch, InputError>>, JoinHandle<()>), InputError> {
+    if passes > 1 && source == Source::Stdin {
+        return Err(InputError::StdinPasses);
+    }
+    let (sender, receiver) = sync_channel(QUEUE_DEPTH);
+    let handle = std::thread::Builder::new().name("parse".into()).spawn(move || {
+        let mut parser = LineParser { format, featurizer, example: ExampleBuf::default(), batch: Batch::default() };
+        for _ in 0..passes {
+            let result = source.open().and_then(|reader| {
+                read_lines(reader, |line_number, line| {
+                    parser.push(line_number, line);
+                    if parser.batch.items.len() < BATCH_EXAMPLES {
+                        return true;
+                    }
+                    sender.send(Ok(std::mem::take(&mut parser.batch))).is_ok()
+                })
+            });
+            if let Err(e) = result {
+                let _ = sender.send(Err(e));
+                return;
+            }
+        }
+        if !parser.batch.items.is_empty() {
+            let _ = sender.send(Ok(parser.batch));
+        }
+    })?;
+    Ok((receiver, handle))
+}
+
+struct LineParser {
+    format: Format,
+    featurizer: Featurizer,
+    example: ExampleBuf,
+    batch: Batch,
+}
+
+impl LineParser {
+    fn push(&mut self, line_number: u64, line: &[u8]) {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if line.iter().all(u8::is_ascii_whitespace) {
+            return; // blank lines separate nothing and carry nothing
+        }
+        let item = match self.parse(line) {
+            Ok(features) => Item::Example { line: line_number, label: self.example.label, weight: self.example.weight, features },
+            Err(reason) => Item::Bad { line: line_number, reason },
+        };
+        self.batch.items.push(item);
+    }
+
+    fn parse(&mut self, line: &[u8]) -> Result<(u32, u32), String> {
+        let text = std::str::from_utf8(line).map_err(|_| ParseError::Utf8.to_string())?;
+        parse_line(self.format, text, &mut self.example).map_err(|e| e.to_string())?;
+        let start = self.batch.features.len();
+        self.featurizer.featurize(&self.example, &mut self.batch.features).map_err(|e| e.to_string())?;
+        Ok((start as u32, self.batch.features.len() as u32))
+    }
+}
+
+/// Calls `on_line(number, bytes)` for every line (1-based numbers, without the newline)
+/// until it returns false.
+pub fn read_lines(mut reader: impl Read, mut on_line: impl FnMut(u64, &[u8]) -> bool) -> Result<(), InputError> {
+    let mut buf = vec![0u8; CHUNK_BYTES];
+    let (mut start, mut end) = (0usize, 0usize);
+    let mut line_number = 0u64;
+    loop {
+        if end == buf.len() {
+            if start > 0 {
+                buf.copy_within(start..end, 0);
+                end -= start;
+                start = 0;
+            } else if buf.len() >= MAX_LINE_BYTES {
+                return Err(InputError::LineTooLong { line: line_number + 1 });
+            } else {
+                buf.resize(buf.len() * 2, 0);
+            }
+        }
+        let read = match reader.read(&mut buf[end..]) {
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e.into()),
+        };
+        if read == 0 {
+            break;
+        }
+        end += read;
+        while let Some(newline) = memchr(b'\n', &buf[start..end]) {
+            line_number += 1;
+            if !on_line(line_number, &buf[start..start + newline]) {
+                return Ok(());
+            }
+            start += newline + 1;
+        }
+    }
+    if start < end {
+        on_line(line_number + 1, &buf[start..end]);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines_of(bytes: &[u8]) -> Vec<(u64, String)> {
+        let mut out = Vec::new();
+        read_lines(bytes, |n, l| {
+            out.push((n, String::from_utf8_lossy(l).into_owned()));
+            true
+        })
+        .unwrap();
+        out
+    }
+
+    #[test]
+    fn splits_lines_with_and_without_final_newline() {
+        assert_eq!(lines_of(b"a\nbb\n"), vec![(1, "a".into()), (2, "bb".into())]);
+        assert_eq!(lines_of(b"a\n\nc"), vec![(1, "a".into()), (2, "".into()), (3, "c".into())]);
+        assert!(lines_of(b"").is_empty());
+    }
+
+    #[test]
+    fn lines_longer_than_a_chunk_are_whole() {
+        let long = "x".repeat(3 * CHUNK_BYTES + 17);
+        let text = format!("short\n{long}\nend\n");
+        let lines = lines_of(text.as_bytes());
+        assert_eq!(lines.len(), 3);
+        assert_eq!(lines[1].1.len(), long.len());
+    }
+}

@@ -1,0 +1,244 @@
+//! The example-level step: predict with the current weights, score that prediction
+//! (progressive validation), turn the loss derivative into per-coordinate gradients and
+//! apply them.
+
+use super::hashing::class_coordinate;
+use super::loss::{sigmoid, softmax};
+use super::{CoordState, Feature, Loss, Optimizer};
+
+/// Where the learner finds per-coordinate state: an in-memory table, a cache in front of
+/// RocksDB, or a test double. Slots are indices valid until the next `resolve`.
+pub trait CoordinateStates {
+    type Error;
+
+    /// Makes the state of every feature's coordinate available and writes one slot per
+    /// feature into `slots`, in order. Coordinates never seen before start from the default
+    /// state.
+    fn resolve(&mut self, features: &[Feature], slots: &mut Vec<u32>) -> Result<(), Self::Error>;
+
+    fn state(&self, slot: u32) -> &CoordState;
+
+    /// Mutable state; implementations note that the slot changed.
+    fn state_mut(&mut self, slot: u32) -> &mut CoordState;
+}
+
+/// What one step produced: the figures progressive validation records.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Outcome {
+    /// Loss of the prediction made before learning.
+    pub loss: f64,
+    /// The prediction: a probability (logistic), a margin (squared, hinge) or a class (softmax).
+    pub prediction: f64,
+    /// A probability-like score in [0, 1] that ranks binary predictions (for AUC).
+    pub score: f64,
+}
+
+/// Runs examples through an optimizer and a loss. Holds only scratch buffers, so one
+/// learner serves any number of examples without allocating.
+#[derive(Clone, Debug)]
+pub struct Learner {
+    pub optimizer: Optimizer,
+    pub loss: Loss,
+    class_features: Vec<Feature>,
+    slots: Vec<u32>,
+    weights: Vec<f64>,
+    margins: Vec<f64>,
+    derivatives: Vec<f64>,
+}
+
+impl Learner {
+    pub fn new(optimizer: Optimizer, loss: Loss) -> Self {
+        Self {
+            optimizer,
+            loss,
+            class_features: Vec::new(),
+            slots: Vec::new(),
+            weights: Vec::new(),
+            margins: Vec::new(),
+            derivatives: Vec::new(),
+        }
+    }
+
+    /// Predicts `features`, scores the prediction against `label`, then learns from it with
+    /// importance weight `importance`. `features` must hold distinct coordinates (the
+    /// featurizer merges repeats) and include the bias.
+    pub fn learn<S: CoordinateStates>(
+        &mut self,
+        states: &mut S,
+        features: &[Feature],
+        label: f64,
+        importance: f64,
+    ) -> Result<Outcome, S::Error> {
+        let outcome = self.forward(states, features, Some(label))?;
+        let per_class = features.len();
+        for class in 0..self.loss.outputs() {
+            let d = importance * self.derivatives[class];
+            let range = class * per_class..(class + 1) * per_class;
+            for ((slot, played), feature) in self.slots[range.clone()].iter().zip(&self.weights[range]).zip(features) {
+                // Applied even when the gradient is 0, so `updates` counts every example
+                // that contained the coordinate (RDA's rounds, and the exactly-once audit).
+                self.optimizer.update(states.state_mut(*slot), d * feature.value, *played);
+            }
+        }
+        Ok(outcome)
+    }
+
+    /// Predicts without learning; the outcome's loss is scored against `label` when
+    /// given, NaN otherwise.
+    pub fn predict<S: CoordinateStates>(
+        &mut self,
+        states: &mut S,
+        features: &[Feature],
+        label: Option<f64>,
+    ) -> Result<Outcome, S::Error> {
+        self.forward(states, features, label)
+    }
+
+    /// Computes weights, margins, the prediction and, given a label, the loss and its
+    /// derivatives with respect to each margin.
+    fn forward<S: CoordinateStates>(
+        &mut self,
+        states: &mut S,
+        features: &[Feature],
+        label: Option<f64>,
+    ) -> Result<Outcome, S::Error> {
+        let outputs = self.loss.outputs();
+        if outputs == 1 {
+            states.resolve(features, &mut self.slots)?;
+        } else {
+            self.class_features.clear();
+            for class in 0..outputs as u32 {
+                self.class_features.extend(
+                    features.iter().map(|f| Feature { coordinate: class_coordinate(f.coordinate, class), value: f.value }),
+                );
+            }
+            states.resolve(&self.class_features, &mut self.slots)?;
+        }
+        self.weights.clear();
+        self.margins.clear();
+        let per_class = features.len();
+        for class in 0..outputs {
+            let mut margin = 0.0;
+            for (slot, feature) in self.slots[class * per_class..(class + 1) * per_class].iter().zip(features) {
+                let w = self.optimizer.weight(states.state(*slot));
+                self.weights.push(w);
+                margin += w * feature.value;
+            }
+            self.margins.push(margin);
+        }
+        self.derivatives.clear();
+        Ok(match self.loss {
+            Loss::Softmax { .. } => {
+                let (loss, predicted) = softmax(&self.margins, label.unwrap_or(1.0), &mut self.derivatives);
+                Outcome { loss: if label.is_some() { loss } else { f64::NAN }, prediction: predicted, score: 0.0 }
+            }
+            single => {
+                let margin = self.margins[0];
+                let (loss, derivative) = match label {
+                    Some(y) => (single.value(margin, y), single.derivative(margin, y)),
+                    None => (f64::NAN, 0.0),
+                };
+                self.derivatives.push(derivative);
+                Outcome { loss, prediction: single.prediction(margin), score: sigmoid(margin) }
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::learn::test_support::MapStates;
+    use crate::learn::{Algorithm, Hyperparameters};
+
+    fn ftrl(alpha: f64) -> Optimizer {
+        Optimizer {
+            algorithm: Algorithm::FtrlProximal,
+            hyperparameters: Hyperparameters { alpha, beta: 1.0, ..Default::default() },
+        }
+    }
+
+    fn f(coordinate: u64, value: f64) -> Feature {
+        Feature { coordinate, value }
+    }
+
+    #[test]
+    fn one_logistic_step_by_hand() {
+        // Fresh model: margin 0, p = 0.5, loss ln 2, d = 0.5 − 1 = −0.5.
+        // Coordinate 1 (x=2): g = −1; coordinate 2 (x=1, importance 3): g = −1.5.
+        let mut learner = Learner::new(ftrl(0.5), Loss::Logistic);
+        let mut states = MapStates::default();
+        let out = learner.learn(&mut states, &[f(1, 2.0), f(2, 1.0)], 1.0, 1.0).unwrap();
+        assert!((out.loss - 2f64.ln()).abs() < 1e-15);
+        assert_eq!(out.prediction, 0.5);
+        let s1 = states.get(1);
+        assert_eq!((s1.z, s1.n, s1.updates), (-1.0, 1.0, 1));
+        let out = learner.learn(&mut states, &[f(3, 1.0)], 0.0, 3.0).unwrap();
+        assert_eq!(out.prediction, 0.5);
+        assert_eq!(states.get(3).z, 1.5);
+        // Next prediction for coordinate 1 uses w = 1 / ((1 + 1)/0.5) = 0.25, x = 2.
+        let out = learner.predict(&mut states, &[f(1, 2.0)], None).unwrap();
+        assert!((out.prediction - sigmoid(0.5)).abs() < 1e-15);
+        assert!(out.loss.is_nan());
+    }
+
+    #[test]
+    fn zero_gradient_still_counts_the_update() {
+        let mut learner = Learner::new(ftrl(0.5), Loss::Hinge);
+        let mut states = MapStates::default();
+        states.insert(9, CoordState { z: -100.0, n: 1.0, updates: 0 });
+        let out = learner.learn(&mut states, &[f(9, 1.0)], 1.0, 1.0).unwrap();
+        assert_eq!(out.loss, 0.0);
+        assert_eq!(states.get(9).updates, 1);
+        assert_eq!(states.get(9).z, -100.0);
+    }
+
+    #[test]
+    fn logistic_learns_a_separable_rule() {
+        let mut learner = Learner::new(ftrl(0.5), Loss::Logistic);
+        let mut states = MapStates::default();
+        let mut late_loss = 0.0;
+        for i in 0..2000 {
+            let positive = i % 3 == 0;
+            let features = [f(0, 1.0), f(if positive { 10 } else { 20 }, 1.0)];
+            let out = learner.learn(&mut states, &features, positive as u8 as f64, 1.0).unwrap();
+            if i >= 1900 {
+                late_loss += out.loss / 100.0;
+            }
+        }
+        assert!(late_loss < 0.02, "{late_loss}");
+    }
+
+    #[test]
+    fn softmax_learns_three_classes() {
+        let mut learner = Learner::new(ftrl(0.5), Loss::Softmax { classes: 3 });
+        let mut states = MapStates::default();
+        let mut correct = 0;
+        for i in 0..3000 {
+            let class = (i % 3) as u64 + 1;
+            let out = learner.learn(&mut states, &[f(0, 1.0), f(100 + class, 1.0)], class as f64, 1.0).unwrap();
+            if i >= 2700 && out.prediction == class as f64 {
+                correct += 1;
+            }
+        }
+        assert_eq!(correct, 300);
+        // One coordinate per class per feature, each updated once per example.
+        assert_eq!(states.len(), 3 * 4);
+        assert_eq!(states.get(class_coordinate(0, 2)).updates, 3000);
+    }
+
+    #[test]
+    fn squared_loss_fits_a_line() {
+        let mut learner = Learner::new(
+            Optimizer { algorithm: Algorithm::Adagrad, hyperparameters: Hyperparameters { alpha: 0.5, ..Default::default() } },
+            Loss::Squared,
+        );
+        let mut states = MapStates::default();
+        for i in 0..5000 {
+            let x = (i % 10) as f64 / 10.0;
+            learner.learn(&mut states, &[f(0, 1.0), f(1, x)], 2.0 + 3.0 * x, 1.0).unwrap();
+        }
+        let out = learner.predict(&mut states, &[f(0, 1.0), f(1, 0.5)], None).unwrap();
+        assert!((out.prediction - 3.5).abs() < 0.05, "{}", out.prediction);
+    }
+}

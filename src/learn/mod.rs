@@ -1,0 +1,43 @@
+//! The online-learning core: losses, per-coordinate update rules, the example-level step
+//! and progressive validation. Pure math: nothing here knows about files, Kafka or RocksDB.
+
+pub mod adagrad;
+pub mod ftrl_proximal;
+pub mod hashing;
+pub mod learner;
+pub mod loss;
+pub mod optimizer;
+pub mod progress;
+pub mod rda;
+
+pub use learner::{CoordinateStates, Learner, Outcome, SlotFeature};
+pub use loss::Loss;
+pub use optimizer::{Algorithm, Hyperparameters, Optimizer};
+pub use progress::Progress;
+
+/// One nonzero feature of an example, already hashed to its coordinate.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Feature {
+    pub coordinate: u64,
+    pub value: f64,
+}
+
+/// Per-coordinate learner state. The meaning of `z` depends on the algorithm:
+///
+/// | algorithm      | `z`                                   | `n`   |
+/// |----------------|---------------------------------------|-------|
+/// | FTRL-Proximal  | z = Σ g − σ·w (McMahan et al. 2013)   | Σ g²  |
+/// | ℓ1-RDA         | u = Σ g                               | Σ g²  |
+/// | AdaGrad OGD    | the weight w itself                   | Σ g²  |
+///
+/// `updates` counts the examples whose gradient was applied to this coordinate; RDA uses it
+/// as its per-coordinate round count t.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct CoordState {
+    pub z: f64,
+    pub n: f64,
+    pub updates: u64,
+}
+
+#[cfg(test)]
+pub(crate) mod test_support;

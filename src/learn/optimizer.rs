@@ -1,0 +1,188 @@
+//! Choosing a per-coordinate update rule and its hyperparameters.
+
+use super::{adagrad, ftrl_proximal, rda, CoordState};
+use serde::{Deserialize, Serialize};
+
+/// The per-coordinate update rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum Algorithm {
+    /// FTRL-Proximal (McMahan et al. 2013).
+    FtrlProximal,
+    /// ℓ1-RDA with AdaGrad rates (Xiao 2010, Duchi et al. 2011).
+    Rda,
+    /// Online gradient descent with AdaGrad rates.
+    Adagrad,
+}
+
+/// Hyperparameters shared by every rule.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Hyperparameters {
+    /// α: scale of the per-coordinate learning rate α / (β + √Σg²).
+    pub alpha: f64,
+    /// β: smooths the learning rate while Σg² is small.
+    pub beta: f64,
+    /// λ1: L1 strength (sparsity).
+    pub l1: f64,
+    /// λ2: L2 strength.
+    pub l2: f64,
+    /// R: every weight is kept in [−R, R] when set.
+    pub bound: Option<f64>,
+    /// Each per-coordinate gradient is clipped to [−C, C] when set, so one extreme example
+    /// cannot move a weight arbitrarily far.
+    pub clip_gradient: Option<f64>,
+}
+
+impl Default for Hyperparameters {
+    fn default() -> Self {
+        Self { alpha: 0.1, beta: 1.0, l1: 0.0, l2: 0.0, bound: None, clip_gradient: None }
+    }
+}
+
+impl Hyperparameters {
+    /// Projects a weight onto the box [−R, R] (a no-op without a bound). In one dimension the
+    /// constrained minimizer of a convex objective is the clipped unconstrained one.
+    #[inline]
+    pub fn clamp(&self, w: f64) -> f64 {
+        match self.bound {
+            Some(r) => w.clamp(-r, r),
+            None => w,
+        }
+    }
+
+    /// Names the first setting that cannot work, and why.
+    pub fn validate(&self) -> Result<(), String> {
+        let positive = |name: &str, v: f64| {
+            if v.is_finite() && v > 0.0 {
+                Ok(())
+            } else {
+                Err(format!("{name} must be a finite number > 0, got {v}"))
+            }
+        };
+        let non_negative = |name: &str, v: f64| {
+            if v.is_finite() && v >= 0.0 {
+                Ok(())
+            } else {
+                Err(format!("{name} must be a finite number ≥ 0, got {v}"))
+            }
+        };
+        positive("alpha", self.alpha)?;
+        non_negative("beta", self.beta)?;
+        non_negative("l1", self.l1)?;
+        non_negative("l2", self.l2)?;
+        if let Some(r) = self.bound {
+            positive("bound", r)?;
+        }
+        if let Some(c) = self.clip_gradient {
+            positive("clip_gradient", c)?;
+        }
+        Ok(())
+    }
+}
+
+/// An update rule with its hyperparameters: what the learner calls per coordinate.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Optimizer {
+    pub algorithm: Algorithm,
+    pub hyperparameters: Hyperparameters,
+}
+
+impl Optimizer {
+    /// The weight a coordinate in this state plays.
+    #[inline]
+    pub fn weight(&self, state: &CoordState) -> f64 {
+        let hp = &self.hyperparameters;
+        match self.algorithm {
+            Algorithm::FtrlProximal => ftrl_proximal::weight(state, hp),
+            Algorithm::Rda => rda::weight(state, hp),
+            Algorithm::Adagrad => adagrad::weight(state),
+        }
+    }
+
+    /// Applies gradient `g`, computed at the weight `played` that the coordinate played.
+    #[inline]
+    pub fn update(&self, state: &mut CoordState, g: f64, played: f64) {
+        let hp = &self.hyperparameters;
+        let g = match hp.clip_gradient {
+            Some(c) => g.clamp(-c, c),
+            None => g,
+        };
+        match self.algorithm {
+            Algorithm::FtrlProximal => ftrl_proximal::update(state, g, played, hp),
+            Algorithm::Rda => rda::update(state, g),
+            Algorithm::Adagrad => adagrad::update(state, g, hp),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn any_algorithm() -> impl Strategy<Value = Algorithm> {
+        prop_oneof![Just(Algorithm::FtrlProximal), Just(Algorithm::Rda), Just(Algorithm::Adagrad)]
+    }
+
+    proptest! {
+        /// With λ1 larger than any gradient sum can reach, FTRL-Proximal and RDA never leave 0.
+        #[test]
+        fn huge_l1_means_zero_weight(gs in prop::collection::vec(-10.0f64..10.0, 1..50), alpha in 0.01f64..10.0) {
+            for algorithm in [Algorithm::FtrlProximal, Algorithm::Rda] {
+                let hp = Hyperparameters { alpha, l1: 1e4, ..Default::default() };
+                let opt = Optimizer { algorithm, hyperparameters: hp };
+                let mut s = CoordState::default();
+                for &g in &gs {
+                    let w = opt.weight(&s);
+                    prop_assert_eq!(w, 0.0);
+                    opt.update(&mut s, g, w);
+                }
+                prop_assert_eq!(opt.weight(&s), 0.0);
+            }
+        }
+
+        /// The box bound holds after any gradient sequence, for every rule.
+        #[test]
+        fn bound_always_holds(gs in prop::collection::vec(-1e3f64..1e3, 1..50), r in 0.001f64..5.0, algorithm in any_algorithm()) {
+            let opt = Optimizer { algorithm, hyperparameters: Hyperparameters { alpha: 3.0, bound: Some(r), ..Default::default() } };
+            let mut s = CoordState::default();
+            for &g in &gs {
+                let w = opt.weight(&s);
+                prop_assert!(w.abs() <= r);
+                opt.update(&mut s, g, w);
+            }
+            prop_assert!(opt.weight(&s).abs() <= r);
+        }
+
+        /// Gradient clipping: one gradient moves n by at most C².
+        #[test]
+        fn clipping_bounds_each_step(g in -1e9f64..1e9, c in 0.01f64..10.0, algorithm in any_algorithm()) {
+            let opt = Optimizer { algorithm, hyperparameters: Hyperparameters { clip_gradient: Some(c), ..Default::default() } };
+            let mut s = CoordState::default();
+            opt.update(&mut s, g, 0.0);
+            prop_assert!(s.n <= c * c * (1.0 + 1e-12));
+        }
+
+        /// State stays finite for finite gradients.
+        #[test]
+        fn state_stays_finite(gs in prop::collection::vec(-1e6f64..1e6, 1..100), algorithm in any_algorithm()) {
+            let opt = Optimizer { algorithm, hyperparameters: Hyperparameters { alpha: 0.5, l1: 0.1, l2: 0.1, ..Default::default() } };
+            let mut s = CoordState::default();
+            for &g in &gs {
+                let w = opt.weight(&s);
+                opt.update(&mut s, g, w);
+            }
+            prop_assert!(opt.weight(&s).is_finite() && s.z.is_finite() && s.n.is_finite());
+        }
+    }
+
+    #[test]
+    fn validation_names_the_setting() {
+        let bad = Hyperparameters { alpha: 0.0, ..Default::default() };
+        assert!(bad.validate().unwrap_err().contains("alpha"));
+        let bad = Hyperparameters { l1: -1.0, ..Default::default() };
+        assert!(bad.validate().unwrap_err().contains("l1"));
+        assert!(Hyperparameters::default().validate().is_ok());
+    }
+}

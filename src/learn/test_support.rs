@@ -1,0 +1,68 @@
+//! Helpers for the math tests: a numerical minimizer and a plain map of states.
+
+use super::{CoordState, CoordinateStates, Feature};
+use std::collections::HashMap;
+use std::convert::Infallible;
+
+/// Minimizes a convex function on [lo, hi] by golden-section search, to about 1e-10.
+pub fn minimize_1d(f: impl Fn(f64) -> f64, mut lo: f64, mut hi: f64) -> f64 {
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..200 {
+        let a = hi - ratio * (hi - lo);
+        let b = lo + ratio * (hi - lo);
+        if f(a) <= f(b) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    (lo + hi) / 2.0
+}
+
+/// Coordinate states in a HashMap, slot = insertion index.
+#[derive(Default)]
+pub struct MapStates {
+    index: HashMap<u64, u32>,
+    states: Vec<CoordState>,
+}
+
+impl MapStates {
+    pub fn get(&self, coordinate: u64) -> CoordState {
+        self.index.get(&coordinate).map(|&s| self.states[s as usize]).unwrap_or_default()
+    }
+
+    pub fn insert(&mut self, coordinate: u64, state: CoordState) {
+        let mut slots = Vec::new();
+        let _ = self.resolve(&[Feature { coordinate, value: 0.0 }], &mut slots);
+        self.states[slots[0] as usize] = state;
+    }
+
+    pub fn len(&self) -> usize {
+        self.states.len()
+    }
+}
+
+impl CoordinateStates for MapStates {
+    type Error = Infallible;
+
+    fn resolve(&mut self, features: &[Feature], slots: &mut Vec<u32>) -> Result<(), Infallible> {
+        slots.clear();
+        for f in features {
+            let next = self.states.len() as u32;
+            let slot = *self.index.entry(f.coordinate).or_insert(next);
+            if slot == next {
+                self.states.push(CoordState::default());
+            }
+            slots.push(slot);
+        }
+        Ok(())
+    }
+
+    fn state(&self, slot: u32) -> &CoordState {
+        &self.states[slot as usize]
+    }
+
+    fn state_mut(&mut self, slot: u32) -> &mut CoordState {
+        &mut self.states[slot as usize]
+    }
+}

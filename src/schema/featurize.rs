@@ -1,0 +1,236 @@
+//! From a parsed example to the features the learner sees: validation against the loss,
+//! quadratic crosses between namespaces, merging of repeated coordinates, and the bias.
+
+use super::ExampleBuf;
+use crate::learn::hashing::{bias, cross};
+use crate::learn::loss::LabelError;
+use crate::learn::{Feature, Loss};
+use thiserror::Error;
+
+/// Most features one example may expand to (crosses included): a bound on the work and
+/// memory a single hostile record can cause.
+pub const MAX_FEATURES: usize = 65_536;
+
+/// Why a syntactically valid example cannot be learned from.
+#[derive(Debug, Error, Clone, PartialEq)]
+pub enum InvalidExample {
+    #[error(transparent)]
+    Label(#[from] LabelError),
+    #[error("importance weight {0} must be finite and ≥ 0")]
+    Weight(f64),
+    #[error("feature value {0} is not finite")]
+    Value(f64),
+    #[error("example has no features")]
+    NoFeatures,
+    #[error("example expands to {0} features, more than the limit of {MAX_FEATURES}")]
+    TooManyFeatures(usize),
+}
+
+/// A pair of namespaces to cross, named by their first bytes (Vowpal Wabbit's `-q ab`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cross(pub u8, pub u8);
+
+impl std::str::FromStr for Cross {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.as_bytes() {
+            [a, b] if a.is_ascii_graphic() && b.is_ascii_graphic() => Ok(Cross(*a, *b)),
+            _ => Err(format!("a cross is two namespace letters like \"ab\", got {s:?}")),
+        }
+    }
+}
+
+impl std::fmt::Display for Cross {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", self.0 as char, self.1 as char)
+    }
+}
+
+/// Turns parsed examples into learner features; holds scratch space, so one per thread.
+#[derive(Clone, Debug)]
+pub struct Featurizer {
+    loss: Loss,
+    crosses: Vec<Cross>,
+    bias: u64,
+    first: Vec<usize>,
+    second: Vec<usize>,
+}
+
+impl Featurizer {
+    pub fn new(loss: Loss, crosses: Vec<Cross>) -> Self {
+        Self { loss, crosses, bias: bias(), first: Vec::new(), second: Vec::new() }
+    }
+
+    /// Validates `example` and appends its features to `out`: the parsed ones, their
+    /// crosses, then the bias; distinct coordinates (repeats are summed), no zero values.
+    /// On error `out` is left as it was.
+    pub fn featurize(&mut self, example: &ExampleBuf, out: &mut Vec<Feature>) -> Result<(), InvalidExample> {
+        let start = out.len();
+        let result = self.append(example, out);
+        if result.is_err() {
+            out.truncate(start);
+        }
+        result
+    }
+
+    fn append(&mut self, example: &ExampleBuf, out: &mut Vec<Feature>) -> Result<(), InvalidExample> {
+        self.loss.validate_label(example.label)?;
+        if !(example.weight.is_finite() && example.weight >= 0.0) {
+            return Err(InvalidExample::Weight(example.weight));
+        }
+        if let Some(bad) = example.features.iter().find(|f| !f.value.is_finite()) {
+            return Err(InvalidExample::Value(bad.value));
+        }
+        if example.features.is_empty() {
+            return Err(InvalidExample::NoFeatures);
+        }
+        let start = out.len();
+        out.extend_from_slice(&example.features);
+        for &Cross(a, b) in &self.crosses {
+            self.first.clear();
+            self.second.clear();
+            for (i, &ns) in example.namespaces.iter().enumerate() {
+                if ns == a {
+                    self.first.push(i);
+                }
+                if ns == b {
+                    self.second.push(i);
+                }
+            }
+            let expanded = out.len() - start + self.first.len() * self.second.len();
+            if expanded > MAX_FEATURES {
+                return Err(InvalidExample::TooManyFeatures(expanded));
+            }
+            for &i in &self.first {
+                for &j in &self.second {
+                    // Crossing a namespace with itself takes each unordered pair once.
+                    if a == b && j <= i {
+                        continue;
+                    }
+                    let (x, y) = (example.features[i], example.features[j]);
+                    out.push(Feature { coordinate: cross(x.coordinate, y.coordinate), value: x.value * y.value });
+                }
+            }
+        }
+        if out.len() - start + 1 > MAX_FEATURES {
+            return Err(InvalidExample::TooManyFeatures(out.len() - start + 1));
+        }
+        out.push(Feature { coordinate: self.bias, value: 1.0 });
+        merge_repeats(out, start);
+        if let Some(bad) = out[start..].iter().find(|f| !f.value.is_finite()) {
+            return Err(InvalidExample::Value(bad.value));
+        }
+        Ok(())
+    }
+}
+
+/// Sorts `features[start..]` by coordinate, sums the values of repeated coordinates and
+/// drops zeros, so the learner updates each coordinate once per example.
+fn merge_repeats(features: &mut Vec<Feature>, start: usize) {
+    features[start..].sort_unstable_by_key(|f| f.coordinate);
+    let mut kept = start;
+    for i in start..features.len() {
+        let f = features[i];
+        if kept > start && features[kept - 1].coordinate == f.coordinate {
+            features[kept - 1].value += f.value;
+        } else {
+            features[kept] = f;
+            kept += 1;
+        }
+    }
+    features.truncate(kept);
+    let mut kept = start;
+    for i in start..features.len() {
+        if features[i].value != 0.0 {
+            features[kept] = features[i];
+            kept += 1;
+        }
+    }
+    features.truncate(kept);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::learn::hashing::feature_coordinate;
+
+    fn example(label: f64, features: &[(&str, &str, f64)]) -> ExampleBuf {
+        let mut ex = ExampleBuf::default();
+        ex.clear();
+        ex.label = label;
+        for (ns, name, value) in features {
+            ex.push(ns.bytes().next().unwrap_or(0), feature_coordinate(ns, name), *value);
+        }
+        ex
+    }
+
+    #[test]
+    fn adds_bias_and_crosses() {
+        let ex = example(1.0, &[("a", "x", 2.0), ("b", "y", 3.0), ("b", "z", 1.0), ("c", "w", 1.0)]);
+        let mut fz = Featurizer::new(Loss::Logistic, vec!["ab".parse().unwrap()]);
+        let mut out = Vec::new();
+        fz.featurize(&ex, &mut out).unwrap();
+        assert_eq!(out.len(), 4 + 2 + 1);
+        let ax = feature_coordinate("a", "x");
+        let by = feature_coordinate("b", "y");
+        let crossed = out.iter().find(|f| f.coordinate == cross(ax, by)).unwrap();
+        assert_eq!(crossed.value, 6.0);
+        assert!(out.iter().any(|f| f.coordinate == bias() && f.value == 1.0));
+    }
+
+    #[test]
+    fn self_cross_takes_unordered_pairs() {
+        let ex = example(0.0, &[("a", "x", 1.0), ("a", "y", 1.0), ("a", "z", 1.0)]);
+        let mut fz = Featurizer::new(Loss::Logistic, vec!["aa".parse().unwrap()]);
+        let mut out = Vec::new();
+        fz.featurize(&ex, &mut out).unwrap();
+        assert_eq!(out.len(), 3 + 3 + 1);
+    }
+
+    #[test]
+    fn repeats_are_merged_and_zeros_dropped() {
+        let ex = example(1.0, &[("a", "x", 1.0), ("a", "x", 2.0), ("a", "y", 0.0)]);
+        let mut out = Vec::new();
+        Featurizer::new(Loss::Logistic, vec![]).featurize(&ex, &mut out).unwrap();
+        assert_eq!(out.len(), 2);
+        assert_eq!(out.iter().find(|f| f.coordinate == feature_coordinate("a", "x")).unwrap().value, 3.0);
+    }
+
+    #[test]
+    fn rejects_invalid_examples() {
+        let mut fz = Featurizer::new(Loss::Logistic, vec![]);
+        let mut out = Vec::new();
+        assert!(matches!(fz.featurize(&example(0.5, &[("a", "x", 1.0)]), &mut out), Err(InvalidExample::Label(_))));
+        assert_eq!(fz.featurize(&example(1.0, &[]), &mut out), Err(InvalidExample::NoFeatures));
+        assert!(matches!(fz.featurize(&example(1.0, &[("a", "x", f64::NAN)]), &mut out), Err(InvalidExample::Value(_))));
+        let mut heavy = example(1.0, &[("a", "x", 1.0)]);
+        heavy.weight = f64::INFINITY;
+        assert!(matches!(fz.featurize(&heavy, &mut out), Err(InvalidExample::Weight(_))));
+        let many: Vec<(String, f64)> = (0..400).map(|i| (i.to_string(), 1.0)).collect();
+        let mut wide = ExampleBuf::default();
+        for (name, v) in &many {
+            wide.push(b'a', feature_coordinate("a", name), *v);
+        }
+        wide.label = 1.0;
+        let mut fz = Featurizer::new(Loss::Logistic, vec!["aa".parse().unwrap()]);
+        assert!(matches!(fz.featurize(&wide, &mut out), Err(InvalidExample::TooManyFeatures(_))));
+    }
+
+    #[test]
+    fn appends_after_existing_features_and_rolls_back_on_error() {
+        let mut fz = Featurizer::new(Loss::Logistic, vec![]);
+        let mut out = vec![Feature { coordinate: 1, value: 1.0 }];
+        fz.featurize(&example(1.0, &[("a", "x", 1.0)]), &mut out).unwrap();
+        assert_eq!(out.len(), 3);
+        assert!(fz.featurize(&example(7.0, &[("a", "x", 1.0)]), &mut out).is_err());
+        assert_eq!(out.len(), 3);
+    }
+
+    #[test]
+    fn cross_syntax() {
+        assert_eq!("ab".parse::<Cross>(), Ok(Cross(b'a', b'b')));
+        assert!("abc".parse::<Cross>().is_err());
+        assert_eq!(Cross(b'x', b'y').to_string(), "xy");
+    }
+}

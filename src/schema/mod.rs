@@ -1,0 +1,84 @@
+//! Examples as they are read: the text formats of embedded training (VW text, libsvm,
+//! JSON lines) and the featurizer that turns a parsed example into coordinates (crosses,
+//! bias, validation against the loss).
+//!
+//! Parsers are the first code that touches untrusted bytes; they never panic, and every
+//! rejection says what was wrong.
+
+pub mod featurize;
+pub mod jsonl;
+pub mod libsvm;
+pub mod vw;
+
+use crate::learn::Feature;
+use thiserror::Error;
+
+/// Input formats accepted by the embedded trainer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    /// Vowpal Wabbit text: `label [weight] ['tag]|ns a b:0.5 |other c`.
+    Vw,
+    /// libsvm / svmlight: `label index:value index:value ...` (namespace is empty).
+    Libsvm,
+    /// JSON lines: `{"label": 1, "weight": 1.0, "features": ["ns:name", {"ns": "c", "name": "x", "value": 0.5}]}`.
+    Jsonl,
+}
+
+/// One example as a parser fills it: reused from line to line, so parsing allocates nothing
+/// in the steady state. Parsers write `label`, `weight`, `features` and, in parallel with
+/// `features`, `namespaces` (the first byte of each feature's namespace, 0 for the empty
+/// namespace), which the featurizer uses to expand crosses.
+#[derive(Clone, Debug, Default)]
+pub struct ExampleBuf {
+    pub label: f64,
+    pub weight: f64,
+    pub features: Vec<Feature>,
+    pub namespaces: Vec<u8>,
+}
+
+impl ExampleBuf {
+    /// Empties the buffer for the next line (label 0, weight 1).
+    pub fn clear(&mut self) {
+        self.label = 0.0;
+        self.weight = 1.0;
+        self.features.clear();
+        self.namespaces.clear();
+    }
+
+    /// Appends one feature of a namespace whose first byte is `namespace_key`.
+    #[inline]
+    pub fn push(&mut self, namespace_key: u8, coordinate: u64, value: f64) {
+        self.features.push(Feature { coordinate, value });
+        self.namespaces.push(namespace_key);
+    }
+}
+
+/// Why a line could not be parsed.
+#[derive(Debug, Error, Clone, PartialEq)]
+pub enum ParseError {
+    #[error("empty line")]
+    Empty,
+    #[error("bad label {0:?}")]
+    Label(String),
+    #[error("bad importance weight {0:?}")]
+    Weight(String),
+    #[error("bad feature {0:?}")]
+    Feature(String),
+    #[error("bad feature value {0:?}")]
+    Value(String),
+    #[error("invalid JSON: {0}")]
+    Json(String),
+    #[error("line is not valid UTF-8")]
+    Utf8,
+}
+
+/// Parses one line of `format` into `out` (which is cleared first).
+pub fn parse_line(format: Format, line: &str, out: &mut ExampleBuf) -> Result<(), ParseError> {
+    out.clear();
+    match format {
+        Format::Vw => vw::parse(line, out),
+        Format::Libsvm => libsvm::parse(line, out),
+        Format::Jsonl => jsonl::parse(line, out),
+    }
+}

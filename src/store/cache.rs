@@ -1,0 +1,186 @@
+//! A bounded table of resident coordinate states, addressed by slot.
+//!
+//! Slots are stable indices into one vector, so the learner looks each coordinate up once
+//! per example and then works by index. Eviction is CLOCK (second chance): a sweep clears
+//! the "referenced" mark of recently used slots and evicts the others, which keeps hot
+//! coordinates resident at O(1) amortized cost per insertion.
+
+use crate::learn::CoordState;
+use nohash_hasher::BuildNoHashHasher;
+use std::collections::HashMap;
+
+/// Coordinates are already uniform 64-bit hashes, so hashing them again is wasted work.
+type CoordinateIndex = HashMap<u64, u32, BuildNoHashHasher<u64>>;
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Slot {
+    coordinate: u64,
+    state: CoordState,
+    live: bool,
+    dirty: bool,
+    referenced: bool,
+}
+
+/// A state leaving the cache that has changes the backing store has not seen.
+pub type Evicted = (u64, CoordState);
+
+#[derive(Debug, Default)]
+pub struct SlotCache {
+    index: CoordinateIndex,
+    slots: Vec<Slot>,
+    free: Vec<u32>,
+    dirty: Vec<u32>,
+    hand: usize,
+}
+
+impl SlotCache {
+    pub fn len(&self) -> usize {
+        self.index.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.index.is_empty()
+    }
+
+    /// The slot of a resident coordinate, marking it recently used.
+    #[inline]
+    pub fn lookup(&mut self, coordinate: u64) -> Option<u32> {
+        let slot = *self.index.get(&coordinate)?;
+        self.slots[slot as usize].referenced = true;
+        Some(slot)
+    }
+
+    /// Makes `coordinate` resident with `state` (clean: it matches the backing store).
+    pub fn insert(&mut self, coordinate: u64, state: CoordState) -> u32 {
+        let slot = Slot { coordinate, state, live: true, dirty: false, referenced: true };
+        let index = match self.free.pop() {
+            Some(i) => {
+                self.slots[i as usize] = slot;
+                i
+            }
+            None => {
+                self.slots.push(slot);
+                (self.slots.len() - 1) as u32
+            }
+        };
+        self.index.insert(coordinate, index);
+        index
+    }
+
+    #[inline]
+    pub fn state(&self, slot: u32) -> &CoordState {
+        &self.slots[slot as usize].state
+    }
+
+    #[inline]
+    pub fn state_mut(&mut self, slot: u32) -> &mut CoordState {
+        let s = &mut self.slots[slot as usize];
+        if !s.dirty {
+            s.dirty = true;
+            self.dirty.push(slot);
+        }
+        &mut s.state
+    }
+
+    /// Every changed state since the last call, marking them clean.
+    pub fn take_dirty(&mut self) -> Vec<Evicted> {
+        let mut changed = Vec::with_capacity(self.dirty.len());
+        for slot in self.dirty.drain(..) {
+            let s = &mut self.slots[slot as usize];
+            if s.live && s.dirty {
+                s.dirty = false;
+                changed.push((s.coordinate, s.state));
+            }
+        }
+        changed
+    }
+
+    /// Evicts clean, not recently used states until at most `target` remain. Dirty states
+    /// must have been taken first (they would otherwise be lost): they are skipped.
+    pub fn evict_to(&mut self, target: usize) {
+        let mut passes_left = 2 * self.slots.len() + 1;
+        while self.index.len() > target && passes_left > 0 {
+            passes_left -= 1;
+            if self.hand >= self.slots.len() {
+                self.hand = 0;
+            }
+            let s = &mut self.slots[self.hand];
+            if s.live && !s.dirty {
+                if s.referenced {
+                    s.referenced = false;
+                } else {
+                    s.live = false;
+                    self.index.remove(&s.coordinate);
+                    self.free.push(self.hand as u32);
+                }
+            }
+            self.hand += 1;
+        }
+    }
+
+    /// Every resident coordinate and its state.
+    pub fn iter(&self) -> impl Iterator<Item = (u64, &CoordState)> {
+        self.slots.iter().filter(|s| s.live).map(|s| (s.coordinate, &s.state))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dirty_states_are_reported_once() {
+        let mut cache = SlotCache::default();
+        let a = cache.insert(1, CoordState::default());
+        let _ = cache.insert(2, CoordState::default());
+        cache.state_mut(a).z = 5.0;
+        cache.state_mut(a).n = 1.0;
+        assert_eq!(cache.take_dirty(), vec![(1, CoordState { z: 5.0, n: 1.0, updates: 0 })]);
+        assert!(cache.take_dirty().is_empty());
+    }
+
+    #[test]
+    fn clock_keeps_recently_used_coordinates() {
+        let mut cache = SlotCache::default();
+        for c in 0..100 {
+            cache.insert(c, CoordState::default());
+        }
+        cache.evict_to(100); // no-op
+        // One sweep clears every mark; touch the hot ones again before the next eviction.
+        cache.evict_to(99);
+        for c in 0..10 {
+            cache.lookup(c);
+        }
+        cache.evict_to(20);
+        assert_eq!(cache.len(), 20);
+        for c in 0..10 {
+            assert!(cache.lookup(c).is_some(), "hot coordinate {c} was evicted");
+        }
+    }
+
+    #[test]
+    fn freed_slots_are_reused() {
+        let mut cache = SlotCache::default();
+        for c in 0..10 {
+            cache.insert(c, CoordState::default());
+        }
+        cache.evict_to(0);
+        assert!(cache.is_empty());
+        let s = cache.insert(42, CoordState { z: 1.0, ..Default::default() });
+        assert!(s < 10);
+        assert_eq!(cache.lookup(42), Some(s));
+        assert_eq!(cache.state(s).z, 1.0);
+    }
+
+    #[test]
+    fn dirty_states_survive_eviction_until_taken() {
+        let mut cache = SlotCache::default();
+        let s = cache.insert(7, CoordState::default());
+        cache.state_mut(s).z = 1.0;
+        cache.evict_to(0);
+        assert_eq!(cache.len(), 1);
+        assert_eq!(cache.take_dirty().len(), 1);
+        cache.evict_to(0);
+        assert!(cache.is_empty());
+    }
+}

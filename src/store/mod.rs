@@ -1,0 +1,276 @@
+//! Model state: a bounded in-memory cache of coordinate states in front of RocksDB.
+//!
+//! The learner sees one `CoordinateStates`; whether a coordinate came from the cache, from
+//! disk or is new is this module's business. Changed states reach RocksDB in batches: when
+//! the cache must make room, and on `checkpoint`. While every stored coordinate is also
+//! resident (a model that fits its cache), a cache miss means "new coordinate" and costs no
+//! disk read at all, which keeps the common case as fast as a plain hash map.
+
+mod cache;
+mod rocks;
+
+use crate::learn::{CoordState, CoordinateStates, Feature};
+use cache::SlotCache;
+pub use rocks::StateDb;
+use std::path::Path;
+use thiserror::Error;
+
+#[derive(Debug, Error)]
+pub enum StoreError {
+    #[error("RocksDB: {0}")]
+    Rocks(#[from] rocksdb::Error),
+    #[error("model store is corrupt: {0}")]
+    Corrupt(String),
+}
+
+/// Coordinate states for one model: always cached, durable when opened on a directory.
+pub struct ModelStore {
+    cache: SlotCache,
+    db: Option<StateDb>,
+    /// Most states kept in memory; eviction brings it down to 3/4 of this.
+    capacity: usize,
+    /// True while the cache holds every coordinate the database holds.
+    all_resident: bool,
+    pending_metadata: Vec<(String, Vec<u8>)>,
+    evictions: u64,
+}
+
+impl ModelStore {
+    /// A store that lives in memory only and never evicts.
+    pub fn in_memory() -> Self {
+        Self {
+            cache: SlotCache::default(),
+            db: None,
+            capacity: usize::MAX,
+            all_resident: true,
+            pending_metadata: Vec::new(),
+            evictions: 0,
+        }
+    }
+
+    /// Opens (or creates) the model at `path`, keeping at most `capacity` states in memory.
+    /// Stored states are loaded up to the capacity, so a model that fits trains with no
+    /// disk reads.
+    pub fn open(path: &Path, capacity: usize) -> Result<Self, StoreError> {
+        let db = StateDb::open(path)?;
+        let mut cache = SlotCache::default();
+        let mut overflow = false;
+        let capacity = capacity.max(1);
+        db.for_each(|coordinate, state| {
+            if cache.len() < capacity {
+                cache.insert(coordinate, state);
+                true
+            } else {
+                overflow = true;
+                false
+            }
+        })?;
+        Ok(Self {
+            cache,
+            db: Some(db),
+            capacity,
+            all_resident: !overflow,
+            pending_metadata: Vec::new(),
+            evictions: 0,
+        })
+    }
+
+    pub fn is_durable(&self) -> bool {
+        self.db.is_some()
+    }
+
+    /// Coordinates currently in memory.
+    pub fn resident(&self) -> usize {
+        self.cache.len()
+    }
+
+    /// How many eviction rounds ran (each writes changed states to disk first).
+    pub fn evictions(&self) -> u64 {
+        self.evictions
+    }
+
+    pub fn metadata(&self, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        if let Some((_, value)) = self.pending_metadata.iter().rev().find(|(k, _)| k == key) {
+            return Ok(Some(value.clone()));
+        }
+        match &self.db {
+            Some(db) => db.metadata(key),
+            None => Ok(None),
+        }
+    }
+
+    /// Sets a metadata value, written with the next batch of states.
+    pub fn set_metadata(&mut self, key: &str, value: Vec<u8>) {
+        self.pending_metadata.push((key.to_string(), value));
+    }
+
+    /// Writes every changed state and pending metadata in one batch and makes it durable.
+    pub fn checkpoint(&mut self) -> Result<(), StoreError> {
+        self.write_changes()?;
+        if let Some(db) = &self.db {
+            db.persist()?;
+        }
+        Ok(())
+    }
+
+    fn write_changes(&mut self) -> Result<(), StoreError> {
+        let Some(db) = &self.db else {
+            self.pending_metadata.clear();
+            return Ok(());
+        };
+        let changed = self.cache.take_dirty();
+        db.write(&changed, &self.pending_metadata)?;
+        self.pending_metadata.clear();
+        Ok(())
+    }
+
+    /// Calls `visit` for every coordinate of the model (resident or on disk) with its
+    /// current state. Writes pending changes first when the model is on disk.
+    pub fn for_each(&mut self, mut visit: impl FnMut(u64, &CoordState)) -> Result<(), StoreError> {
+        if self.all_resident {
+            self.cache.iter().for_each(|(c, s)| visit(c, s));
+            return Ok(());
+        }
+        self.checkpoint()?;
+        match &self.db {
+            Some(db) => db.for_each(|c, s| {
+                visit(c, &s);
+                true
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Bytes of the on-disk model (0 in memory).
+    pub fn disk_bytes(&self) -> u64 {
+        self.db.as_ref().map_or(0, StateDb::disk_bytes)
+    }
+
+    fn make_room(&mut self, incoming: usize) -> Result<(), StoreError> {
+        if self.cache.len().saturating_add(incoming) <= self.capacity {
+            return Ok(());
+        }
+        self.write_changes()?;
+        let target = (self.capacity / 4 * 3).saturating_sub(incoming);
+        self.cache.evict_to(target);
+        self.all_resident = false;
+        self.evictions += 1;
+        Ok(())
+    }
+}
+
+impl CoordinateStates for ModelStore {
+    type Error = StoreError;
+
+    fn resolve(&mut self, features: &[Feature], slots: &mut Vec<u32>) -> Result<(), StoreError> {
+        // Room is made before any slot is handed out, so slots stay valid for the example.
+        self.make_room(features.len())?;
+        slots.clear();
+        for feature in features {
+            let slot = match self.cache.lookup(feature.coordinate) {
+                Some(slot) => slot,
+                None => {
+                    let stored = match (&self.db, self.all_resident) {
+                        (Some(db), false) => db.get(feature.coordinate)?,
+                        _ => None,
+                    };
+                    self.cache.insert(feature.coordinate, stored.unwrap_or_default())
+                }
+            };
+            slots.push(slot);
+        }
+        Ok(())
+    }
+
+    #[inline]
+    fn state(&self, slot: u32) -> &CoordState {
+        self.cache.state(slot)
+    }
+
+    #[inline]
+    fn state_mut(&mut self, slot: u32) -> &mut CoordState {
+        self.cache.state_mut(slot)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn features(coordinates: std::ops::Range<u64>) -> Vec<Feature> {
+        coordinates.map(|coordinate| Feature { coordinate, value: 1.0 }).collect()
+    }
+
+    /// Touches each coordinate of `range` once, adding 1 to its update count.
+    fn bump(store: &mut ModelStore, range: std::ops::Range<u64>) {
+        let mut slots = Vec::new();
+        store.resolve(&features(range), &mut slots).unwrap();
+        for slot in slots {
+            store.state_mut(slot).updates += 1;
+        }
+    }
+
+    #[test]
+    fn a_model_larger_than_the_cache_keeps_every_update() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = ModelStore::open(dir.path(), 64).unwrap();
+        for round in 0..5 {
+            for start in (0..1000).step_by(10) {
+                bump(&mut store, start..start + 10);
+            }
+            assert!(store.resident() <= 64, "round {round}: {} resident", store.resident());
+        }
+        assert!(store.evictions() > 10);
+        let mut counts = std::collections::HashMap::new();
+        store.for_each(|c, s| {
+            counts.insert(c, s.updates);
+        })
+        .unwrap();
+        assert_eq!(counts.len(), 1000);
+        assert!(counts.values().all(|&u| u == 5));
+    }
+
+    #[test]
+    fn checkpointed_state_and_metadata_survive_reopen() {
+        let dir = tempfile::tempdir().unwrap();
+        {
+            let mut store = ModelStore::open(dir.path(), 1000).unwrap();
+            bump(&mut store, 0..100);
+            store.set_metadata("examples", b"100".to_vec());
+            store.checkpoint().unwrap();
+        }
+        let mut store = ModelStore::open(dir.path(), 1000).unwrap();
+        assert_eq!(store.resident(), 100, "a model that fits is loaded whole");
+        assert_eq!(store.metadata("examples").unwrap().as_deref(), Some(&b"100"[..]));
+        bump(&mut store, 50..150);
+        let mut total = 0;
+        store.for_each(|_, s| total += s.updates).unwrap();
+        assert_eq!(total, 200);
+    }
+
+    #[test]
+    fn reopening_a_model_larger_than_the_cache_reads_misses_from_disk() {
+        let dir = tempfile::tempdir().unwrap();
+        {
+            let mut store = ModelStore::open(dir.path(), 10_000).unwrap();
+            bump(&mut store, 0..500);
+            store.checkpoint().unwrap();
+        }
+        let mut store = ModelStore::open(dir.path(), 100).unwrap();
+        bump(&mut store, 400..500);
+        bump(&mut store, 0..100);
+        let mut updates = vec![0; 500];
+        store.for_each(|c, s| updates[c as usize] = s.updates).unwrap();
+        assert!(updates[..100].iter().all(|&u| u == 2));
+        assert!(updates[100..400].iter().all(|&u| u == 1));
+        assert!(updates[400..].iter().all(|&u| u == 2));
+    }
+
+    #[test]
+    fn in_memory_store_never_evicts() {
+        let mut store = ModelStore::in_memory();
+        bump(&mut store, 0..10_000);
+        assert_eq!(store.resident(), 10_000);
+        assert!(!store.is_durable());
+    }
+}

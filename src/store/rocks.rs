@@ -1,0 +1,163 @@
+//! The durable side of the model: RocksDB with one column family for coordinate states
+//! and one for metadata (settings, counters, stream positions).
+//!
+//! Record layout (part of the model format):
+//! * `coordinates`: key = coordinate as 8 big-endian bytes (so iteration is in coordinate
+//!   order), value = z (f64 LE) ‖ n (f64 LE) ‖ updates (u64 LE), 24 bytes.
+//! * `metadata`: UTF-8 key → bytes (JSON for structured values).
+
+use super::StoreError;
+use crate::learn::CoordState;
+use rocksdb::{BlockBasedOptions, Cache, ColumnFamilyDescriptor, IteratorMode, Options, WriteBatch, WriteOptions, DB};
+use std::path::Path;
+
+const COORDINATES: &str = "coordinates";
+const METADATA: &str = "metadata";
+const STATE_BYTES: usize = 24;
+
+/// How much memory RocksDB itself may use, so that the process's footprint is the slot
+/// cache plus a small constant.
+const BLOCK_CACHE_BYTES: usize = 32 << 20;
+const WRITE_BUFFER_BYTES: usize = 32 << 20;
+
+pub struct StateDb {
+    db: DB,
+    write_options: WriteOptions,
+}
+
+impl StateDb {
+    /// Opens (or creates) the database at `path` with both column families.
+    pub fn open(path: &Path) -> Result<Self, StoreError> {
+        let mut db_options = Options::default();
+        db_options.create_if_missing(true);
+        db_options.create_missing_column_families(true);
+        // Both column families are flushed together, so a restart without a WAL still sees
+        // metadata and states from the same write batch.
+        db_options.set_atomic_flush(true);
+        db_options.set_max_background_jobs(2);
+
+        let mut table = BlockBasedOptions::default();
+        table.set_bloom_filter(10.0, false);
+        table.set_block_cache(&Cache::new_lru_cache(BLOCK_CACHE_BYTES));
+        let mut coordinates = Options::default();
+        coordinates.set_block_based_table_factory(&table);
+        coordinates.set_write_buffer_size(WRITE_BUFFER_BYTES);
+        coordinates.set_max_write_buffer_number(2);
+        coordinates.optimize_for_point_lookup(32);
+
+        let families =
+            vec![ColumnFamilyDescriptor::new(COORDINATES, coordinates), ColumnFamilyDescriptor::new(METADATA, Options::default())];
+        let db = DB::open_cf_descriptors(&db_options, path, families)?;
+        // State is rebuilt from a checkpoint (embedded) or a changelog (stream), never from
+        // a half-written batch, so the WAL would only double the write volume; `flush`
+        // persists memtables explicitly.
+        let mut write_options = WriteOptions::default();
+        write_options.disable_wal(true);
+        Ok(Self { db, write_options })
+    }
+
+    fn cf(&self, name: &str) -> Result<&rocksdb::ColumnFamily, StoreError> {
+        self.db.cf_handle(name).ok_or_else(|| StoreError::Corrupt(format!("column family {name} is missing")))
+    }
+
+    pub fn get(&self, coordinate: u64) -> Result<Option<CoordState>, StoreError> {
+        match self.db.get_pinned_cf(self.cf(COORDINATES)?, coordinate.to_be_bytes())? {
+            Some(bytes) => decode_state(&bytes).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    pub fn metadata(&self, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
+        Ok(self.db.get_cf(self.cf(METADATA)?, key.as_bytes())?)
+    }
+
+    /// Writes states and metadata in one atomic batch (durable after `persist`).
+    pub fn write(&self, states: &[(u64, CoordState)], metadata: &[(String, Vec<u8>)]) -> Result<(), StoreError> {
+        let coordinates = self.cf(COORDINATES)?;
+        let meta = self.cf(METADATA)?;
+        let mut batch = WriteBatch::default();
+        for (coordinate, state) in states {
+            batch.put_cf(coordinates, coordinate.to_be_bytes(), encode_state(state));
+        }
+        for (key, value) in metadata {
+            batch.put_cf(meta, key.as_bytes(), value);
+        }
+        self.db.write_opt(batch, &self.write_options)?;
+        Ok(())
+    }
+
+    /// Flushes memtables to disk: everything written so far survives a crash.
+    pub fn persist(&self) -> Result<(), StoreError> {
+        self.db.flush_cfs_opt(&[self.cf(COORDINATES)?, self.cf(METADATA)?], &rocksdb::FlushOptions::default())?;
+        Ok(())
+    }
+
+    /// Calls `visit` for stored coordinates in coordinate order, while it returns true.
+    pub fn for_each(&self, mut visit: impl FnMut(u64, CoordState) -> bool) -> Result<(), StoreError> {
+        for item in self.db.iterator_cf(self.cf(COORDINATES)?, IteratorMode::Start) {
+            let (key, value) = item?;
+            let key: [u8; 8] =
+                key.as_ref().try_into().map_err(|_| StoreError::Corrupt(format!("coordinate key of {} bytes", key.len())))?;
+            if !visit(u64::from_be_bytes(key), decode_state(&value)?) {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Size of the database files on disk, in bytes.
+    pub fn disk_bytes(&self) -> u64 {
+        self.db.property_int_value("rocksdb.total-sst-files-size").ok().flatten().unwrap_or(0)
+    }
+}
+
+fn encode_state(state: &CoordState) -> [u8; STATE_BYTES] {
+    let mut bytes = [0u8; STATE_BYTES];
+    bytes[0..8].copy_from_slice(&state.z.to_le_bytes());
+    bytes[8..16].copy_from_slice(&state.n.to_le_bytes());
+    bytes[16..24].copy_from_slice(&state.updates.to_le_bytes());
+    bytes
+}
+
+fn decode_state(bytes: &[u8]) -> Result<CoordState, StoreError> {
+    let field = |i: usize| -> Result<[u8; 8], StoreError> {
+        bytes
+            .get(i * 8..i * 8 + 8)
+            .and_then(|b| b.try_into().ok())
+            .ok_or_else(|| StoreError::Corrupt(format!("coordinate state of {} bytes, expected {STATE_BYTES}", bytes.len())))
+    };
+    Ok(CoordState { z: f64::from_le_bytes(field(0)?), n: f64::from_le_bytes(field(1)?), updates: u64::from_le_bytes(field(2)?) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn state_encoding_round_trips() {
+        let s = CoordState { z: -1.25, n: 3.5, updates: 42 };
+        assert_eq!(decode_state(&encode_state(&s)).unwrap(), s);
+        assert!(decode_state(&[0u8; 7]).is_err());
+    }
+
+    #[test]
+    fn writes_survive_reopen() {
+        let dir = tempfile::tempdir().unwrap();
+        {
+            let db = StateDb::open(dir.path()).unwrap();
+            let s = CoordState { z: 1.0, n: 2.0, updates: 3 };
+            db.write(&[(5, s), (1, s)], &[("k".into(), b"v".to_vec())]).unwrap();
+        }
+        let db = StateDb::open(dir.path()).unwrap();
+        assert_eq!(db.get(5).unwrap().unwrap().updates, 3);
+        assert_eq!(db.get(6).unwrap(), None);
+        assert_eq!(db.metadata("k").unwrap().as_deref(), Some(&b"v"[..]));
+        let mut seen = Vec::new();
+        db.for_each(|c, _| {
+            seen.push(c);
+            true
+        })
+        .unwrap();
+        assert_eq!(seen, vec![1, 5]);
+    }
+}

@@ -1,0 +1,228 @@
+//! The embedded trainer: one process, no broker, examples in file order. Deterministic,
+//! and the yardstick for the stream worker's loss and speed.
+
+use crate::input::{spawn_reader, InputError, Item, Source};
+use crate::learn::{Learner, Progress};
+use crate::model::{Model, ModelError};
+use crate::schema::Format;
+use crate::store::StoreError;
+use serde::Serialize;
+use std::io::Write;
+use std::time::Instant;
+use thiserror::Error;
+
+/// Bad lines reported one by one before only counting them.
+const REPORTED_BAD_LINES: u64 = 10;
+
+#[derive(Debug, Error)]
+pub enum TrainError {
+    #[error(transparent)]
+    Input(#[from] InputError),
+    #[error(transparent)]
+    Model(#[from] ModelError),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("line {line}: {reason} (--strict stops at the first bad line)")]
+    Strict { line: u64, reason: String },
+}
+
+/// How a training run reads its input and reports progress.
+#[derive(Clone, Debug)]
+pub struct TrainOptions {
+    pub source: Source,
+    pub format: Format,
+    pub passes: u32,
+    /// Stop at the first bad line instead of counting it.
+    pub strict: bool,
+    /// Print Vowpal Wabbit–style progress lines (doubling schedule) to stderr.
+    pub progress_table: bool,
+}
+
+/// What a training run did, as `--summary-json` prints it.
+#[derive(Clone, Debug, Serialize)]
+pub struct TrainSummary {
+    pub examples: u64,
+    pub bad_lines: u64,
+    pub passes: u32,
+    pub progressive_loss: f64,
+    pub mean_label: f64,
+    pub mean_prediction: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub auc: Option<f64>,
+    pub seconds: f64,
+    pub examples_per_second: f64,
+    pub coordinates: u64,
+    pub nonzero_weights: u64,
+    pub cache_evictions: u64,
+    pub model_disk_bytes: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_rss_bytes: Option<u64>,
+}
+
+/// Trains `model` on the input, then checkpoints it.
+pub fn train(model: &mut Model, options: &TrainOptions) -> Result<TrainSummary, TrainError> {
+    let started = Instant::now();
+    let mut learner = model.settings.learner();
+    let featurizer = model.settings.featurizer()?;
+    let (batches, reader) = spawn_reader(options.source.clone(), options.format, featurizer, options.passes)?;
+    let mut table = options.progress_table.then(ProgressTable::new);
+    let mut total = Progress::new(model.settings.loss.is_binary());
+    let mut bad_lines = 0u64;
+    let loss = model.settings.loss;
+
+    for batch in batches {
+        let batch = batch?;
+        for item in &batch.items {
+            match item {
+                Item::Example { label, weight, features, .. } => {
+                    let features = batch.features_of(*features);
+                    let outcome = learner.learn(&mut model.store, features, *label, *weight)?;
+                    let metric_label = loss.metric_label(*label);
+                    total.record(outcome.loss, metric_label, outcome.prediction, outcome.score, *weight);
+                    if let Some(table) = &mut table {
+                        table.record(&total, outcome.loss, metric_label, outcome.prediction, *weight, features.len());
+                    }
+                }
+                Item::Bad { line, reason } => {
+                    if options.strict {
+                        return Err(TrainError::Strict { line: *line, reason: reason.clone() });
+                    }
+                    bad_lines += 1;
+                    if bad_lines <= REPORTED_BAD_LINES {
+                        tracing::warn!(line, %reason, "skipping bad line");
+                    }
+                }
+            }
+        }
+    }
+    // The reader only ends early after sending an error, which the loop returned above.
+    let _ = reader.join();
+
+    model.examples_learned += total.count;
+    model.checkpoint()?;
+    let (coordinates, nonzero_weights) = model.count_weights()?;
+    let seconds = started.elapsed().as_secs_f64();
+    if bad_lines > REPORTED_BAD_LINES {
+        tracing::warn!(bad_lines, "bad lines skipped in all (the first {REPORTED_BAD_LINES} are listed above)");
+    }
+    let summary = TrainSummary {
+        examples: total.count,
+        bad_lines,
+        passes: options.passes,
+        progressive_loss: total.mean_loss(),
+        mean_label: total.mean_label(),
+        mean_prediction: total.mean_prediction(),
+        auc: total.auc(),
+        seconds,
+        examples_per_second: total.count as f64 / seconds.max(1e-9),
+        coordinates,
+        nonzero_weights,
+        cache_evictions: model.store.evictions(),
+        model_disk_bytes: model.store.disk_bytes(),
+        max_rss_bytes: peak_rss_bytes(),
+    };
+    if let Some(table) = &table {
+        table.finish(&summary);
+    }
+    Ok(summary)
+}
+
+/// Predicts every example of the input with `model` (no learning), writing one line per
+/// non-blank input line: the prediction, or `NaN` for a bad line. Returns the progressive
+/// figures of the labeled examples and the number of bad lines.
+pub fn predict(
+    model: &mut Model,
+    source: Source,
+    format: Format,
+    out: &mut dyn Write,
+) -> Result<(Progress, u64), TrainError> {
+    let mut learner: Learner = model.settings.learner();
+    let loss = model.settings.loss;
+    let (batches, reader) = spawn_reader(source, format, model.settings.featurizer()?, 1)?;
+    let mut progress = Progress::new(loss.is_binary());
+    let mut bad_lines = 0;
+    for batch in batches {
+        let batch = batch?;
+        for item in &batch.items {
+            match item {
+                Item::Example { label, weight, features, .. } => {
+                    let outcome = learner.predict(&mut model.store, batch.features_of(*features), Some(*label))?;
+                    progress.record(outcome.loss, loss.metric_label(*label), outcome.prediction, outcome.score, *weight);
+                    writeln!(out, "{}", outcome.prediction).map_err(InputError::Read)?;
+                }
+                Item::Bad { line, reason } => {
+                    bad_lines += 1;
+                    if bad_lines <= REPORTED_BAD_LINES {
+                        tracing::warn!(line, %reason, "bad line, predicted NaN");
+                    }
+                    writeln!(out, "NaN").map_err(InputError::Read)?;
+                }
+            }
+        }
+    }
+    let _ = reader.join();
+    Ok((progress, bad_lines))
+}
+
+/// Peak resident memory of this process, from /proc (Linux only).
+pub fn peak_rss_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+/// Vowpal Wabbit's progress report: a line at examples 1, 2, 4, 8, …, with the average
+/// loss since the start and since the previous line.
+struct ProgressTable {
+    since_last: Progress,
+    next_report: u64,
+}
+
+impl ProgressTable {
+    fn new() -> Self {
+        eprintln!(
+            "{:<10} {:<10} {:>12} {:>12} {:>10} {:>10} {:>8}",
+            "average", "since", "example", "example", "current", "current", "current"
+        );
+        eprintln!(
+            "{:<10} {:<10} {:>12} {:>12} {:>10} {:>10} {:>8}",
+            "loss", "last", "counter", "weight", "label", "predict", "features"
+        );
+        Self { since_last: Progress::new(false), next_report: 1 }
+    }
+
+    fn record(&mut self, total: &Progress, loss: f64, label: f64, prediction: f64, weight: f64, features: usize) {
+        self.since_last.record(loss, label, prediction, 0.0, weight);
+        if total.count < self.next_report {
+            return;
+        }
+        eprintln!(
+            "{:<10.6} {:<10.6} {:>12} {:>12.1} {:>10.4} {:>10.4} {:>8}",
+            total.mean_loss(),
+            self.since_last.mean_loss(),
+            total.count,
+            total.weight_sum,
+            label,
+            prediction,
+            features
+        );
+        self.since_last = Progress::new(false);
+        self.next_report *= 2;
+    }
+
+    fn finish(&self, summary: &TrainSummary) {
+        eprintln!();
+        eprintln!("finished run");
+        eprintln!("examples            = {}", summary.examples);
+        eprintln!("bad lines           = {}", summary.bad_lines);
+        eprintln!("average loss        = {:.6}", summary.progressive_loss);
+        eprintln!("mean label          = {:.6}", summary.mean_label);
+        eprintln!("mean prediction     = {:.6}", summary.mean_prediction);
+        if let Some(auc) = summary.auc {
+            eprintln!("auc                 = {auc:.6}");
+        }
+        eprintln!("coordinates         = {} ({} nonzero)", summary.coordinates, summary.nonzero_weights);
+        eprintln!("seconds             = {:.3} ({:.0} examples/s)", summary.seconds, summary.examples_per_second);
+    }
+}
