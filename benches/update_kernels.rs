@@ -7,7 +7,10 @@ use ftrl_stream::store::ModelStore;
 use std::hint::black_box;
 
 fn optimizer(algorithm: Algorithm) -> Optimizer {
-    Optimizer { algorithm, hyperparameters: Hyperparameters { alpha: 0.1, beta: 1.0, l1: 0.01, l2: 0.01, ..Default::default() } }
+    Optimizer {
+        algorithm,
+        hyperparameters: Hyperparameters { alpha: 0.1, beta: 1.0, l1: 0.01, l2: 0.01, ..Default::default() },
+    }
 }
 
 fn update_rules(c: &mut Criterion) {
@@ -39,11 +42,11 @@ fn examples() -> Vec<Vec<Feature>> {
                     x ^= x << 13;
                     x ^= x >> 7;
                     x ^= x << 17;
-                    Feature { coordinate: x % 200_000, value: 1.0 }
+                    x % 200_000
                 })
-                .collect::<std::collections::BTreeMap<_, _>>()
+                .collect::<std::collections::BTreeSet<u64>>()
                 .into_iter()
-                .map(|(coordinate, _)| Feature { coordinate, value: 1.0 })
+                .map(|coordinate| Feature { coordinate, value: 1.0 })
                 .collect()
         })
         .collect()

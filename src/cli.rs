@@ -8,7 +8,11 @@ use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
 #[derive(Debug, Parser)]
-#[command(name = "ftrl", version, about = "Online sparse linear models (FTRL-Proximal, RDA, AdaGrad) from files and event streams")]
+#[command(
+    name = "ftrl",
+    version,
+    about = "Online sparse linear models (FTRL-Proximal, RDA, AdaGrad) from files and event streams"
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -190,7 +194,7 @@ mod tests {
 
     #[test]
     fn learner_settings_are_validated() {
-        let cli = Cli::try_parse_from(["ftrl", "train", "--data", "x", "--alpha", "-1"]).unwrap();
+        let cli = Cli::try_parse_from(["ftrl", "train", "--data", "x", "--alpha=-1"]).unwrap();
         let Command::Train(args) = cli.command else { panic!("not train") };
         assert!(args.learner.settings().unwrap_err().contains("alpha"));
         assert!(Cli::try_parse_from(["ftrl", "train", "--data", "x", "--cross", "abc"]).is_err());

@@ -25,7 +25,8 @@ pub fn run(cli: Cli) -> Result<()> {
 }
 
 fn train_command(args: &TrainArgs) -> Result<()> {
-    let (optimizer, loss, crosses) = args.learner.settings().map_err(|e| anyhow!(e)).context("invalid learner settings")?;
+    let (optimizer, loss, crosses) =
+        args.learner.settings().map_err(|e| anyhow!(e)).context("invalid learner settings")?;
     let settings = ModelSettings::new(optimizer, loss, &crosses);
     let mut model = match &args.model {
         Some(dir) => Model::open_or_create(dir, settings, args.cache_size)
@@ -68,7 +69,8 @@ struct ExportedWeight {
 
 fn export_command(args: &ExportArgs) -> Result<()> {
     // The cache is irrelevant for a scan; keep it small.
-    let mut model = Model::open(&args.model, 1024).with_context(|| format!("opening model {}", args.model.display()))?;
+    let mut model =
+        Model::open(&args.model, 1024).with_context(|| format!("opening model {}", args.model.display()))?;
     let optimizer = model.settings.optimizer;
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
@@ -77,7 +79,9 @@ fn export_command(args: &ExportArgs) -> Result<()> {
         let weight = optimizer.weight(state);
         if (weight != 0.0 || args.all) && write_error.is_none() {
             let line = ExportedWeight { coordinate, weight, updates: state.updates };
-            if let Err(e) = serde_json::to_writer(&mut out, &line).map_err(std::io::Error::from).and_then(|_| out.write_all(b"\n")) {
+            if let Err(e) =
+                serde_json::to_writer(&mut out, &line).map_err(std::io::Error::from).and_then(|_| out.write_all(b"\n"))
+            {
                 write_error = Some(e);
             }
         }
@@ -133,7 +137,8 @@ fn demo(args: &DemoArgs) -> Result<()> {
     let config = GenConfig { examples: args.examples, seed: args.seed, format: Format::Vw, ..GenConfig::default() };
     let mut data = Vec::new();
     let truth = generate(&config, &mut data)?;
-    let crosses: Vec<Cross> = truth.crosses.iter().map(|c| c.parse()).collect::<Result<_, _>>().map_err(|e| anyhow!(e))?;
+    let crosses: Vec<Cross> =
+        truth.crosses.iter().map(|c| c.parse()).collect::<Result<_, String>>().map_err(|e| anyhow!(e))?;
     eprintln!(
         "demo: {} generated click-log examples ({} fields, true crosses {}), FTRL-Proximal α=0.1 β=1, logistic loss",
         truth.examples,

@@ -8,8 +8,8 @@ use crate::schema::{parse_line, ExampleBuf, Format, ParseError};
 use memchr::memchr;
 use std::io::Read;
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::sync::mpsc::{sync_channel, Receiver};
+use std::sync::Arc;
 use std::thread::JoinHandle;
 use thiserror::Error;
 
@@ -134,7 +134,9 @@ impl LineParser {
             return; // blank lines separate nothing and carry nothing
         }
         let item = match self.parse(line) {
-            Ok(features) => Item::Example { line: line_number, label: self.example.label, weight: self.example.weight, features },
+            Ok(features) => {
+                Item::Example { line: line_number, label: self.example.label, weight: self.example.weight, features }
+            }
             Err(reason) => Item::Bad { line: line_number, reason },
         };
         self.batch.items.push(item);

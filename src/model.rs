@@ -96,15 +96,19 @@ impl Model {
     pub fn open_or_create(path: &Path, settings: ModelSettings, cache_capacity: usize) -> Result<Self, ModelError> {
         let mut store = ModelStore::open(path, cache_capacity)?;
         match read_settings(&store)? {
-            Some(stored) if stored != settings => {
-                Err(ModelError::Mismatch { path: path.display().to_string(), differences: stored.differences(&settings) })
-            }
+            Some(stored) if stored != settings => Err(ModelError::Mismatch {
+                path: path.display().to_string(),
+                differences: stored.differences(&settings),
+            }),
             Some(_) => {
                 let examples_learned = read_examples(&store)?;
                 Ok(Self { settings, store, examples_learned })
             }
             None => {
-                store.set_metadata(SETTINGS_KEY, serde_json::to_vec(&settings).map_err(|e| ModelError::Settings(e.to_string()))?);
+                store.set_metadata(
+                    SETTINGS_KEY,
+                    serde_json::to_vec(&settings).map_err(|e| ModelError::Settings(e.to_string()))?,
+                );
                 Ok(Self { settings, store, examples_learned: 0 })
             }
         }
@@ -113,7 +117,8 @@ impl Model {
     /// Opens an existing model with the settings it was trained with.
     pub fn open(path: &Path, cache_capacity: usize) -> Result<Self, ModelError> {
         let store = ModelStore::open(path, cache_capacity)?;
-        let settings = read_settings(&store)?.ok_or_else(|| ModelError::Missing { path: path.display().to_string() })?;
+        let settings =
+            read_settings(&store)?.ok_or_else(|| ModelError::Missing { path: path.display().to_string() })?;
         let examples_learned = read_examples(&store)?;
         Ok(Self { settings, store, examples_learned })
     }

@@ -147,7 +147,13 @@ pub fn predict(
             match item {
                 Item::Example { label, weight, features, .. } => {
                     let outcome = learner.predict(&mut model.store, batch.features_of(*features), Some(*label))?;
-                    progress.record(outcome.loss, loss.metric_label(*label), outcome.prediction, outcome.score, *weight);
+                    progress.record(
+                        outcome.loss,
+                        loss.metric_label(*label),
+                        outcome.prediction,
+                        outcome.score,
+                        *weight,
+                    );
                     writeln!(out, "{}", outcome.prediction).map_err(InputError::Read)?;
                 }
                 Item::Bad { line, reason } => {

@@ -47,7 +47,8 @@ mod tests {
         // α=0.5, β=1, g=2 at w=0: n=4, σ=(2-0)/0.5=4, z=2, w = −2 / ((1+2)/0.5) = −1/3.
         let hp = hp(0.5, 1.0, 0.0, 0.0);
         let mut s = CoordState::default();
-        update(&mut s, 2.0, weight(&s, &hp), &hp);
+        let w = weight(&s, &hp);
+        update(&mut s, 2.0, w, &hp);
         assert_eq!(s.n, 4.0);
         assert_eq!(s.z, 2.0);
         assert!((weight(&s, &hp) + 1.0 / 3.0).abs() < 1e-12);
@@ -81,12 +82,8 @@ mod tests {
     /// written out term by term from the raw gradient sequence.
     #[test]
     fn weight_minimizes_the_objective() {
-        let gradient_sequences: [&[f64]; 4] = [
-            &[0.7, -0.2, 0.4, 0.9, -1.3],
-            &[-0.05, -0.1, -0.3, 0.02],
-            &[2.0, 2.0, -3.0],
-            &[0.3; 12],
-        ];
+        let gradient_sequences: [&[f64]; 4] =
+            [&[0.7, -0.2, 0.4, 0.9, -1.3], &[-0.05, -0.1, -0.3, 0.02], &[2.0, 2.0, -3.0], &[0.3; 12]];
         let settings = [
             hp(0.1, 1.0, 0.0, 0.0),
             hp(0.5, 0.3, 0.2, 0.0),

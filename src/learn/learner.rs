@@ -109,7 +109,9 @@ impl Learner {
             self.class_features.clear();
             for class in 0..outputs as u32 {
                 self.class_features.extend(
-                    features.iter().map(|f| Feature { coordinate: class_coordinate(f.coordinate, class), value: f.value }),
+                    features
+                        .iter()
+                        .map(|f| Feature { coordinate: class_coordinate(f.coordinate, class), value: f.value }),
                 );
             }
             states.resolve(&self.class_features, &mut self.slots)?;
@@ -230,7 +232,10 @@ mod tests {
     #[test]
     fn squared_loss_fits_a_line() {
         let mut learner = Learner::new(
-            Optimizer { algorithm: Algorithm::Adagrad, hyperparameters: Hyperparameters { alpha: 0.5, ..Default::default() } },
+            Optimizer {
+                algorithm: Algorithm::Adagrad,
+                hyperparameters: Hyperparameters { alpha: 0.5, ..Default::default() },
+            },
             Loss::Squared,
         );
         let mut states = MapStates::default();

@@ -10,7 +10,7 @@ pub mod optimizer;
 pub mod progress;
 pub mod rda;
 
-pub use learner::{CoordinateStates, Learner, Outcome, SlotFeature};
+pub use learner::{CoordinateStates, Learner, Outcome};
 pub use loss::Loss;
 pub use optimizer::{Algorithm, Hyperparameters, Optimizer};
 pub use progress::Progress;

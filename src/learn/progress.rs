@@ -126,7 +126,13 @@ mod tests {
             pos += 1.0;
             for &(sn, ln) in scored {
                 if !ln {
-                    pairs += if sp > sn { 1.0 } else if sp == sn { 0.5 } else { 0.0 };
+                    pairs += if sp > sn {
+                        1.0
+                    } else if sp == sn {
+                        0.5
+                    } else {
+                        0.0
+                    };
                 }
             }
         }
@@ -168,7 +174,11 @@ mod tests {
         for i in 0..100 {
             let (loss, label, pred) = (i as f64 * 0.01, (i % 3 == 0) as u8 as f64, (i % 7) as f64 / 7.0);
             whole.record(loss, label, pred, pred, 1.0);
-            if i < 40 { a.record(loss, label, pred, pred, 1.0) } else { b.record(loss, label, pred, pred, 1.0) }
+            if i < 40 {
+                a.record(loss, label, pred, pred, 1.0)
+            } else {
+                b.record(loss, label, pred, pred, 1.0)
+            }
         }
         a.merge(&b);
         assert_eq!(a.count, whole.count);

@@ -67,8 +67,14 @@ mod tests {
     #[test]
     fn weight_minimizes_the_objective() {
         for (hp, gs) in [
-            (Hyperparameters { alpha: 0.3, beta: 1.0, l1: 0.05, l2: 0.2, ..Default::default() }, vec![0.4, -0.9, 0.3, 0.8]),
-            (Hyperparameters { alpha: 2.0, beta: 0.5, l1: 0.0, l2: 0.0, bound: Some(0.3), ..Default::default() }, vec![-1.0, -0.5]),
+            (
+                Hyperparameters { alpha: 0.3, beta: 1.0, l1: 0.05, l2: 0.2, ..Default::default() },
+                vec![0.4, -0.9, 0.3, 0.8],
+            ),
+            (
+                Hyperparameters { alpha: 2.0, beta: 0.5, l1: 0.0, l2: 0.0, bound: Some(0.3), ..Default::default() },
+                vec![-1.0, -0.5],
+            ),
             (Hyperparameters { alpha: 0.1, beta: 0.0, l1: 0.01, l2: 0.0, ..Default::default() }, vec![0.2; 9]),
         ] {
             let mut s = CoordState::default();

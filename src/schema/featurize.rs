@@ -203,7 +203,10 @@ mod tests {
         let mut out = Vec::new();
         assert!(matches!(fz.featurize(&example(0.5, &[("a", "x", 1.0)]), &mut out), Err(InvalidExample::Label(_))));
         assert_eq!(fz.featurize(&example(1.0, &[]), &mut out), Err(InvalidExample::NoFeatures));
-        assert!(matches!(fz.featurize(&example(1.0, &[("a", "x", f64::NAN)]), &mut out), Err(InvalidExample::Value(_))));
+        assert!(matches!(
+            fz.featurize(&example(1.0, &[("a", "x", f64::NAN)]), &mut out),
+            Err(InvalidExample::Value(_))
+        ));
         let mut heavy = example(1.0, &[("a", "x", 1.0)]);
         heavy.weight = f64::INFINITY;
         assert!(matches!(fz.featurize(&heavy, &mut out), Err(InvalidExample::Weight(_))));

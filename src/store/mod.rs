@@ -65,14 +65,7 @@ impl ModelStore {
                 false
             }
         })?;
-        Ok(Self {
-            cache,
-            db: Some(db),
-            capacity,
-            all_resident: !overflow,
-            pending_metadata: Vec::new(),
-            evictions: 0,
-        })
+        Ok(Self { cache, db: Some(db), capacity, all_resident: !overflow, pending_metadata: Vec::new(), evictions: 0 })
     }
 
     pub fn is_durable(&self) -> bool {
@@ -222,10 +215,11 @@ mod tests {
         }
         assert!(store.evictions() > 10);
         let mut counts = std::collections::HashMap::new();
-        store.for_each(|c, s| {
-            counts.insert(c, s.updates);
-        })
-        .unwrap();
+        store
+            .for_each(|c, s| {
+                counts.insert(c, s.updates);
+            })
+            .unwrap();
         assert_eq!(counts.len(), 1000);
         assert!(counts.values().all(|&u| u == 5));
     }

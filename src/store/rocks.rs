@@ -45,8 +45,10 @@ impl StateDb {
         coordinates.set_max_write_buffer_number(2);
         coordinates.optimize_for_point_lookup(32);
 
-        let families =
-            vec![ColumnFamilyDescriptor::new(COORDINATES, coordinates), ColumnFamilyDescriptor::new(METADATA, Options::default())];
+        let families = vec![
+            ColumnFamilyDescriptor::new(COORDINATES, coordinates),
+            ColumnFamilyDescriptor::new(METADATA, Options::default()),
+        ];
         let db = DB::open_cf_descriptors(&db_options, path, families)?;
         // State is rebuilt from a checkpoint (embedded) or a changelog (stream), never from
         // a half-written batch, so the WAL would only double the write volume; `flush`
@@ -96,8 +98,10 @@ impl StateDb {
     pub fn for_each(&self, mut visit: impl FnMut(u64, CoordState) -> bool) -> Result<(), StoreError> {
         for item in self.db.iterator_cf(self.cf(COORDINATES)?, IteratorMode::Start) {
             let (key, value) = item?;
-            let key: [u8; 8] =
-                key.as_ref().try_into().map_err(|_| StoreError::Corrupt(format!("coordinate key of {} bytes", key.len())))?;
+            let key: [u8; 8] = key
+                .as_ref()
+                .try_into()
+                .map_err(|_| StoreError::Corrupt(format!("coordinate key of {} bytes", key.len())))?;
             if !visit(u64::from_be_bytes(key), decode_state(&value)?) {
                 break;
             }
@@ -121,12 +125,15 @@ fn encode_state(state: &CoordState) -> [u8; STATE_BYTES] {
 
 fn decode_state(bytes: &[u8]) -> Result<CoordState, StoreError> {
     let field = |i: usize| -> Result<[u8; 8], StoreError> {
-        bytes
-            .get(i * 8..i * 8 + 8)
-            .and_then(|b| b.try_into().ok())
-            .ok_or_else(|| StoreError::Corrupt(format!("coordinate state of {} bytes, expected {STATE_BYTES}", bytes.len())))
+        bytes.get(i * 8..i * 8 + 8).and_then(|b| b.try_into().ok()).ok_or_else(|| {
+            StoreError::Corrupt(format!("coordinate state of {} bytes, expected {STATE_BYTES}", bytes.len()))
+        })
     };
-    Ok(CoordState { z: f64::from_le_bytes(field(0)?), n: f64::from_le_bytes(field(1)?), updates: u64::from_le_bytes(field(2)?) })
+    Ok(CoordState {
+        z: f64::from_le_bytes(field(0)?),
+        n: f64::from_le_bytes(field(1)?),
+        updates: u64::from_le_bytes(field(2)?),
+    })
 }
 
 #[cfg(test)]
