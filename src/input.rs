@@ -10,7 +10,6 @@ use std::io::Read;
 use std::path::PathBuf;
 use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::Arc;
-use std::thread::JoinHandle;
 use thiserror::Error;
 
 /// Examples per batch: large enough to amortize channel hand-offs, small enough that the
@@ -85,18 +84,19 @@ impl Batch {
 }
 
 /// Reads `passes` passes over `source` on a background thread. Batches arrive in input
-/// order; an input error ends the stream. Dropping the receiver stops the thread.
+/// order; an input error ends the stream. Dropping the receiver stops the thread at its
+/// next hand-off, so it needs no join.
 pub fn spawn_reader(
     source: Source,
     format: Format,
     featurizer: Featurizer,
     passes: u32,
-) -> Result<(Receiver<Result<Batch, InputError>>, JoinHandle<()>), InputError> {
+) -> Result<Receiver<Result<Batch, InputError>>, InputError> {
     if passes > 1 && source == Source::Stdin {
         return Err(InputError::StdinPasses);
     }
     let (sender, receiver) = sync_channel(QUEUE_DEPTH);
-    let handle = std::thread::Builder::new().name("parse".into()).spawn(move || {
+    std::thread::Builder::new().name("parse".into()).spawn(move || {
         let mut parser = LineParser { format, featurizer, example: ExampleBuf::default(), batch: Batch::default() };
         for _ in 0..passes {
             let result = source.open().and_then(|reader| {
@@ -117,7 +117,7 @@ pub fn spawn_reader(
             let _ = sender.send(Ok(parser.batch));
         }
     })?;
-    Ok((receiver, handle))
+    Ok(receiver)
 }
 
 struct LineParser {
@@ -130,24 +130,27 @@ struct LineParser {
 impl LineParser {
     fn push(&mut self, line_number: u64, line: &[u8]) {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
-        if line.iter().all(u8::is_ascii_whitespace) {
-            return; // blank lines separate nothing and carry nothing
-        }
         let item = match self.parse(line) {
-            Ok(features) => {
+            Ok(Some(features)) => {
                 Item::Example { line: line_number, label: self.example.label, weight: self.example.weight, features }
             }
+            Ok(None) => return,
             Err(reason) => Item::Bad { line: line_number, reason },
         };
         self.batch.items.push(item);
     }
 
-    fn parse(&mut self, line: &[u8]) -> Result<(u32, u32), String> {
+    /// The range of the example's features in the batch, None for a line without an
+    /// example (blank, or only a comment).
+    fn parse(&mut self, line: &[u8]) -> Result<Option<(u32, u32)>, String> {
         let text = std::str::from_utf8(line).map_err(|_| ParseError::Utf8.to_string())?;
-        parse_line(self.format, text, &mut self.example).map_err(|e| e.to_string())?;
+        match parse_line(self.format, text, &mut self.example) {
+            Err(ParseError::Empty) => return Ok(None),
+            other => other.map_err(|e| e.to_string())?,
+        }
         let start = self.batch.features.len();
         self.featurizer.featurize(&self.example, &mut self.batch.features).map_err(|e| e.to_string())?;
-        Ok((start as u32, self.batch.features.len() as u32))
+        Ok(Some((start as u32, self.batch.features.len() as u32)))
     }
 }
 

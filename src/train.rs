@@ -64,7 +64,7 @@ pub fn train(model: &mut Model, options: &TrainOptions) -> Result<TrainSummary, 
     let started = Instant::now();
     let mut learner = model.settings.learner();
     let featurizer = model.settings.featurizer()?;
-    let (batches, reader) = spawn_reader(options.source.clone(), options.format, featurizer, options.passes)?;
+    let batches = spawn_reader(options.source.clone(), options.format, featurizer, options.passes)?;
     let mut table = options.progress_table.then(ProgressTable::new);
     let mut total = Progress::new(model.settings.loss.is_binary());
     let mut bad_lines = 0u64;
@@ -95,8 +95,6 @@ pub fn train(model: &mut Model, options: &TrainOptions) -> Result<TrainSummary, 
             }
         }
     }
-    // The reader only ends early after sending an error, which the loop returned above.
-    let _ = reader.join();
 
     model.examples_learned += total.count;
     model.checkpoint()?;
@@ -138,7 +136,7 @@ pub fn predict(
 ) -> Result<(Progress, u64), TrainError> {
     let mut learner: Learner = model.settings.learner();
     let loss = model.settings.loss;
-    let (batches, reader) = spawn_reader(source, format, model.settings.featurizer()?, 1)?;
+    let batches = spawn_reader(source, format, model.settings.featurizer()?, 1)?;
     let mut progress = Progress::new(loss.is_binary());
     let mut bad_lines = 0;
     for batch in batches {
@@ -166,7 +164,6 @@ pub fn predict(
             }
         }
     }
-    let _ = reader.join();
     Ok((progress, bad_lines))
 }
 
