@@ -117,12 +117,30 @@ impl Featurizer {
             return Err(InvalidExample::TooManyFeatures(out.len() - start + 1));
         }
         out.push(Feature { coordinate: self.bias, value: 1.0 });
-        merge_repeats(out, start);
+        if may_repeat_or_be_zero(&out[start..]) {
+            merge_repeats(out, start);
+        }
         if let Some(bad) = out[start..].iter().find(|f| !f.value.is_finite()) {
             return Err(InvalidExample::Value(bad.value));
         }
         Ok(())
     }
+}
+
+/// A cheap test that rules out repeats in the common case (a 4096-bit filter on the low
+/// bits of the coordinates): a false "maybe" only costs the sort in `merge_repeats`, which
+/// was an eighth of the parse thread's time when run on every example.
+fn may_repeat_or_be_zero(features: &[Feature]) -> bool {
+    let mut seen = [0u64; 64];
+    for f in features {
+        let bit = (f.coordinate & 4095) as usize;
+        let (word, mask) = (bit >> 6, 1u64 << (bit & 63));
+        if seen[word] & mask != 0 || f.value == 0.0 {
+            return true;
+        }
+        seen[word] |= mask;
+    }
+    false
 }
 
 /// Sorts `features[start..]` by coordinate, sums the values of repeated coordinates and
@@ -228,6 +246,18 @@ mod tests {
         assert_eq!(out.len(), 3);
         assert!(fz.featurize(&example(7.0, &[("a", "x", 1.0)]), &mut out).is_err());
         assert_eq!(out.len(), 3);
+    }
+
+    #[test]
+    fn repeat_filter_never_misses_a_repeat() {
+        let distinct: Vec<Feature> = (0..30).map(|i| Feature { coordinate: i * 7919, value: 1.0 }).collect();
+        assert!(!may_repeat_or_be_zero(&distinct));
+        let mut repeated = distinct.clone();
+        repeated.push(distinct[11]);
+        assert!(may_repeat_or_be_zero(&repeated));
+        let mut zero = distinct;
+        zero[3].value = 0.0;
+        assert!(may_repeat_or_be_zero(&zero));
     }
 
     #[test]

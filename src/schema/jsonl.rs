@@ -12,8 +12,7 @@
 //! push it straight into the [`ExampleBuf`]: nothing is allocated per feature unless an
 //! object feature's `ns` or `name` contains a JSON escape.
 
-use super::vw::{excerpt, excerpt_chars, EXCERPT_CHARS};
-use super::{ExampleBuf, ParseError};
+use super::{excerpt, excerpt_chars, split_once_byte, ExampleBuf, ParseError, EXCERPT_CHARS};
 use crate::learn::hashing;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
 use std::borrow::Cow;
@@ -312,7 +311,7 @@ impl<'de> Visitor<'de> for FeatureSeed<'_, '_> {
     // Hashing happens before this returns, so even an unescaped (non-borrowed) string
     // needs no copy.
     fn visit_str<E: de::Error>(self, feature: &str) -> Result<(), E> {
-        let (namespace, name) = feature.split_once(':').unwrap_or(("", feature));
+        let (namespace, name) = split_once_byte(feature, b':').unwrap_or(("", feature));
         self.0.push(namespace, name, 1.0, feature)
     }
 

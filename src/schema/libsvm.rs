@@ -4,13 +4,12 @@
 //! as written, so `7` and `07` are different features. A `qid:N` token (svmlight's query id)
 //! is ignored, and everything after `#` is a comment.
 
-use super::vw::{excerpt, finite};
-use super::{ExampleBuf, ParseError};
+use super::{excerpt, finite, split_once_byte, ExampleBuf, ParseError};
 use crate::learn::hashing;
 
 /// Parses one libsvm line into `out`, which the caller has cleared.
 pub fn parse(line: &str, out: &mut ExampleBuf) -> Result<(), ParseError> {
-    let data = line.split_once('#').map_or(line, |(data, _comment)| data);
+    let data = split_once_byte(line, b'#').map_or(line, |(data, _comment)| data);
     let mut tokens = data.split_ascii_whitespace();
     // A comment-only line is as empty as a blank one: there is no example on it.
     let label = tokens.next().ok_or(ParseError::Empty)?;
@@ -18,7 +17,7 @@ pub fn parse(line: &str, out: &mut ExampleBuf) -> Result<(), ParseError> {
 
     let seed = hashing::namespace_seed("");
     for token in tokens {
-        let Some((index, value)) = token.split_once(':') else {
+        let Some((index, value)) = split_once_byte(token, b':') else {
             return Err(ParseError::Feature(excerpt(token)));
         };
         if index.is_empty() {

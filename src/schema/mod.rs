@@ -73,6 +73,42 @@ pub enum ParseError {
     Utf8,
 }
 
+// Helpers shared by the parsers.
+
+/// Longest piece of user input quoted back in an error, in characters: enough to recognise
+/// the token, short enough that a megabyte-long garbage token cannot flood the log.
+pub(crate) const EXCERPT_CHARS: usize = 64;
+
+/// `text` cut to [`EXCERPT_CHARS`] characters, with `…` marking a cut.
+pub(crate) fn excerpt(text: &str) -> String {
+    excerpt_chars(text, EXCERPT_CHARS)
+}
+
+/// `text` cut to `max` characters (on a character boundary, so the cut never panics on
+/// multi-byte UTF-8), with `…` marking a cut.
+pub(crate) fn excerpt_chars(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_owned(),
+    }
+}
+
+/// A finite float, or `None`. `str::parse` alone would accept `inf`, `NaN` and overflow
+/// such as `1e400` (which becomes infinity), none of which a model can learn from.
+#[inline]
+pub(crate) fn finite(token: &str) -> Option<f64> {
+    token.parse::<f64>().ok().filter(|v| v.is_finite())
+}
+
+/// `text` split around the first `byte`, found with SIMD `memchr`: `str::split_once` with a
+/// char pattern was a sixth of the whole trainer's profile. `byte` is ASCII, so both halves
+/// are valid UTF-8.
+#[inline]
+pub(crate) fn split_once_byte(text: &str, byte: u8) -> Option<(&str, &str)> {
+    let at = memchr::memchr(byte, text.as_bytes())?;
+    Some((&text[..at], &text[at + 1..]))
+}
+
 /// Parses one line of `format` into `out` (which is cleared first).
 pub fn parse_line(format: Format, line: &str, out: &mut ExampleBuf) -> Result<(), ParseError> {
     out.clear();

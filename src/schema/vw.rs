@@ -7,46 +7,29 @@
 //! names the namespace, optionally with a scale (`|ns:2.0`) that multiplies every value in
 //! the section. A feature is `name` (value 1) or `name:value`, split at the first `:`.
 
-use super::{ExampleBuf, ParseError};
+use super::{excerpt, finite, split_once_byte, ExampleBuf, ParseError};
 use crate::learn::hashing;
-
-/// Longest piece of user input quoted back in an error, in characters: enough to recognise
-/// the token, short enough that a megabyte-long garbage token cannot flood the log.
-pub(super) const EXCERPT_CHARS: usize = 64;
-
-/// `text` cut to [`EXCERPT_CHARS`] characters, with `…` marking a cut. Shared by the other
-/// parsers.
-pub(super) fn excerpt(text: &str) -> String {
-    excerpt_chars(text, EXCERPT_CHARS)
-}
-
-/// `text` cut to `max` characters (on a character boundary, so the cut never panics on
-/// multi-byte UTF-8), with `…` marking a cut.
-pub(super) fn excerpt_chars(text: &str, max: usize) -> String {
-    match text.char_indices().nth(max) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text.to_owned(),
-    }
-}
-
-/// A finite float, or `None`. `str::parse` alone would accept `inf`, `NaN` and overflow
-/// such as `1e400` (which becomes infinity), none of which a model can learn from.
-#[inline]
-pub(super) fn finite(token: &str) -> Option<f64> {
-    token.parse::<f64>().ok().filter(|v| v.is_finite())
-}
 
 /// Parses one VW text line into `out`, which the caller has cleared.
 pub fn parse(line: &str, out: &mut ExampleBuf) -> Result<(), ParseError> {
-    let (header, body) = match line.split_once('|') {
+    let (header, body) = match split_once_byte(line, b'|') {
         Some((header, body)) => (header, Some(body)),
         None => (line, None),
     };
     parse_header(header, body.is_some(), out)?;
-    if let Some(body) = body {
-        for section in body.split('|') {
-            parse_section(section, out)?;
-        }
+    let mut rest = body;
+    while let Some(text) = rest {
+        let section = match split_once_byte(text, b'|') {
+            Some((section, more)) => {
+                rest = Some(more);
+                section
+            }
+            None => {
+                rest = None;
+                text
+            }
+        };
+        parse_section(section, out)?;
     }
     Ok(())
 }
@@ -86,7 +69,7 @@ fn parse_section(section: &str, out: &mut ExampleBuf) -> Result<(), ParseError> 
     // the first token is the namespace itself.
     let namespace_token =
         if section.starts_with(|c: char| !c.is_ascii_whitespace()) { tokens.next().unwrap_or("") } else { "" };
-    let (namespace, scale) = match namespace_token.split_once(':') {
+    let (namespace, scale) = match split_once_byte(namespace_token, b':') {
         None => (namespace_token, 1.0),
         Some((name, scale)) => (name, finite(scale).ok_or_else(|| ParseError::Value(excerpt(namespace_token)))?),
     };
@@ -94,7 +77,7 @@ fn parse_section(section: &str, out: &mut ExampleBuf) -> Result<(), ParseError> 
     let seed = hashing::namespace_seed(namespace);
 
     for token in tokens {
-        let (name, value) = token.split_once(':').unwrap_or((token, ""));
+        let (name, value) = split_once_byte(token, b':').unwrap_or((token, ""));
         if name.is_empty() {
             return Err(ParseError::Feature(excerpt(token)));
         }
@@ -243,7 +226,7 @@ mod tests {
         let line = format!("1 |a x:{}", "é".repeat(1000));
         match err(&line) {
             ParseError::Value(text) => {
-                assert!(text.chars().count() <= EXCERPT_CHARS + 1, "{text}");
+                assert!(text.chars().count() <= crate::schema::EXCERPT_CHARS + 1, "{text}");
                 assert!(text.ends_with('…'));
             }
             other => panic!("{other:?}"),

@@ -111,7 +111,10 @@ impl StateDb {
 
     /// Size of the database files on disk, in bytes.
     pub fn disk_bytes(&self) -> u64 {
-        self.db.property_int_value("rocksdb.total-sst-files-size").ok().flatten().unwrap_or(0)
+        self.cf(COORDINATES)
+            .ok()
+            .and_then(|cf| self.db.property_int_value_cf(cf, "rocksdb.total-sst-files-size").ok().flatten())
+            .unwrap_or(0)
     }
 }
 
