@@ -78,6 +78,11 @@ pub struct Batch {
 }
 
 impl Batch {
+    /// Sized for a full batch of typical examples, so filling it does not reallocate.
+    fn with_capacity() -> Self {
+        Self { items: Vec::with_capacity(BATCH_EXAMPLES), features: Vec::with_capacity(BATCH_EXAMPLES * 32) }
+    }
+
     pub fn features_of(&self, range: (u32, u32)) -> &[Feature] {
         &self.features[range.0 as usize..range.1 as usize]
     }
@@ -97,7 +102,8 @@ pub fn spawn_reader(
     }
     let (sender, receiver) = sync_channel(QUEUE_DEPTH);
     std::thread::Builder::new().name("parse".into()).spawn(move || {
-        let mut parser = LineParser { format, featurizer, example: ExampleBuf::default(), batch: Batch::default() };
+        let mut parser =
+            LineParser { format, featurizer, example: ExampleBuf::default(), batch: Batch::with_capacity() };
         for _ in 0..passes {
             let result = source.open().and_then(|reader| {
                 read_lines(reader, |line_number, line| {
@@ -105,7 +111,7 @@ pub fn spawn_reader(
                     if parser.batch.items.len() < BATCH_EXAMPLES {
                         return true;
                     }
-                    sender.send(Ok(std::mem::take(&mut parser.batch))).is_ok()
+                    sender.send(Ok(std::mem::replace(&mut parser.batch, Batch::with_capacity()))).is_ok()
                 })
             });
             if let Err(e) = result {

@@ -96,8 +96,10 @@ pub fn train(model: &mut Model, options: &TrainOptions) -> Result<TrainSummary, 
         }
     }
 
+    tracing::debug!(seconds = started.elapsed().as_secs_f64(), "learned every example");
     model.examples_learned += total.count;
     model.checkpoint()?;
+    tracing::debug!(seconds = started.elapsed().as_secs_f64(), "checkpointed");
     let (coordinates, nonzero_weights) = model.count_weights()?;
     let seconds = started.elapsed().as_secs_f64();
     if bad_lines > REPORTED_BAD_LINES {

@@ -141,7 +141,9 @@ impl Learner {
                     None => (f64::NAN, 0.0),
                 };
                 self.derivatives.push(derivative);
-                Outcome { loss, prediction: single.prediction(margin), score: sigmoid(margin) }
+                let score = sigmoid(margin);
+                let prediction = if single == Loss::Logistic { score } else { single.prediction(margin) };
+                Outcome { loss, prediction, score }
             }
         })
     }

@@ -111,7 +111,9 @@ impl ModelStore {
             self.pending_metadata.clear();
             return Ok(());
         };
-        let changed = self.cache.take_dirty();
+        let mut changed = self.cache.take_dirty();
+        // Keys in order make RocksDB's memtable inserts sequential (about twice as fast).
+        changed.sort_unstable_by_key(|(coordinate, _)| *coordinate);
         db.write(&changed, &self.pending_metadata)?;
         self.pending_metadata.clear();
         Ok(())
