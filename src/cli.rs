@@ -30,6 +30,64 @@ pub enum Command {
     Export(ExportArgs),
     /// Write a synthetic click log whose true model (and Bayes-optimal loss) is known.
     Gen(GenArgs),
+    /// Run a stream worker: learn from the examples topic with the consumer group.
+    Worker(ConfigArg),
+    /// Print the example configuration, or check a configuration file.
+    #[command(subcommand)]
+    Config(ConfigCommand),
+    /// Manage a model's Kafka topics.
+    #[command(subcommand)]
+    Topics(TopicsCommand),
+    /// Inspect the model a stream has learned.
+    #[command(subcommand)]
+    Model(ModelCommand),
+    /// Copy the examples topic under a new prefix, so workers there rebuild the model from the start.
+    Replay(ReplayArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ConfigArg {
+    /// Worker configuration file (TOML); FTRL_-prefixed environment variables override it.
+    #[arg(long, value_name = "FILE")]
+    pub config: PathBuf,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ConfigCommand {
+    /// Print a complete, commented configuration with every default.
+    Example,
+    /// Check a configuration file and name every bad setting.
+    Validate(ConfigArg),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum TopicsCommand {
+    /// Create the model's topics (deltas and changelog compacted); existing ones are kept.
+    Create(TopicsCreateArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct TopicsCreateArgs {
+    #[command(flatten)]
+    pub config: ConfigArg,
+    /// Replication factor of the new topics.
+    #[arg(long, default_value_t = 1)]
+    pub replication: i32,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ModelCommand {
+    /// Print the deltas topic as a model: JSON lines of coordinate, weight, updates, version.
+    Dump(ConfigArg),
+}
+
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    #[command(flatten)]
+    pub config: ConfigArg,
+    /// The prefix to rebuild under; its topics are created with the same settings.
+    #[arg(long, value_name = "PREFIX")]
+    pub to_prefix: String,
 }
 
 /// How the model learns: the settings stored with a model.
@@ -87,8 +145,15 @@ impl LearnerArgs {
 #[derive(Debug, Args)]
 pub struct TrainArgs {
     /// Examples to learn from: a file, or - for standard input.
-    #[arg(long, value_name = "PATH|-")]
-    pub data: String,
+    #[arg(long, value_name = "PATH|-", required_unless_present = "from_topic")]
+    pub data: Option<String>,
+    /// Read the examples topic named by --config (to its current end) instead of --data;
+    /// the model settings then come from the configuration.
+    #[arg(long, requires = "config", conflicts_with = "data")]
+    pub from_topic: bool,
+    /// Worker configuration (with --from-topic).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
     /// Input format.
     #[arg(long, value_enum, default_value = "vw")]
     pub format: Format,

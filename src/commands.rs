@@ -1,14 +1,19 @@
 //! Carrying out each command: glue between the command line, files and the library.
 //! Errors get their context here, at the edge.
 
-use crate::cli::{Cli, Command, DemoArgs, ExportArgs, GenArgs, PredictArgs, TrainArgs};
+use crate::cli::{
+    Cli, Command, ConfigArg, ConfigCommand, DemoArgs, ExportArgs, GenArgs, ModelCommand, PredictArgs, ReplayArgs,
+    TopicsCommand, TrainArgs,
+};
+use crate::config::WorkerConfig;
 use crate::gen::{generate, GenConfig};
 use crate::input::Source;
 use crate::learn::{Algorithm, Hyperparameters, Loss, Optimizer};
 use crate::model::{Model, ModelSettings};
 use crate::schema::featurize::Cross;
 use crate::schema::Format;
-use crate::train::{predict, train, TrainOptions};
+use crate::stream::admin;
+use crate::train::{predict, train, train_batches, TrainOptions};
 use anyhow::{anyhow, Context, Result};
 use serde::Serialize;
 use std::io::{BufWriter, Write};
@@ -21,26 +26,139 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Predict(args) => predict_command(&args),
         Command::Export(args) => export_command(&args),
         Command::Gen(args) => gen_command(&args),
+        Command::Worker(args) => worker_command(&args),
+        Command::Config(ConfigCommand::Example) => {
+            print!("{}", crate::config::EXAMPLE_TOML);
+            Ok(())
+        }
+        Command::Config(ConfigCommand::Validate(args)) => {
+            load_config(&args)?;
+            println!("{}: valid", args.config.display());
+            Ok(())
+        }
+        Command::Topics(TopicsCommand::Create(args)) => {
+            let config = load_config(&args.config)?;
+            for (topic, outcome) in admin::create_topics(&config, args.replication).context("creating topics")? {
+                println!("{topic}: {outcome}");
+            }
+            Ok(())
+        }
+        Command::Model(ModelCommand::Dump(args)) => model_dump(&args),
+        Command::Replay(args) => replay_command(&args),
     }
 }
 
+/// Loads and validates a worker configuration, naming every bad setting.
+fn load_config(args: &ConfigArg) -> Result<WorkerConfig> {
+    let config = crate::config::load(&args.config)
+        .with_context(|| format!("reading configuration {}", args.config.display()))?;
+    let problems = config.validate();
+    if !problems.is_empty() {
+        return Err(anyhow!("{} is invalid:\n  {}", args.config.display(), problems.join("\n  ")));
+    }
+    Ok(config)
+}
+
+fn worker_command(args: &ConfigArg) -> Result<()> {
+    let config = load_config(args)?;
+    let shutdown = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+    // Signals are awaited on the runtime while the roles run on threads of their own; a
+    // signal lets every role finish its transaction in flight and stop.
+    let signal_flag = Arc::clone(&shutdown);
+    runtime.spawn(async move {
+        let mut terminate = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(signal) => signal,
+            Err(error) => {
+                tracing::error!(%error, "cannot listen for SIGTERM");
+                return;
+            }
+        };
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => tracing::info!("SIGINT: stopping after the transaction in flight"),
+            _ = terminate.recv() => tracing::info!("SIGTERM: stopping after the transaction in flight"),
+        }
+        signal_flag.store(true, std::sync::atomic::Ordering::Release);
+    });
+    let result = runtime.block_on(async {
+        let config = config.clone();
+        let flag = Arc::clone(&shutdown);
+        tokio::task::spawn_blocking(move || crate::stream::run_worker(&config, flag)).await
+    });
+    match result {
+        Ok(outcome) => outcome.context("worker failed"),
+        Err(join) => Err(anyhow!("worker thread failed: {join}")),
+    }
+}
+
+fn model_dump(args: &ConfigArg) -> Result<()> {
+    let config = load_config(args)?;
+    let model = admin::dump_model(&config).context("reading the deltas topic")?;
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    for weight in &model {
+        serde_json::to_writer(&mut out, weight)?;
+        out.write_all(b"\n")?;
+    }
+    out.flush()?;
+    tracing::info!(coordinates = model.len(), "model dumped");
+    Ok(())
+}
+
+fn replay_command(args: &ReplayArgs) -> Result<()> {
+    let config = load_config(&args.config)?;
+    let mut target = config.clone();
+    target.model.prefix = args.to_prefix.clone();
+    let problems = target.validate();
+    if !problems.is_empty() {
+        return Err(anyhow!("--to-prefix {}: {}", args.to_prefix, problems.join("; ")));
+    }
+    for (topic, outcome) in admin::create_topics(&target, 1).context("creating the new prefix's topics")? {
+        eprintln!("{topic}: {outcome}");
+    }
+    let copied = admin::replay_examples(&config, &target).context("copying examples")?;
+    println!(
+        "copied {copied} examples to {}; start workers with model.prefix = {:?} to rebuild",
+        target.topics().examples,
+        args.to_prefix
+    );
+    Ok(())
+}
+
 fn train_command(args: &TrainArgs) -> Result<()> {
-    let (optimizer, loss, crosses) =
-        args.learner.settings().map_err(|e| anyhow!(e)).context("invalid learner settings")?;
-    let settings = ModelSettings::new(optimizer, loss, &crosses);
+    let topic_config = match (&args.config, args.from_topic) {
+        (Some(path), true) => Some(load_config(&ConfigArg { config: path.clone() })?),
+        _ => None,
+    };
+    let settings = match &topic_config {
+        Some(config) => config.settings().map_err(|e| anyhow!(e)).context("invalid model settings")?,
+        None => {
+            let (optimizer, loss, crosses) =
+                args.learner.settings().map_err(|e| anyhow!(e)).context("invalid learner settings")?;
+            ModelSettings::new(optimizer, loss, &crosses)
+        }
+    };
     let mut model = match &args.model {
         Some(dir) => Model::open_or_create(dir, settings, args.cache_size)
             .with_context(|| format!("opening model {}", dir.display()))?,
         None => Model::in_memory(settings),
     };
+    let data = args.data.clone().unwrap_or_else(|| "-".into());
     let options = TrainOptions {
-        source: Source::from_arg(&args.data),
+        source: Source::from_arg(&data),
         format: args.format,
         passes: args.passes.max(1),
         strict: args.strict,
         progress_table: !args.quiet,
     };
-    let summary = train(&mut model, &options).with_context(|| format!("training on {}", args.data))?;
+    let summary = match &topic_config {
+        Some(config) => {
+            let batches = admin::spawn_topic_reader(config, model.settings.featurizer()?)?;
+            train_batches(&mut model, batches, &options)
+                .with_context(|| format!("training on {}", config.topics().examples))?
+        }
+        None => train(&mut model, &options).with_context(|| format!("training on {data}"))?,
+    };
     if args.summary_json {
         println!("{}", serde_json::to_string(&summary)?);
     }

@@ -6,14 +6,17 @@
 //! * `input`, `train`: the embedded trainer (files, stdin).
 //! * `model`: a model's settings and state together.
 //! * `gen`: synthetic data with a known truth.
+//! * `config`, `stream`: the Kafka worker (predict and update roles, weight view, admin).
 //! * `cli`, `commands`: the `ftrl` command line.
 
 pub mod cli;
 pub mod commands;
+pub mod config;
 pub mod gen;
 pub mod input;
 pub mod learn;
 pub mod model;
 pub mod schema;
 pub mod store;
+pub mod stream;
 pub mod train;

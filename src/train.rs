@@ -1,13 +1,14 @@
 //! The embedded trainer: one process, no broker, examples in file order. Deterministic,
 //! and the yardstick for the stream worker's loss and speed.
 
-use crate::input::{spawn_reader, InputError, Item, Source};
+use crate::input::{spawn_reader, Batch, InputError, Item, Source};
 use crate::learn::{Learner, Progress};
 use crate::model::{Model, ModelError};
 use crate::schema::Format;
 use crate::store::StoreError;
 use serde::Serialize;
 use std::io::Write;
+use std::sync::mpsc::Receiver;
 use std::time::Instant;
 use thiserror::Error;
 
@@ -61,10 +62,20 @@ pub struct TrainSummary {
 
 /// Trains `model` on the input, then checkpoints it.
 pub fn train(model: &mut Model, options: &TrainOptions) -> Result<TrainSummary, TrainError> {
-    let started = Instant::now();
-    let mut learner = model.settings.learner();
     let featurizer = model.settings.featurizer()?;
     let batches = spawn_reader(options.source.clone(), options.format, featurizer, options.passes)?;
+    train_batches(model, batches, options)
+}
+
+/// Trains `model` on batches from any reader (a file, standard input, a topic), then
+/// checkpoints it. `options.source` and `options.format` are not used here.
+pub fn train_batches(
+    model: &mut Model,
+    batches: Receiver<Result<Batch, InputError>>,
+    options: &TrainOptions,
+) -> Result<TrainSummary, TrainError> {
+    let started = Instant::now();
+    let mut learner = model.settings.learner();
     let mut table = options.progress_table.then(ProgressTable::new);
     let mut total = Progress::new(model.settings.loss.is_binary());
     let mut bad_lines = 0u64;

@@ -128,24 +128,34 @@ impl Learner {
             }
             self.margins.push(margin);
         }
-        self.derivatives.clear();
-        Ok(match self.loss {
-            Loss::Softmax { .. } => {
-                let (loss, predicted) = softmax(&self.margins, label.unwrap_or(1.0), &mut self.derivatives);
-                Outcome { loss: if label.is_some() { loss } else { f64::NAN }, prediction: predicted, score: 0.0 }
+        Ok(score(self.loss, &self.margins, label, &mut self.derivatives))
+    }
+}
+
+/// Scores the margins of one example (one per class for softmax): the outcome, and into
+/// `derivatives` d loss / d margin per output (zero without a label). Shared by the learner
+/// and the stream's predict role, which predicts from a weight view instead of states.
+pub fn score(loss: Loss, margins: &[f64], label: Option<f64>, derivatives: &mut Vec<f64>) -> Outcome {
+    derivatives.clear();
+    match loss {
+        Loss::Softmax { .. } => {
+            let (value, predicted) = softmax(margins, label.unwrap_or(1.0), derivatives);
+            if label.is_none() {
+                derivatives.iter_mut().for_each(|d| *d = 0.0);
             }
-            single => {
-                let margin = self.margins[0];
-                let (loss, derivative) = match label {
-                    Some(y) => (single.value(margin, y), single.derivative(margin, y)),
-                    None => (f64::NAN, 0.0),
-                };
-                self.derivatives.push(derivative);
-                let score = sigmoid(margin);
-                let prediction = if single == Loss::Logistic { score } else { single.prediction(margin) };
-                Outcome { loss, prediction, score }
-            }
-        })
+            Outcome { loss: if label.is_some() { value } else { f64::NAN }, prediction: predicted, score: 0.0 }
+        }
+        single => {
+            let margin = margins.first().copied().unwrap_or(0.0);
+            let (value, derivative) = match label {
+                Some(y) => (single.value(margin, y), single.derivative(margin, y)),
+                None => (f64::NAN, 0.0),
+            };
+            derivatives.push(derivative);
+            let score = sigmoid(margin);
+            let prediction = if single == Loss::Logistic { score } else { single.prediction(margin) };
+            Outcome { loss: value, prediction, score }
+        }
     }
 }
 

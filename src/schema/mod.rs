@@ -8,6 +8,7 @@
 pub mod featurize;
 pub mod jsonl;
 pub mod libsvm;
+pub mod proto;
 pub mod vw;
 
 use crate::learn::Feature;
@@ -71,6 +72,8 @@ pub enum ParseError {
     Json(String),
     #[error("line is not valid UTF-8")]
     Utf8,
+    #[error("invalid protobuf: {0}")]
+    Protobuf(String),
 }
 
 // Helpers shared by the parsers.

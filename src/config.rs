@@ -1,0 +1,1093 @@
+//! The Kafka worker's configuration: a TOML file plus `FTRL_*` environment overrides.
+//!
+//! Every setting lives in a section (`kafka`, `model`, `worker`) and can be overridden by an
+//! environment variable named `FTRL_` + section + `__` + key, in any case:
+//! `FTRL_KAFKA__BOOTSTRAP_SERVERS=10.0.0.1:9092`, `FTRL_WORKER__UPDATE=false`,
+//! `FTRL_MODEL__ALPHA=0.05`. Two keys are read specially:
+//!
+//! * `FTRL_MODEL__CROSSES=ab,cd` is a comma-separated list (empty for no crosses).
+//! * `FTRL_KAFKA__LIBRDKAFKA_OPTIONS__SASL_PASSWORD=secret` sets the librdkafka property
+//!   `sasl.password`: the rest of the name, lower-cased, with `_` read as `.` (except
+//!   librdkafka's own `log_level` and `enabled_events`). This keeps secrets out of the file.
+//!
+//! Only nested names (with `__` after `FTRL_`) are configuration, so `FTRL_LOG` (the log filter)
+//! and other flat `FTRL_*` variables are left alone. A nested name that matches no setting is an
+//! error, as is an unknown key in the file.
+//!
+//! [`load`] only parses; [`WorkerConfig::validate`] lists every setting that cannot work.
+
+use crate::learn::loss::LossKind;
+use crate::learn::{Algorithm, Hyperparameters, Optimizer};
+use crate::model::ModelSettings;
+use crate::schema::featurize::Cross;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+
+/// Environment variables starting with this (and `_`) override the file.
+pub const ENV_PREFIX: &str = "FTRL";
+/// Separates the levels of an environment variable's name: `FTRL_MODEL__ALPHA`.
+pub const ENV_SEPARATOR: &str = "__";
+
+/// The longest topic name Kafka accepts.
+const MAX_TOPIC_LEN: usize = 249;
+/// The topic suffixes, in the order of [`Topics::all`].
+const TOPIC_SUFFIXES: [&str; 7] = ["examples", "gradients", "deltas", "changelog", "progress", "predictions", "dlq"];
+
+/// librdkafka properties the worker sets itself, and why they cannot come from
+/// `kafka.librdkafka_options`.
+const MANAGED_RDKAFKA_KEYS: [(&str, &str); 9] = [
+    ("bootstrap.servers", "set kafka.bootstrap_servers instead"),
+    ("metadata.broker.list", "an alias of bootstrap.servers; set kafka.bootstrap_servers instead"),
+    ("group.id", "the worker names its consumer groups itself"),
+    ("transactional.id", "the worker derives it from worker.id"),
+    ("enable.auto.commit", "offsets are committed inside the worker's transactions"),
+    ("isolation.level", "the worker reads committed records only"),
+    ("enable.idempotence", "the worker's transactional producers need it on"),
+    ("session.timeout.ms", "set kafka.session_timeout_ms instead"),
+    ("transaction.timeout.ms", "set kafka.transaction_timeout_ms instead"),
+];
+
+/// librdkafka properties whose names contain `_`, kept as they are when read from environment
+/// variable names (where every other `_` stands for `.`).
+const RDKAFKA_UNDERSCORE_KEYS: [&str; 2] = ["log_level", "enabled_events"];
+
+/// Why the configuration could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// The file is missing or unreadable.
+    #[error("cannot read the configuration file {}: {source}", path.display())]
+    Read {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The file is not valid TOML, or a value (from the file or the environment) does not fit its
+    /// setting; the message names the key.
+    #[error("invalid configuration (file {} with FTRL_* overrides): {message}", path.display())]
+    Invalid { path: PathBuf, message: String },
+    /// An `FTRL_*` environment variable holds bytes that are not UTF-8.
+    #[error("environment variable {name} is not valid UTF-8")]
+    NotUnicode { name: String },
+}
+
+/// Everything a worker needs: where Kafka is, which model, and what this worker does.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WorkerConfig {
+    /// Connecting to Kafka.
+    pub kafka: KafkaConfig,
+    /// The model: its topics and the learning settings stored with it.
+    pub model: ModelConfig,
+    /// This worker process.
+    #[serde(default)]
+    pub worker: WorkerSection,
+}
+
+/// Connecting to Kafka.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KafkaConfig {
+    /// Comma-separated `host:port` list of brokers to bootstrap from.
+    pub bootstrap_servers: String,
+    /// librdkafka properties passed verbatim to every client (`security.protocol`, `sasl.*`,
+    /// `ssl.*`, ...); not the ones the worker manages itself.
+    #[serde(default)]
+    pub librdkafka_options: BTreeMap<String, String>,
+    /// Consumer-group session timeout: how long a silent worker keeps its partitions.
+    #[serde(default = "default_session_timeout_ms")]
+    pub session_timeout_ms: u32,
+    /// Producer transaction timeout: the broker aborts a transaction left open longer.
+    #[serde(default = "default_transaction_timeout_ms")]
+    pub transaction_timeout_ms: u32,
+}
+
+/// The model: its topics and the learning settings stored with it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ModelConfig {
+    /// Names the model's topics: `{prefix}.examples`, `.gradients`, `.deltas`, `.changelog`,
+    /// `.progress`, `.predictions` and `.dlq`.
+    pub prefix: String,
+    /// Partitions of the gradients, deltas and changelog topics (the coordinate shards).
+    #[serde(default = "default_partitions")]
+    pub partitions: i32,
+    /// Partitions of the examples topic, used when `ftrl topics create` makes it.
+    #[serde(default = "default_example_partitions")]
+    pub example_partitions: i32,
+    /// Encoding of the records on the examples topic.
+    #[serde(default)]
+    pub example_format: ExampleFormat,
+    /// Loss function.
+    #[serde(default = "default_loss")]
+    pub loss: LossKind,
+    /// Number of classes (softmax only; labels are 1..=classes).
+    #[serde(default)]
+    pub classes: Option<u32>,
+    /// Per-coordinate update rule.
+    #[serde(default = "default_algorithm")]
+    pub algorithm: Algorithm,
+    /// Learning-rate scale α (rate = α / (β + √Σg²)).
+    #[serde(default = "default_alpha")]
+    pub alpha: f64,
+    /// Learning-rate smoothing β.
+    #[serde(default = "default_beta")]
+    pub beta: f64,
+    /// L1 regularization λ1.
+    #[serde(default = "default_l1")]
+    pub l1: f64,
+    /// L2 regularization λ2.
+    #[serde(default = "default_l2")]
+    pub l2: f64,
+    /// Keep every weight in [−bound, bound] when set.
+    #[serde(default)]
+    pub bound: Option<f64>,
+    /// Clip every per-coordinate gradient to [−clip_gradient, clip_gradient] when set.
+    #[serde(default)]
+    pub clip_gradient: Option<f64>,
+    /// Namespace pairs to cross, by their first letters, like `["ab", "cd"]`.
+    #[serde(default)]
+    pub crosses: Vec<String>,
+}
+
+pub use crate::schema::proto::ExampleFormat;
+
+/// This worker process.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WorkerSection {
+    /// Names this worker in its transactional ids: unique per running worker.
+    #[serde(default = "default_worker_id")]
+    pub id: String,
+    /// Score incoming examples with the current model.
+    #[serde(default = "default_true")]
+    pub predict: bool,
+    /// Learn from incoming examples.
+    #[serde(default = "default_true")]
+    pub update: bool,
+    /// Local directory for this worker's state (RocksDB).
+    #[serde(default = "default_state_dir")]
+    pub state_dir: PathBuf,
+    /// Most coordinate states kept in memory (about 64 bytes each); the rest stay on disk.
+    #[serde(default = "default_cache_size")]
+    pub cache_size: usize,
+    /// Most examples in one predict batch (one transaction). Every example of a batch is
+    /// predicted with the same weights, so larger batches trade learning quality for
+    /// throughput: measured on generated click data, 500 stays within 0.002 of the embedded
+    /// trainer's loss, 5000 does not.
+    #[serde(default = "default_batch_max_examples")]
+    pub batch_max_examples: usize,
+    /// Longest wait for a batch to fill before it is processed anyway.
+    #[serde(default = "default_batch_max_wait_ms")]
+    pub batch_max_wait_ms: u64,
+    /// Write each prediction to the predictions topic (needs `predict`).
+    #[serde(default)]
+    pub publish_predictions: bool,
+}
+
+fn default_session_timeout_ms() -> u32 {
+    10_000
+}
+
+fn default_transaction_timeout_ms() -> u32 {
+    60_000
+}
+
+fn default_partitions() -> i32 {
+    32
+}
+
+fn default_example_partitions() -> i32 {
+    8
+}
+
+fn default_loss() -> LossKind {
+    LossKind::Logistic
+}
+
+fn default_algorithm() -> Algorithm {
+    Algorithm::FtrlProximal
+}
+
+fn default_alpha() -> f64 {
+    0.1
+}
+
+fn default_beta() -> f64 {
+    1.0
+}
+
+fn default_l1() -> f64 {
+    0.0
+}
+
+fn default_l2() -> f64 {
+    0.0
+}
+
+fn default_worker_id() -> String {
+    "worker-0".into()
+}
+
+fn default_true() -> bool {
+    true
+}
+
+fn default_state_dir() -> PathBuf {
+    PathBuf::from("ftrl-state")
+}
+
+fn default_cache_size() -> usize {
+    4_000_000
+}
+
+fn default_batch_max_examples() -> usize {
+    500
+}
+
+fn default_batch_max_wait_ms() -> u64 {
+    50
+}
+
+impl KafkaConfig {
+    /// Brokers at `bootstrap_servers`, every other setting at its default.
+    pub fn new(bootstrap_servers: impl Into<String>) -> Self {
+        Self {
+            bootstrap_servers: bootstrap_servers.into(),
+            librdkafka_options: BTreeMap::new(),
+            session_timeout_ms: default_session_timeout_ms(),
+            transaction_timeout_ms: default_transaction_timeout_ms(),
+        }
+    }
+}
+
+impl ModelConfig {
+    /// The model named `prefix`, every other setting at its default.
+    pub fn new(prefix: impl Into<String>) -> Self {
+        Self {
+            prefix: prefix.into(),
+            partitions: default_partitions(),
+            example_partitions: default_example_partitions(),
+            example_format: ExampleFormat::default(),
+            loss: default_loss(),
+            classes: None,
+            algorithm: default_algorithm(),
+            alpha: default_alpha(),
+            beta: default_beta(),
+            l1: default_l1(),
+            l2: default_l2(),
+            bound: None,
+            clip_gradient: None,
+            crosses: Vec::new(),
+        }
+    }
+
+    /// The hyperparameters as the optimizer takes them (unvalidated).
+    pub fn hyperparameters(&self) -> Hyperparameters {
+        Hyperparameters {
+            alpha: self.alpha,
+            beta: self.beta,
+            l1: self.l1,
+            l2: self.l2,
+            bound: self.bound,
+            clip_gradient: self.clip_gradient,
+        }
+    }
+
+    /// The model's topic names.
+    pub fn topics(&self) -> Topics {
+        let name = |suffix: &str| format!("{}.{suffix}", self.prefix);
+        Topics {
+            examples: name("examples"),
+            gradients: name("gradients"),
+            deltas: name("deltas"),
+            changelog: name("changelog"),
+            progress: name("progress"),
+            predictions: name("predictions"),
+            dlq: name("dlq"),
+        }
+    }
+}
+
+impl Default for WorkerSection {
+    fn default() -> Self {
+        Self {
+            id: default_worker_id(),
+            predict: true,
+            update: true,
+            state_dir: default_state_dir(),
+            cache_size: default_cache_size(),
+            batch_max_examples: default_batch_max_examples(),
+            batch_max_wait_ms: default_batch_max_wait_ms(),
+            publish_predictions: false,
+        }
+    }
+}
+
+/// The topics of one model.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Topics {
+    /// `{prefix}.examples`: labelled examples to learn from and score.
+    pub examples: String,
+    /// `{prefix}.gradients`: per-coordinate gradients, partitioned by coordinate.
+    pub gradients: String,
+    /// `{prefix}.deltas`: weight changes sent back to the workers.
+    pub deltas: String,
+    /// `{prefix}.changelog`: coordinate states, compacted (restores a worker's shard).
+    pub changelog: String,
+    /// `{prefix}.progress`: progressive-validation metrics.
+    pub progress: String,
+    /// `{prefix}.predictions`: published predictions.
+    pub predictions: String,
+    /// `{prefix}.dlq`: examples that could not be read.
+    pub dlq: String,
+}
+
+impl Topics {
+    /// All seven names, in a fixed order.
+    pub fn all(&self) -> [&str; 7] {
+        [&self.examples, &self.gradients, &self.deltas, &self.changelog, &self.progress, &self.predictions, &self.dlq]
+    }
+}
+
+impl WorkerConfig {
+    /// The model's topic names.
+    pub fn topics(&self) -> Topics {
+        self.model.topics()
+    }
+
+    /// The model settings (optimizer, loss, crosses), or the first bad one and why.
+    pub fn settings(&self) -> Result<ModelSettings, String> {
+        let m = &self.model;
+        let hyperparameters = m.hyperparameters();
+        hyperparameters.validate().map_err(|e| match e.split_once(' ') {
+            // "alpha must be ..." → "model.alpha: must be ..."
+            Some((name, why)) => format!("model.{name}: {why}"),
+            None => format!("model: {e}"),
+        })?;
+        let loss = m.loss.with_classes(m.classes).map_err(|e| format!("model.loss: {e}"))?;
+        let crosses = m
+            .crosses
+            .iter()
+            .map(|c| c.parse::<Cross>())
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| format!("model.crosses: {e}"))?;
+        Ok(ModelSettings::new(Optimizer { algorithm: m.algorithm, hyperparameters }, loss, &crosses))
+    }
+
+    /// Every setting that cannot work, one message each, naming the setting and why; empty when
+    /// the configuration is usable.
+    pub fn validate(&self) -> Vec<String> {
+        let mut errors = Vec::new();
+        let mut bad = |setting: &str, why: String| errors.push(format!("{setting}: {why}"));
+        let (kafka, model, worker) = (&self.kafka, &self.model, &self.worker);
+
+        if kafka.bootstrap_servers.trim().is_empty() {
+            bad("kafka.bootstrap_servers", "must name at least one broker (host:port)".into());
+        }
+        for (key, why) in MANAGED_RDKAFKA_KEYS {
+            if kafka.librdkafka_options.keys().any(|k| k.trim().eq_ignore_ascii_case(key)) {
+                bad(&format!("kafka.librdkafka_options.\"{key}\""), format!("the worker sets this itself ({why})"));
+            }
+        }
+        if !(1_000..=300_000).contains(&kafka.session_timeout_ms) {
+            bad("kafka.session_timeout_ms", format!("must be in 1000..=300000, got {}", kafka.session_timeout_ms));
+        }
+        if !(1_000..=900_000).contains(&kafka.transaction_timeout_ms) {
+            bad(
+                "kafka.transaction_timeout_ms",
+                format!(
+                    "must be in 1000..=900000 (brokers refuse more than transaction.max.timeout.ms, \
+                     900000 by default), got {}",
+                    kafka.transaction_timeout_ms
+                ),
+            );
+        }
+
+        let max_prefix = MAX_TOPIC_LEN - 1 - TOPIC_SUFFIXES.iter().map(|s| s.len()).max().unwrap_or(0);
+        if !is_name(&model.prefix) {
+            bad("model.prefix", format!("must be non-empty and only A-Z a-z 0-9 . _ -, got {:?}", model.prefix));
+        } else if model.prefix.len() > max_prefix {
+            bad(
+                "model.prefix",
+                format!("must be at most {max_prefix} characters (topic names), got {}", model.prefix.len()),
+            );
+        }
+        if !(1..=10_000).contains(&model.partitions) {
+            bad("model.partitions", format!("must be in 1..=10000, got {}", model.partitions));
+        }
+        if model.example_partitions < 1 {
+            bad("model.example_partitions", format!("must be ≥ 1, got {}", model.example_partitions));
+        }
+        if let Err(e) = model.loss.with_classes(model.classes) {
+            bad(if model.classes.is_some() { "model.classes" } else { "model.loss" }, e);
+        }
+        let positive = |v: f64| v.is_finite() && v > 0.0;
+        let non_negative = |v: f64| v.is_finite() && v >= 0.0;
+        let mut hyperparameter_errors = 0;
+        let mut check = |setting: &str, ok: bool, rule: &str, v: f64| {
+            if !ok {
+                hyperparameter_errors += 1;
+                bad(setting, format!("must be a finite number {rule}, got {v}"));
+            }
+        };
+        check("model.alpha", positive(model.alpha), "> 0", model.alpha);
+        check("model.beta", non_negative(model.beta), "≥ 0", model.beta);
+        check("model.l1", non_negative(model.l1), "≥ 0", model.l1);
+        check("model.l2", non_negative(model.l2), "≥ 0", model.l2);
+        if let Some(r) = model.bound {
+            check("model.bound", positive(r), "> 0", r);
+        }
+        if let Some(c) = model.clip_gradient {
+            check("model.clip_gradient", positive(c), "> 0", c);
+        }
+        // The optimizer's own rules have the last word, should they ever grow stricter.
+        if hyperparameter_errors == 0 {
+            if let Err(e) = model.hyperparameters().validate() {
+                bad("model", e);
+            }
+        }
+        for (i, cross) in model.crosses.iter().enumerate() {
+            if let Err(e) = cross.parse::<Cross>() {
+                bad(&format!("model.crosses[{i}]"), e);
+            } else if model.crosses[..i].contains(cross) {
+                bad(&format!("model.crosses[{i}]"), format!("{cross:?} is listed twice"));
+            }
+        }
+
+        if !is_name(&worker.id) {
+            bad("worker.id", format!("must be non-empty and only A-Z a-z 0-9 . _ -, got {:?}", worker.id));
+        }
+        if !worker.predict && !worker.update {
+            bad(
+                "worker.predict",
+                "worker.predict or worker.update must be true, or the worker has nothing to do".into(),
+            );
+        }
+        if worker.publish_predictions && !worker.predict {
+            bad("worker.publish_predictions", "needs worker.predict = true".into());
+        }
+        if worker.state_dir.as_os_str().is_empty() {
+            bad("worker.state_dir", "must be a directory path, got \"\"".into());
+        }
+        if worker.cache_size < 1 {
+            bad("worker.cache_size", "must be ≥ 1, got 0".into());
+        }
+        if worker.batch_max_examples < 1 {
+            bad("worker.batch_max_examples", "must be ≥ 1, got 0".into());
+        }
+        if worker.batch_max_wait_ms >= u64::from(kafka.transaction_timeout_ms) {
+            bad(
+                "worker.batch_max_wait_ms",
+                format!(
+                    "must be less than kafka.transaction_timeout_ms ({}), got {}",
+                    kafka.transaction_timeout_ms, worker.batch_max_wait_ms
+                ),
+            );
+        }
+        errors
+    }
+}
+
+/// Non-empty and only `[A-Za-z0-9._-]`: safe in topic names and transactional ids.
+fn is_name(s: &str) -> bool {
+    !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+}
+
+/// Reads the configuration file at `path` with the process's `FTRL_*` environment variables
+/// on top. Parses only; see [`WorkerConfig::validate`].
+pub fn load(path: &Path) -> Result<WorkerConfig, ConfigError> {
+    load_with_env(path, env_overrides(std::env::vars_os())?)
+}
+
+/// The `FTRL_*` configuration variables among `vars`.
+fn env_overrides(
+    vars: impl IntoIterator<Item = (std::ffi::OsString, std::ffi::OsString)>,
+) -> Result<HashMap<String, String>, ConfigError> {
+    let mut env = HashMap::new();
+    for (name, value) in vars {
+        // Names that are not UTF-8 cannot be ours.
+        let Ok(name) = name.into_string() else { continue };
+        if env_key(&name).is_none() {
+            continue;
+        }
+        let value = value.into_string().map_err(|_| ConfigError::NotUnicode { name: name.clone() })?;
+        env.insert(name, value);
+    }
+    Ok(env)
+}
+
+/// [`load`] with the given environment variables in place of the process's.
+pub fn load_with_env(path: &Path, env: HashMap<String, String>) -> Result<WorkerConfig, ConfigError> {
+    let text =
+        std::fs::read_to_string(path).map_err(|source| ConfigError::Read { path: path.to_path_buf(), source })?;
+    parse(&text, env).map_err(|message| ConfigError::Invalid { path: path.to_path_buf(), message })
+}
+
+/// The part of an environment variable's name after `FTRL_`, lower-cased, when it names a
+/// nested setting (`model__alpha`); `None` for other variables, such as `FTRL_LOG`.
+fn env_key(name: &str) -> Option<String> {
+    let prefix = format!("{ENV_PREFIX}_");
+    let head = name.get(..prefix.len())?;
+    let rest = name.get(prefix.len()..)?.to_ascii_lowercase();
+    (head.eq_ignore_ascii_case(&prefix) && rest.contains(ENV_SEPARATOR)).then_some(rest)
+}
+
+/// Parses TOML `text` with the environment overrides in `env` (variables that are not
+/// configuration are ignored).
+fn parse(text: &str, env: HashMap<String, String>) -> Result<WorkerConfig, String> {
+    let rdkafka_prefix = format!("kafka{ENV_SEPARATOR}librdkafka_options{ENV_SEPARATOR}");
+    let crosses_key = format!("model{ENV_SEPARATOR}crosses");
+    let mut plain = config::Map::new();
+    let mut rdkafka_options = BTreeMap::new();
+    let mut crosses = None;
+    for (name, value) in env {
+        let Some(key) = env_key(&name) else { continue };
+        if let Some(property) = key.strip_prefix(&rdkafka_prefix) {
+            // The config crate would split `sasl.password` into nested keys; set these after.
+            let property = if RDKAFKA_UNDERSCORE_KEYS.contains(&property) {
+                property.to_owned()
+            } else {
+                property.replace('_', ".")
+            };
+            rdkafka_options.insert(property, value);
+        } else if key == crosses_key {
+            let list: Vec<String> =
+                value.split(',').map(str::trim).filter(|c| !c.is_empty()).map(str::to_owned).collect();
+            crosses = Some(list);
+        } else {
+            plain.insert(name, value);
+        }
+    }
+
+    // No `try_parsing`: it would turn string settings that look like numbers into numbers
+    // (`FTRL_WORKER__ID=007` would become "7"). The config crate's deserializer parses strings
+    // into bools and numbers where the field needs one anyway.
+    let environment =
+        config::Environment::with_prefix(ENV_PREFIX).prefix_separator("_").separator(ENV_SEPARATOR).source(Some(plain));
+    let mut builder = config::Config::builder()
+        .add_source(config::File::from_str(text, config::FileFormat::Toml))
+        .add_source(environment);
+    if let Some(crosses) = crosses {
+        builder = builder.set_override("model.crosses", crosses).map_err(|e| e.to_string())?;
+    }
+    let mut config: WorkerConfig = builder.build().and_then(|c| c.try_deserialize()).map_err(|e| e.to_string())?;
+    config.kafka.librdkafka_options.extend(rdkafka_options);
+    Ok(config)
+}
+
+/// A complete worker configuration: every setting with its default and what it does.
+pub const EXAMPLE_TOML: &str = r#"# ftrl worker configuration.
+#
+# Any setting can be overridden by an environment variable: FTRL_ + section + "__" + key,
+# e.g. FTRL_KAFKA__BOOTSTRAP_SERVERS=10.0.0.1:9092, FTRL_WORKER__UPDATE=false,
+# FTRL_MODEL__ALPHA=0.05, FTRL_MODEL__CROSSES=ab,cd (comma-separated, empty for none),
+# FTRL_KAFKA__LIBRDKAFKA_OPTIONS__SASL_PASSWORD=secret (sets "sasl.password").
+
+[kafka]
+# Brokers to bootstrap from: comma-separated host:port (required).
+bootstrap_servers = "127.0.0.1:9092"
+# Consumer-group session timeout: how long a silent worker keeps its partitions, 1000..=300000.
+# Brokers also enforce group.min/max.session.timeout.ms (Apache Kafka: 6000..=1800000).
+session_timeout_ms = 10_000
+# Producer transaction timeout: the broker aborts a transaction left open longer, 1000..=900000.
+transaction_timeout_ms = 60_000
+
+# librdkafka properties passed verbatim to every client, for example TLS and SASL. The worker
+# sets bootstrap.servers, group.id, transactional.id, enable.auto.commit, isolation.level,
+# enable.idempotence, session.timeout.ms and transaction.timeout.ms itself.
+[kafka.librdkafka_options]
+# "security.protocol" = "SASL_SSL"
+# "sasl.mechanisms" = "SCRAM-SHA-512"
+# "sasl.username" = "ftrl"
+# "ssl.ca.location" = "/etc/ssl/certs/kafka-ca.pem"
+# Prefer FTRL_KAFKA__LIBRDKAFKA_OPTIONS__SASL_PASSWORD to a password in this file.
+
+[model]
+# Names the model's topics: <prefix>.examples, .gradients, .deltas, .changelog, .progress,
+# .predictions and .dlq. Only A-Z a-z 0-9 . _ - (required).
+prefix = "clicks"
+# Partitions of the gradients, deltas and changelog topics (coordinate shards), 1..=10000.
+partitions = 32
+# Partitions of the examples topic, used by `ftrl topics create`.
+example_partitions = 8
+# Encoding of the example records: "protobuf" or "json".
+example_format = "protobuf"
+# Loss: "logistic", "squared", "hinge" or "softmax" (softmax needs classes).
+loss = "logistic"
+# Number of classes for softmax, 2..=1024 (labels 1..=classes); only with loss = "softmax".
+# classes = 10
+# Per-coordinate update rule: "ftrl-proximal", "rda" or "adagrad".
+algorithm = "ftrl-proximal"
+# Learning-rate scale alpha: rate = alpha / (beta + sqrt(sum of squared gradients)); > 0.
+alpha = 0.1
+# Learning-rate smoothing beta; >= 0.
+beta = 1.0
+# L1 regularization (sparsity); >= 0.
+l1 = 0.0
+# L2 regularization; >= 0.
+l2 = 0.0
+# Keep every weight in [-bound, bound]; unset for no bound.
+# bound = 10.0
+# Clip every per-coordinate gradient to [-clip_gradient, clip_gradient]; unset for no clipping.
+# clip_gradient = 100.0
+# Namespace pairs to cross, by their first letters, like ["ab", "cd"].
+crosses = []
+
+[worker]
+# Names this worker in its transactional ids: unique per running worker. Only A-Z a-z 0-9 . _ -
+id = "worker-0"
+# Score incoming examples with the current model.
+predict = true
+# Learn from incoming examples. predict or update (or both) must be true.
+update = true
+# Local directory for this worker's state (RocksDB).
+state_dir = "ftrl-state"
+# Most coordinate states kept in memory (about 64 bytes each); the rest stay on disk.
+cache_size = 4_000_000
+# Most examples in one predict batch (one transaction). A batch is predicted with one set of
+# weights: larger batches raise throughput and cost learning quality (500 stayed within
+# 0.002 of the embedded trainer's loss on generated click data; 5000 did not).
+batch_max_examples = 500
+# Longest wait for a batch to fill before it is processed anyway (below transaction_timeout_ms).
+batch_max_wait_ms = 50
+# Write each prediction to the <prefix>.predictions topic (needs predict = true).
+publish_predictions = false
+"#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::learn::Loss;
+    use std::io::Write;
+
+    fn defaults() -> WorkerConfig {
+        WorkerConfig {
+            kafka: KafkaConfig::new("127.0.0.1:9092"),
+            model: ModelConfig::new("clicks"),
+            worker: WorkerSection::default(),
+        }
+    }
+
+    const MINIMAL: &str = "[kafka]\nbootstrap_servers = \"127.0.0.1:9092\"\n[model]\nprefix = \"clicks\"\n";
+
+    fn file(text: &str) -> tempfile::NamedTempFile {
+        let mut f = tempfile::NamedTempFile::new().unwrap();
+        f.write_all(text.as_bytes()).unwrap();
+        f
+    }
+
+    fn env(vars: &[(&str, &str)]) -> HashMap<String, String> {
+        vars.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+    }
+
+    fn load_text(text: &str, vars: &[(&str, &str)]) -> Result<WorkerConfig, ConfigError> {
+        let f = file(text);
+        load_with_env(f.path(), env(vars))
+    }
+
+    /// The messages of `validate` after changing the defaults with `f`.
+    fn problems(f: impl FnOnce(&mut WorkerConfig)) -> Vec<String> {
+        let mut c = defaults();
+        f(&mut c);
+        c.validate()
+    }
+
+    /// `f` makes exactly one problem, about `setting`, whose message contains `needle`.
+    fn assert_one(f: impl FnOnce(&mut WorkerConfig), setting: &str, needle: &str) {
+        let p = problems(f);
+        assert_eq!(p.len(), 1, "{p:?}");
+        assert!(p[0].starts_with(&format!("{setting}: ")), "{p:?}");
+        assert!(p[0].contains(needle), "{p:?} lacks {needle:?}");
+    }
+
+    #[test]
+    fn example_file_is_the_defaults_and_valid() {
+        let c = load_text(EXAMPLE_TOML, &[]).unwrap();
+        assert_eq!(c, defaults());
+        assert_eq!(c.validate(), Vec::<String>::new());
+        assert!(c.settings().is_ok());
+        // The required fields plus serde defaults give the same thing.
+        assert_eq!(load_text(MINIMAL, &[]).unwrap(), defaults());
+    }
+
+    #[test]
+    fn example_file_mentions_every_setting() {
+        // Every field of every section appears as `key = ` (commented out when it has no
+        // default value) or as a `[section.key]` table.
+        let json = serde_json::to_value(defaults()).unwrap();
+        let mut section = String::new();
+        let mut present = Vec::new();
+        for line in EXAMPLE_TOML.lines() {
+            let line = line.trim();
+            if let Some(header) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+                section = header.to_owned();
+                present.push(header.to_owned());
+            } else if let Some((key, _)) = line.trim_start_matches("# ").split_once(" = ") {
+                present.push(format!("{section}.{key}"));
+            }
+        }
+        for (name, fields) in json.as_object().unwrap() {
+            assert!(present.contains(name), "no [{name}] section");
+            for key in fields.as_object().unwrap().keys() {
+                let path = format!("{name}.{key}");
+                assert!(present.contains(&path), "EXAMPLE_TOML lacks {path}");
+            }
+        }
+    }
+
+    #[test]
+    fn file_values_are_read() {
+        let text = r#"
+            [kafka]
+            bootstrap_servers = "a:1,b:2"
+            session_timeout_ms = 6000
+            [kafka.librdkafka_options]
+            "security.protocol" = "SASL_SSL"
+            [model]
+            prefix = "m"
+            example_format = "json"
+            loss = "softmax"
+            classes = 3
+            algorithm = "rda"
+            beta = 2
+            bound = 5.5
+            crosses = ["ab", "cd"]
+            [worker]
+            id = "w-7"
+            state_dir = "/var/lib/ftrl"
+        "#;
+        let c = load_text(text, &[]).unwrap();
+        assert_eq!(c.kafka.bootstrap_servers, "a:1,b:2");
+        assert_eq!(c.kafka.session_timeout_ms, 6000);
+        assert_eq!(c.kafka.librdkafka_options["security.protocol"], "SASL_SSL");
+        assert_eq!(c.model.example_format, ExampleFormat::Json);
+        assert_eq!((c.model.loss, c.model.classes), (LossKind::Softmax, Some(3)));
+        assert_eq!(c.model.algorithm, Algorithm::Rda);
+        assert_eq!((c.model.beta, c.model.bound), (2.0, Some(5.5)));
+        assert_eq!(c.model.crosses, ["ab", "cd"]);
+        assert_eq!(c.worker.id, "w-7");
+        assert_eq!(c.worker.state_dir, Path::new("/var/lib/ftrl"));
+        assert_eq!(c.validate(), Vec::<String>::new());
+    }
+
+    #[test]
+    fn env_overrides_strings_bools_and_numbers() {
+        let c = load_text(
+            EXAMPLE_TOML,
+            &[
+                ("FTRL_KAFKA__BOOTSTRAP_SERVERS", "10.0.0.1:9092"),
+                ("FTRL_WORKER__UPDATE", "false"),
+                ("FTRL_WORKER__PUBLISH_PREDICTIONS", "TRUE"),
+                ("FTRL_MODEL__PARTITIONS", "64"),
+                ("FTRL_WORKER__BATCH_MAX_WAIT_MS", "20"),
+                ("FTRL_MODEL__ALPHA", "0.05"),
+                ("FTRL_MODEL__L1", "1e-3"),
+                ("ftrl_model__bound", "3"),
+                ("FTRL_MODEL__LOSS", "softmax"),
+                ("FTRL_MODEL__CLASSES", "4"),
+                ("FTRL_MODEL__ALGORITHM", "adagrad"),
+                ("FTRL_WORKER__STATE_DIR", "/tmp/s"),
+            ],
+        )
+        .unwrap();
+        assert_eq!(c.kafka.bootstrap_servers, "10.0.0.1:9092");
+        assert!(!c.worker.update && c.worker.predict && c.worker.publish_predictions);
+        assert_eq!(c.model.partitions, 64);
+        assert_eq!(c.worker.batch_max_wait_ms, 20);
+        assert_eq!((c.model.alpha, c.model.l1, c.model.bound), (0.05, 1e-3, Some(3.0)));
+        assert_eq!((c.model.loss, c.model.classes), (LossKind::Softmax, Some(4)));
+        assert_eq!(c.model.algorithm, Algorithm::Adagrad);
+        assert_eq!(c.worker.state_dir, Path::new("/tmp/s"));
+        // Untouched settings keep the file's values.
+        assert_eq!(c.model.prefix, "clicks");
+        assert_eq!(c.validate(), Vec::<String>::new());
+    }
+
+    #[test]
+    fn env_strings_that_look_like_numbers_stay_strings() {
+        let c = load_text(
+            MINIMAL,
+            &[("FTRL_WORKER__ID", "007"), ("FTRL_MODEL__PREFIX", "1.0"), ("FTRL_KAFKA__BOOTSTRAP_SERVERS", "true")],
+        )
+        .unwrap();
+        assert_eq!((c.worker.id.as_str(), c.model.prefix.as_str()), ("007", "1.0"));
+        assert_eq!(c.kafka.bootstrap_servers, "true");
+    }
+
+    #[test]
+    fn env_crosses_are_a_comma_separated_list() {
+        let crosses = |v: &str| load_text(EXAMPLE_TOML, &[("FTRL_MODEL__CROSSES", v)]).unwrap().model.crosses;
+        assert_eq!(crosses("ab,cd"), ["ab", "cd"]);
+        assert_eq!(crosses(" ab , cd "), ["ab", "cd"]);
+        assert_eq!(crosses("ab"), ["ab"]);
+        assert_eq!(crosses("12"), ["12"]);
+        assert_eq!(crosses(""), Vec::<String>::new());
+        // The environment replaces the file's list.
+        let text = MINIMAL.replace("prefix = \"clicks\"", "prefix = \"clicks\"\ncrosses = [\"xy\"]");
+        let c = load_text(&text, &[("FTRL_MODEL__CROSSES", "ab,cd")]).unwrap();
+        assert_eq!(c.model.crosses, ["ab", "cd"]);
+    }
+
+    #[test]
+    fn env_librdkafka_options_are_dotted() {
+        let text = MINIMAL.replace(
+            "[model]",
+            "[kafka.librdkafka_options]\n\"sasl.username\" = \"u\"\n\"sasl.password\" = \"file\"\n[model]",
+        );
+        let c = load_text(
+            &text,
+            &[
+                ("FTRL_KAFKA__LIBRDKAFKA_OPTIONS__SASL_PASSWORD", "secret"),
+                ("FTRL_KAFKA__LIBRDKAFKA_OPTIONS__SECURITY_PROTOCOL", "SASL_SSL"),
+                ("FTRL_KAFKA__LIBRDKAFKA_OPTIONS__LOG_LEVEL", "7"),
+            ],
+        )
+        .unwrap();
+        let options: Vec<(&str, &str)> =
+            c.kafka.librdkafka_options.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        assert_eq!(
+            options,
+            [
+                ("log_level", "7"),
+                ("sasl.password", "secret"),
+                ("sasl.username", "u"),
+                ("security.protocol", "SASL_SSL")
+            ]
+        );
+    }
+
+    #[test]
+    fn flat_ftrl_variables_are_not_configuration() {
+        let c = load_text(MINIMAL, &[("FTRL_LOG", "debug"), ("FTRL_SOMETHING", "x"), ("PATH", "/bin")]).unwrap();
+        assert_eq!(c, defaults());
+    }
+
+    #[test]
+    fn unknown_keys_are_rejected_by_name() {
+        let err = load_text(&format!("{MINIMAL}typo_key = 1\n"), &[]).unwrap_err().to_string();
+        assert!(err.contains("typo_key"), "{err}");
+        let err = load_text(&MINIMAL.replace("[model]", "[model]\nalpah = 0.1"), &[]).unwrap_err().to_string();
+        assert!(err.contains("alpah"), "{err}");
+        let err = load_text(&format!("{MINIMAL}[wroker]\nid = \"x\"\n"), &[]).unwrap_err().to_string();
+        assert!(err.contains("wroker"), "{err}");
+        let err = load_text(MINIMAL, &[("FTRL_WORKER__BATCH_SIZE", "10")]).unwrap_err().to_string();
+        assert!(err.contains("batch_size"), "{err}");
+    }
+
+    #[test]
+    fn bad_values_name_their_key() {
+        let err = load_text(MINIMAL, &[("FTRL_WORKER__UPDATE", "maybe")]).unwrap_err().to_string();
+        assert!(err.contains("worker.update"), "{err}");
+        let err = load_text(&MINIMAL.replace("[model]", "[model]\npartitions = \"many\""), &[]).unwrap_err();
+        assert!(err.to_string().contains("model.partitions"), "{err}");
+        let err = load_text(&MINIMAL.replace("[model]", "[model]\nloss = \"cubic\""), &[]).unwrap_err();
+        assert!(err.to_string().contains("cubic"), "{err}");
+    }
+
+    #[test]
+    fn missing_required_fields_are_named() {
+        let err = load_text("[kafka]\nbootstrap_servers = \"b:1\"\n[model]\n", &[]).unwrap_err().to_string();
+        assert!(err.contains("prefix"), "{err}");
+        let err = load_text("[model]\nprefix = \"p\"\n", &[]).unwrap_err().to_string();
+        assert!(err.contains("kafka"), "{err}");
+        // The environment can supply what the file lacks.
+        let c = load_text("[model]\nprefix = \"p\"\n[kafka]\n", &[("FTRL_KAFKA__BOOTSTRAP_SERVERS", "b:1")]).unwrap();
+        assert_eq!(c.kafka.bootstrap_servers, "b:1");
+    }
+
+    #[test]
+    fn unreadable_or_broken_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let missing = dir.path().join("nope.toml");
+        let err = load_with_env(&missing, HashMap::new()).unwrap_err();
+        assert!(matches!(&err, ConfigError::Read { source, .. } if source.kind() == std::io::ErrorKind::NotFound));
+        assert!(err.to_string().contains("nope.toml"), "{err}");
+        // A directory is not a file.
+        assert!(matches!(load_with_env(dir.path(), HashMap::new()), Err(ConfigError::Read { .. })));
+        let err = load_text("[kafka\nbootstrap_servers = ", &[]).unwrap_err();
+        assert!(matches!(err, ConfigError::Invalid { .. }), "{err}");
+    }
+
+    #[test]
+    fn load_takes_the_ftrl_variables_from_the_environment() {
+        use std::os::unix::ffi::OsStringExt;
+        let os = |s: &str| std::ffi::OsString::from(s);
+        let vars = vec![
+            (os("FTRL_WORKER__CACHE_SIZE"), os("1234")),
+            (os("FTRL_LOG"), os("debug")),
+            (os("HOME"), os("/root")),
+            (std::ffi::OsString::from_vec(vec![0xff, b'X']), os("ignored")),
+        ];
+        let env = env_overrides(vars).unwrap();
+        assert_eq!(env, HashMap::from([("FTRL_WORKER__CACHE_SIZE".to_string(), "1234".to_string())]));
+        let bad = vec![(os("FTRL_KAFKA__BOOTSTRAP_SERVERS"), std::ffi::OsString::from_vec(vec![0xff]))];
+        let err = env_overrides(bad).unwrap_err();
+        assert!(matches!(err, ConfigError::NotUnicode { ref name } if name == "FTRL_KAFKA__BOOTSTRAP_SERVERS"));
+        // The process environment as it is (the test runner sets no FTRL_*__* variables).
+        let f = file(EXAMPLE_TOML);
+        if std::env::vars_os().all(|(k, _)| k.to_str().is_none_or(|k| env_key(k).is_none())) {
+            assert_eq!(load(f.path()).unwrap(), defaults());
+        }
+    }
+
+    #[test]
+    fn validate_kafka() {
+        assert_one(|c| c.kafka.bootstrap_servers = " ".into(), "kafka.bootstrap_servers", "at least one broker");
+        assert_one(|c| c.kafka.session_timeout_ms = 999, "kafka.session_timeout_ms", "got 999");
+        assert_one(|c| c.kafka.session_timeout_ms = 300_001, "kafka.session_timeout_ms", "1000..=300000");
+        assert!(problems(|c| c.kafka.session_timeout_ms = 1000).is_empty());
+        assert_one(|c| c.kafka.transaction_timeout_ms = 999, "kafka.transaction_timeout_ms", "got 999");
+        assert_one(|c| c.kafka.transaction_timeout_ms = 900_001, "kafka.transaction_timeout_ms", "900000");
+        for (key, _) in MANAGED_RDKAFKA_KEYS {
+            assert_one(
+                |c| {
+                    c.kafka.librdkafka_options.insert(key.into(), "x".into());
+                },
+                &format!("kafka.librdkafka_options.\"{key}\""),
+                "the worker sets this itself",
+            );
+        }
+        assert!(problems(|c| {
+            c.kafka.librdkafka_options.insert("security.protocol".into(), "SSL".into());
+        })
+        .is_empty());
+    }
+
+    #[test]
+    fn validate_model() {
+        for bad in ["", "a b", "clicks/v2", "ü"] {
+            assert_one(|c| c.model.prefix = bad.into(), "model.prefix", "A-Z a-z 0-9 . _ -");
+        }
+        assert!(problems(|c| c.model.prefix = "Clicks_v2.a-b".into()).is_empty());
+        assert!(problems(|c| c.model.prefix = "p".repeat(237)).is_empty());
+        assert_one(|c| c.model.prefix = "p".repeat(238), "model.prefix", "at most 237");
+        assert_one(|c| c.model.partitions = 0, "model.partitions", "1..=10000, got 0");
+        assert_one(|c| c.model.partitions = 10_001, "model.partitions", "got 10001");
+        assert!(problems(|c| c.model.partitions = 10_000).is_empty());
+        assert_one(|c| c.model.example_partitions = 0, "model.example_partitions", "≥ 1, got 0");
+        assert_one(|c| c.model.loss = LossKind::Softmax, "model.loss", "needs the number of classes");
+        assert_one(|c| c.model.classes = Some(3), "model.classes", "only applies to the softmax loss");
+        assert_one(
+            |c| {
+                c.model.loss = LossKind::Softmax;
+                c.model.classes = Some(1);
+            },
+            "model.classes",
+            "2..=1024",
+        );
+        assert_one(|c| c.model.alpha = -1.0, "model.alpha", "must be a finite number > 0, got -1");
+        assert_one(|c| c.model.alpha = 0.0, "model.alpha", "> 0");
+        assert_one(|c| c.model.alpha = f64::NAN, "model.alpha", "got NaN");
+        assert_one(|c| c.model.beta = -0.5, "model.beta", "≥ 0, got -0.5");
+        assert_one(|c| c.model.l1 = f64::INFINITY, "model.l1", "got inf");
+        assert_one(|c| c.model.l2 = -1.0, "model.l2", "≥ 0");
+        assert_one(|c| c.model.bound = Some(0.0), "model.bound", "> 0");
+        assert_one(|c| c.model.clip_gradient = Some(-2.0), "model.clip_gradient", "> 0, got -2");
+        assert_one(|c| c.model.crosses = vec!["ab".into(), "abc".into()], "model.crosses[1]", "\"abc\"");
+        assert_one(|c| c.model.crosses = vec!["ab".into(), "cd".into(), "ab".into()], "model.crosses[2]", "twice");
+        assert!(problems(|c| c.model.crosses = vec!["ab".into(), "ba".into(), "aa".into()]).is_empty());
+    }
+
+    #[test]
+    fn validate_worker() {
+        for bad in ["", "worker 1", "w/1"] {
+            assert_one(|c| c.worker.id = bad.into(), "worker.id", "A-Z a-z 0-9 . _ -");
+        }
+        assert_one(
+            |c| {
+                c.worker.predict = false;
+                c.worker.update = false;
+            },
+            "worker.predict",
+            "worker.predict or worker.update must be true",
+        );
+        assert!(problems(|c| c.worker.predict = false).is_empty());
+        assert!(problems(|c| c.worker.update = false).is_empty());
+        assert_one(
+            |c| {
+                c.worker.predict = false;
+                c.worker.publish_predictions = true;
+            },
+            "worker.publish_predictions",
+            "needs worker.predict",
+        );
+        assert_one(|c| c.worker.state_dir = PathBuf::new(), "worker.state_dir", "directory");
+        assert_one(|c| c.worker.cache_size = 0, "worker.cache_size", "≥ 1");
+        assert_one(|c| c.worker.batch_max_examples = 0, "worker.batch_max_examples", "≥ 1");
+        assert_one(|c| c.worker.batch_max_wait_ms = 60_000, "worker.batch_max_wait_ms", "transaction_timeout_ms");
+    }
+
+    #[test]
+    fn validate_reports_every_problem() {
+        let p = problems(|c| {
+            c.kafka.bootstrap_servers.clear();
+            c.model.alpha = -1.0;
+            c.model.l2 = -1.0;
+            c.worker.batch_max_examples = 0;
+        });
+        assert_eq!(p.len(), 4, "{p:?}");
+        assert!(p.contains(&"model.alpha: must be a finite number > 0, got -1".to_string()), "{p:?}");
+    }
+
+    #[test]
+    fn settings_map_the_model_fields() {
+        let mut c = defaults();
+        c.model.loss = LossKind::Softmax;
+        c.model.classes = Some(5);
+        c.model.algorithm = Algorithm::Rda;
+        c.model.alpha = 0.3;
+        c.model.beta = 0.7;
+        c.model.l1 = 0.01;
+        c.model.l2 = 0.02;
+        c.model.bound = Some(4.0);
+        c.model.clip_gradient = Some(9.0);
+        c.model.crosses = vec!["ab".into(), "cc".into()];
+        let s = c.settings().unwrap();
+        let hyperparameters =
+            Hyperparameters { alpha: 0.3, beta: 0.7, l1: 0.01, l2: 0.02, bound: Some(4.0), clip_gradient: Some(9.0) };
+        let expected = ModelSettings::new(
+            Optimizer { algorithm: Algorithm::Rda, hyperparameters },
+            Loss::Softmax { classes: 5 },
+            &[Cross(b'a', b'b'), Cross(b'c', b'c')],
+        );
+        assert_eq!(s.optimizer, expected.optimizer);
+        assert_eq!(s.loss, expected.loss);
+        assert_eq!(s.crosses, ["ab", "cc"]);
+        assert_eq!((s.format_version, s.hash_version), (expected.format_version, expected.hash_version));
+
+        let s = defaults().settings().unwrap();
+        assert_eq!(s.loss, Loss::Logistic);
+        assert_eq!(s.optimizer.algorithm, Algorithm::FtrlProximal);
+        assert_eq!(s.optimizer.hyperparameters, Hyperparameters::default());
+        assert!(s.crosses.is_empty());
+
+        c.model.alpha = 0.0;
+        assert!(c.settings().unwrap_err().starts_with("model.alpha: must be a finite number > 0"));
+        c.model.alpha = 0.1;
+        c.model.classes = None;
+        assert!(c.settings().unwrap_err().starts_with("model.loss"));
+        c.model.classes = Some(5);
+        c.model.crosses.push("x".into());
+        assert!(c.settings().unwrap_err().starts_with("model.crosses"));
+    }
+
+    #[test]
+    fn topic_names() {
+        let t = defaults().topics();
+        assert_eq!(
+            t.all(),
+            [
+                "clicks.examples",
+                "clicks.gradients",
+                "clicks.deltas",
+                "clicks.changelog",
+                "clicks.progress",
+                "clicks.predictions",
+                "clicks.dlq"
+            ]
+        );
+        assert_eq!(t.gradients, "clicks.gradients");
+        assert_eq!(TOPIC_SUFFIXES.map(|s| format!("clicks.{s}")), t.all().map(str::to_owned));
+    }
+}

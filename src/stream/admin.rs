@@ -1,0 +1,252 @@
+//! Administration and inspection: creating a model's topics, dumping its deltas topic as a
+//! model, copying its examples for a replay, and reading a topic for embedded training.
+
+use super::kafka::{client_config, reader, send};
+use super::StreamError;
+use crate::config::WorkerConfig;
+use crate::input::{Batch, InputError, Item};
+use crate::schema::featurize::Featurizer;
+use crate::schema::proto::{decode_example, ExampleFormat, WeightDelta};
+use crate::schema::ExampleBuf;
+use prost::Message as _;
+use rdkafka::admin::{AdminClient, AdminOptions, NewTopic, TopicReplication};
+use rdkafka::client::DefaultClientContext;
+use rdkafka::consumer::Consumer;
+use rdkafka::error::{KafkaError, RDKafkaErrorCode};
+use rdkafka::producer::{BaseProducer, BaseRecord, Producer};
+use rdkafka::{Message, Offset, TopicPartitionList};
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::mpsc::{sync_channel, Receiver};
+use std::time::{Duration, Instant};
+
+/// Longest a read "to the end of the topic" may take.
+const READ_TIMEOUT: Duration = Duration::from_secs(600);
+
+/// Creates the model's topics; existing ones are left as they are. Returns (topic, outcome).
+pub fn create_topics(config: &WorkerConfig, replication: i32) -> Result<Vec<(String, String)>, StreamError> {
+    let topics = config.topics();
+    let (examples, model) = (config.model.example_partitions, config.model.partitions);
+    // (topic, partitions, compacted)
+    let plan = [
+        (&topics.examples, examples, false),
+        (&topics.gradients, model, false),
+        (&topics.deltas, model, true),
+        (&topics.changelog, model, true),
+        (&topics.progress, examples, false),
+        (&topics.predictions, examples, false),
+        (&topics.dlq, 1, false),
+    ];
+    let new_topics: Vec<NewTopic<'_>> = plan
+        .iter()
+        .map(|(name, partitions, compacted)| {
+            let topic = NewTopic::new(name, *partitions, TopicReplication::Fixed(replication));
+            if *compacted {
+                topic.set("cleanup.policy", "compact")
+            } else {
+                topic
+            }
+        })
+        .collect();
+    let admin: AdminClient<DefaultClientContext> = client_config(config).create()?;
+    let options = AdminOptions::new().operation_timeout(Some(Duration::from_secs(30)));
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| StreamError::Other(format!("starting a runtime: {e}")))?;
+    let results = runtime.block_on(admin.create_topics(&new_topics, &options))?;
+    Ok(results
+        .into_iter()
+        .map(|result| match result {
+            Ok(name) => (name, "created".to_string()),
+            Err((name, RDKafkaErrorCode::TopicAlreadyExists)) => (name, "exists".to_string()),
+            Err((name, code)) => (name, format!("failed: {code}")),
+        })
+        .collect())
+}
+
+/// One coordinate of the model as the deltas topic holds it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DumpedWeight {
+    pub coordinate: u64,
+    pub weight: f64,
+    pub updates: u64,
+    pub version: u64,
+}
+
+/// Materializes the deltas topic: the latest delta of every coordinate, tombstones removed,
+/// in coordinate order.
+pub fn dump_model(config: &WorkerConfig) -> Result<Vec<DumpedWeight>, StreamError> {
+    let topics = config.topics();
+    let mut model: BTreeMap<u64, DumpedWeight> = BTreeMap::new();
+    read_to_end(config, &topics.deltas, config.model.partitions, |message| {
+        let Some(coordinate) = message.key().and_then(|k| <[u8; 8]>::try_from(k).ok()).map(u64::from_be_bytes) else {
+            return;
+        };
+        match message.payload().map(WeightDelta::decode) {
+            None => {
+                model.remove(&coordinate);
+            }
+            Some(Ok(delta)) => {
+                let newer = model.get(&coordinate).is_none_or(|old| delta.version >= old.version);
+                if newer {
+                    model.insert(
+                        coordinate,
+                        DumpedWeight {
+                            coordinate,
+                            weight: delta.weight,
+                            updates: delta.updates,
+                            version: delta.version,
+                        },
+                    );
+                }
+            }
+            Some(Err(error)) => tracing::warn!(%error, coordinate, "undecodable delta skipped"),
+        }
+    })?;
+    Ok(model.into_values().collect())
+}
+
+/// Reads every partition of `topic` from the beginning to its end as of now.
+fn read_to_end(
+    config: &WorkerConfig,
+    topic: &str,
+    partitions: i32,
+    mut visit: impl FnMut(&rdkafka::message::BorrowedMessage<'_>),
+) -> Result<(), StreamError> {
+    let consumer = reader(config)?;
+    let mut assignment = TopicPartitionList::new();
+    for partition in 0..partitions {
+        assignment.add_partition_offset(topic, partition, Offset::Beginning)?;
+    }
+    consumer.assign(&assignment)?;
+    let mut pending: BTreeSet<i32> = (0..partitions).collect();
+    let deadline = Instant::now() + READ_TIMEOUT;
+    while !pending.is_empty() {
+        if Instant::now() > deadline {
+            return Err(StreamError::Other(format!("reading {topic} to its end timed out")));
+        }
+        match consumer.poll(Duration::from_millis(200)) {
+            None => {}
+            Some(Ok(message)) => visit(&message),
+            Some(Err(KafkaError::PartitionEOF(partition))) => {
+                pending.remove(&partition);
+            }
+            Some(Err(error)) => tracing::warn!(%error, topic, "consumer error while reading to the end"),
+        }
+    }
+    Ok(())
+}
+
+/// Copies the examples topic of `config` into the examples topic of `target` (same
+/// partitions), so that workers under the new prefix rebuild the model from the start.
+pub fn replay_examples(config: &WorkerConfig, target: &WorkerConfig) -> Result<u64, StreamError> {
+    let (source, destination) = (config.topics().examples, target.topics().examples);
+    let producer: BaseProducer = client_config(target).set("enable.idempotence", "true").create()?;
+    let mut copied = 0u64;
+    let mut failure = None;
+    read_to_end(config, &source, config.model.example_partitions, |message| {
+        if failure.is_some() {
+            return;
+        }
+        let mut record = BaseRecord::to(&destination).partition(message.partition());
+        if let Some(key) = message.key() {
+            record = record.key(key);
+        }
+        if let Some(payload) = message.payload() {
+            record = record.payload(payload);
+        }
+        match send(&producer, record) {
+            Ok(()) => copied += 1,
+            Err(error) => failure = Some(error),
+        }
+        producer.poll(Duration::ZERO);
+    })?;
+    if let Some(error) = failure {
+        return Err(error.into());
+    }
+    producer.flush(Duration::from_secs(60))?;
+    Ok(copied)
+}
+
+/// Reads the examples topic from the beginning to its end on a background thread, in the
+/// batches the embedded trainer consumes (partition by partition, each in offset order).
+pub fn spawn_topic_reader(
+    config: &WorkerConfig,
+    featurizer: Featurizer,
+) -> Result<Receiver<Result<Batch, InputError>>, StreamError> {
+    let (sender, receiver) = sync_channel(8);
+    let config = config.clone();
+    let format: ExampleFormat = config.model.example_format;
+    std::thread::Builder::new()
+        .name("topic-reader".into())
+        .spawn(move || {
+            let mut featurizer = featurizer;
+            let mut example = ExampleBuf::default();
+            let topic = config.topics().examples;
+            for partition in 0..config.model.example_partitions {
+                let mut batch = Batch::default();
+                let result = read_partition(&config, &topic, partition, |message| {
+                    let line = message.offset().max(0) as u64;
+                    let item = match message.payload() {
+                        None => Item::Bad { line, reason: "record has no value".into() },
+                        Some(payload) => match decode_example(format, payload, &mut example) {
+                            Err(e) => Item::Bad { line, reason: e.to_string() },
+                            Ok(()) => {
+                                let start = batch.features.len() as u32;
+                                match featurizer.featurize(&example, &mut batch.features) {
+                                    Err(e) => Item::Bad { line, reason: e.to_string() },
+                                    Ok(()) => Item::Example {
+                                        line,
+                                        label: example.label,
+                                        weight: example.weight,
+                                        features: (start, batch.features.len() as u32),
+                                    },
+                                }
+                            }
+                        },
+                    };
+                    batch.items.push(item);
+                    if batch.items.len() >= 2048 {
+                        let full = std::mem::take(&mut batch);
+                        return sender.send(Ok(full)).is_ok();
+                    }
+                    true
+                });
+                if let Err(error) = result {
+                    let _ = sender.send(Err(InputError::Read(std::io::Error::other(error.to_string()))));
+                    return;
+                }
+                if !batch.items.is_empty() && sender.send(Ok(batch)).is_err() {
+                    return;
+                }
+            }
+        })
+        .map_err(|e| StreamError::Other(format!("starting the topic reader: {e}")))?;
+    Ok(receiver)
+}
+
+fn read_partition(
+    config: &WorkerConfig,
+    topic: &str,
+    partition: i32,
+    mut visit: impl FnMut(&rdkafka::message::BorrowedMessage<'_>) -> bool,
+) -> Result<(), StreamError> {
+    let consumer = reader(config)?;
+    let mut assignment = TopicPartitionList::new();
+    assignment.add_partition_offset(topic, partition, Offset::Beginning)?;
+    consumer.assign(&assignment)?;
+    let deadline = Instant::now() + READ_TIMEOUT;
+    loop {
+        if Instant::now() > deadline {
+            return Err(StreamError::Other(format!("reading {topic}/{partition} to its end timed out")));
+        }
+        match consumer.poll(Duration::from_millis(200)) {
+            None => {}
+            Some(Ok(message)) if !visit(&message) => return Ok(()),
+            Some(Ok(_)) => {}
+            Some(Err(KafkaError::PartitionEOF(_))) => return Ok(()),
+            Some(Err(error)) => tracing::warn!(%error, topic, partition, "consumer error while reading"),
+        }
+    }
+}

@@ -1,0 +1,230 @@
+//! Kafka clients as the worker uses them: configuration shared by every client, a consumer
+//! context that reports rebalances to the role loop, and transactional sends.
+
+use crate::config::WorkerConfig;
+use rdkafka::consumer::{BaseConsumer, ConsumerContext, Rebalance};
+use rdkafka::error::{KafkaError, RDKafkaErrorCode};
+use rdkafka::producer::{BaseProducer, BaseRecord, Producer};
+use rdkafka::{ClientConfig, ClientContext};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// How long a transactional call may block before the worker gives up on it.
+pub const TRANSACTION_CALL_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// How long a fetch may wait on the broker for data: the stream's round trip (predict →
+/// update → view) crosses three consumers, and some brokers answer a waiting fetch only at
+/// its deadline, so librdkafka's 500 ms default would dominate the latency.
+const FETCH_WAIT_MAX_MS: &str = "10";
+
+/// Settings common to every client: the servers, then the user's pass-through options
+/// (security settings included), which the worker-managed keys below then override.
+pub fn client_config(config: &WorkerConfig) -> ClientConfig {
+    let mut client = ClientConfig::new();
+    for (key, value) in &config.kafka.librdkafka_options {
+        client.set(key, value);
+    }
+    client.set("bootstrap.servers", &config.kafka.bootstrap_servers);
+    client
+}
+
+/// A consumer in group `group` that commits only through transactions and reads only
+/// committed records.
+pub fn group_consumer_config(config: &WorkerConfig, group: &str) -> ClientConfig {
+    let mut client = client_config(config);
+    let session = config.kafka.session_timeout_ms;
+    client
+        .set("group.id", group)
+        .set("enable.auto.commit", "false")
+        .set("isolation.level", "read_committed")
+        .set("auto.offset.reset", "earliest")
+        .set("session.timeout.ms", session.to_string())
+        .set("heartbeat.interval.ms", (session / 4).max(100).to_string())
+        .set("max.poll.interval.ms", (session.max(60_000) * 5).to_string())
+        .set("fetch.wait.max.ms", FETCH_WAIT_MAX_MS);
+    client
+}
+
+/// A consumer without a group that reads assigned partitions to their end (the weight
+/// view, restores, dumps): `enable.partition.eof` tells when a partition is caught up,
+/// which does not depend on offset queries (wrong on some brokers).
+pub fn reader_config(config: &WorkerConfig) -> ClientConfig {
+    let mut client = client_config(config);
+    client
+        .set("group.id", format!("{}.reader", config.model.prefix))
+        .set("enable.auto.commit", "false")
+        .set("isolation.level", "read_committed")
+        .set("auto.offset.reset", "earliest")
+        .set("enable.partition.eof", "true")
+        .set("fetch.wait.max.ms", FETCH_WAIT_MAX_MS);
+    client
+}
+
+/// A transactional producer; `transactional_id` must be stable per worker and role so that
+/// a restarted worker fences its own zombie.
+pub fn transactional_producer(config: &WorkerConfig, transactional_id: &str) -> Result<BaseProducer, KafkaError> {
+    let mut client = client_config(config);
+    client
+        .set("transactional.id", transactional_id)
+        .set("enable.idempotence", "true")
+        .set("transaction.timeout.ms", config.kafka.transaction_timeout_ms.to_string())
+        .set("linger.ms", "5")
+        // Right after a commit, coordinators answer the next transaction's first request
+        // with "concurrent transactions" for a moment; librdkafka's 100 ms back-off then
+        // becomes the floor of every transaction's latency.
+        .set("retry.backoff.ms", "5")
+        .set("retry.backoff.max.ms", "50");
+    let producer: BaseProducer = client.create()?;
+    producer.init_transactions(TRANSACTION_CALL_TIMEOUT)?;
+    Ok(producer)
+}
+
+/// Sends a record, waiting for room when the local queue is full.
+pub fn send(producer: &BaseProducer, mut record: BaseRecord<'_, [u8], [u8]>) -> Result<(), KafkaError> {
+    loop {
+        match producer.send(record) {
+            Ok(()) => return Ok(()),
+            Err((KafkaError::MessageProduction(RDKafkaErrorCode::QueueFull), returned)) => {
+                producer.poll(Duration::from_millis(50));
+                record = returned;
+            }
+            Err((error, _)) => return Err(error),
+        }
+    }
+}
+
+/// Commits the open transaction. Outstanding messages are flushed first with short polls:
+/// rust-rdkafka's own flush polls in 100 ms steps, which would put a 100 ms floor under
+/// every transaction.
+pub fn commit(producer: &BaseProducer) -> Result<(), KafkaError> {
+    let deadline = std::time::Instant::now() + TRANSACTION_CALL_TIMEOUT;
+    while producer.in_flight_count() > 0 && std::time::Instant::now() < deadline {
+        producer.poll(Duration::from_millis(1));
+    }
+    producer.commit_transaction(TRANSACTION_CALL_TIMEOUT)
+}
+
+/// Context of the consumers that read partitions to their end: librdkafka also reports each
+/// end of partition through the error callback, which is expected there, not an error.
+pub struct ReaderContext;
+
+impl ClientContext for ReaderContext {
+    fn error(&self, error: KafkaError, reason: &str) {
+        if matches!(error, KafkaError::PartitionEOF(_)) {
+            tracing::trace!(reason, "end of partition");
+        } else {
+            tracing::error!(%error, reason, "librdkafka error");
+        }
+    }
+}
+
+impl ConsumerContext for ReaderContext {}
+
+/// A consumer without a group reading assigned partitions (see `reader_config`).
+pub type ReaderConsumer = BaseConsumer<ReaderContext>;
+
+pub fn reader(config: &WorkerConfig) -> Result<ReaderConsumer, KafkaError> {
+    reader_config(config).create_with_context(ReaderContext)
+}
+
+/// Remembers that the group's assignment changed, for the role loop to act on between
+/// transactions (rebalance callbacks must stay short).
+#[derive(Default)]
+pub struct RebalanceFlag {
+    changed: AtomicBool,
+}
+
+impl RebalanceFlag {
+    /// True once after every assignment change.
+    pub fn take(&self) -> bool {
+        self.changed.swap(false, Ordering::AcqRel)
+    }
+}
+
+impl ClientContext for RebalanceFlag {}
+
+impl ConsumerContext for RebalanceFlag {
+    fn pre_rebalance(&self, _consumer: &BaseConsumer<Self>, rebalance: &Rebalance<'_>) {
+        if let Rebalance::Revoke(partitions) = rebalance {
+            tracing::info!(partitions = ?partition_numbers(partitions), "partitions revoked");
+        }
+        self.changed.store(true, Ordering::Release);
+    }
+
+    fn post_rebalance(&self, _consumer: &BaseConsumer<Self>, rebalance: &Rebalance<'_>) {
+        match rebalance {
+            Rebalance::Assign(partitions) => {
+                let topic = partitions.elements().first().map(|e| e.topic().to_string()).unwrap_or_default();
+                tracing::info!(%topic, partitions = ?partition_numbers(partitions), "partitions assigned")
+            }
+            Rebalance::Error(error) => tracing::warn!(%error, "rebalance error"),
+            Rebalance::Revoke(_) => {}
+        }
+        self.changed.store(true, Ordering::Release);
+    }
+}
+
+pub fn partition_numbers(list: &rdkafka::TopicPartitionList) -> Vec<i32> {
+    list.elements().iter().map(|e| e.partition()).collect()
+}
+
+/// The gradients partition that owns a coordinate. Coordinates are uniform hashes, so the
+/// remainder spreads them evenly.
+#[inline]
+pub fn partition_of(coordinate: u64, partitions: i32) -> i32 {
+    (coordinate % partitions.max(1) as u64) as i32
+}
+
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
+}
+
+/// A consumed record, detached from the consumer's buffers.
+#[derive(Clone, Debug)]
+pub struct RawRecord {
+    pub partition: i32,
+    pub offset: i64,
+    pub key: Option<Vec<u8>>,
+    pub payload: Option<Vec<u8>>,
+    pub timestamp_ms: Option<i64>,
+}
+
+impl RawRecord {
+    pub fn from_message(message: &rdkafka::message::BorrowedMessage<'_>) -> Self {
+        use rdkafka::Message;
+        Self {
+            partition: message.partition(),
+            offset: message.offset(),
+            key: message.key().map(<[u8]>::to_vec),
+            payload: message.payload().map(<[u8]>::to_vec),
+            timestamp_ms: message.timestamp().to_millis(),
+        }
+    }
+}
+
+/// Polls up to `max_records` records or until `max_wait` has passed. Client errors are
+/// logged and end the batch early: librdkafka retries them itself.
+pub fn collect<C: ConsumerContext>(
+    consumer: &BaseConsumer<C>,
+    max_records: usize,
+    max_wait: Duration,
+) -> Vec<RawRecord> {
+    let deadline = std::time::Instant::now() + max_wait;
+    let mut records = Vec::new();
+    while records.len() < max_records {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        if left.is_zero() {
+            break;
+        }
+        match consumer.poll(left) {
+            None => break,
+            Some(Ok(message)) => records.push(RawRecord::from_message(&message)),
+            Some(Err(KafkaError::PartitionEOF(_))) => {}
+            Some(Err(error)) => {
+                tracing::warn!(%error, "consumer error");
+                break;
+            }
+        }
+    }
+    records
+}

@@ -1,0 +1,326 @@
+//! The predict role: consumes examples in consumer group `{prefix}.predict`, predicts each
+//! with the weight view *before* anything learns from it (progressive validation), and
+//! routes per-coordinate gradients to the gradients partition that owns each coordinate.
+//! Gradients, progress windows, dead letters and the consumed offsets commit in one
+//! transaction.
+
+use super::kafka::{
+    collect, group_consumer_config, now_ms, partition_of, send, transactional_producer, RawRecord, RebalanceFlag,
+    TRANSACTION_CALL_TIMEOUT,
+};
+use super::view::WeightView;
+use super::StreamError;
+use crate::config::{Topics, WorkerConfig};
+use crate::learn::hashing::class_coordinate;
+use crate::learn::learner::score;
+use crate::learn::{Feature, Loss, Progress};
+use crate::schema::featurize::Featurizer;
+use crate::schema::proto::{
+    decode_example, ExampleFormat, ExampleGradients, GradientBatch, Prediction, ProgressWindow,
+};
+use crate::schema::ExampleBuf;
+use prost::Message as _;
+use rdkafka::consumer::{BaseConsumer, Consumer};
+use rdkafka::message::{Header, OwnedHeaders};
+use rdkafka::producer::{BaseProducer, BaseRecord, Producer};
+use rdkafka::{Offset, TopicPartitionList};
+use std::collections::{BTreeMap, VecDeque};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Batches whose gradients may be unapplied while the next one is predicted. Predictions use
+/// weights at most this many batches stale (plus the batch itself); without a bound, a
+/// backlog is predicted entirely with the initial weights and the model overshoots.
+const MAX_BATCHES_AHEAD: usize = 1;
+
+/// Batches grow with the examples scored so far (1/WARM_UP of them, up to the configured
+/// maximum): while per-coordinate learning rates are still large, a batch predicted with
+/// one set of weights makes every correlated feature chase the same residual at once and
+/// the model overshoots; later the rates are small and large batches cost little.
+const WARM_UP: u64 = 16;
+
+/// (gradients partition, examples partition) → the highest example offset whose gradients
+/// a batch sent there.
+type Requirements = BTreeMap<(i32, i32), i64>;
+
+/// What one batch produced, before it is sent.
+#[derive(Default)]
+struct BatchOutput {
+    gradients: Vec<GradientBatch>,
+    windows: BTreeMap<i32, (Progress, i64, i64)>,
+    dead_letters: Vec<(RawRecord, String)>,
+    predictions: Vec<Prediction>,
+    next_offsets: BTreeMap<i32, i64>,
+}
+
+pub struct PredictRole {
+    consumer: BaseConsumer<RebalanceFlag>,
+    producer: BaseProducer,
+    view: WeightView,
+    topics: Topics,
+    partitions: i32,
+    format: ExampleFormat,
+    featurizer: Featurizer,
+    loss: Loss,
+    worker_id: String,
+    max_examples: usize,
+    max_wait: Duration,
+    publish_predictions: bool,
+    example: ExampleBuf,
+    features: Vec<Feature>,
+    margins: Vec<f64>,
+    derivatives: Vec<f64>,
+    unapplied: VecDeque<Requirements>,
+}
+
+impl PredictRole {
+    pub fn new(config: &WorkerConfig) -> Result<Self, StreamError> {
+        let settings = config.settings().map_err(StreamError::Config)?;
+        let topics = config.topics();
+        let prefix = &config.model.prefix;
+        let consumer: BaseConsumer<RebalanceFlag> =
+            group_consumer_config(config, &format!("{prefix}.predict")).create_with_context(RebalanceFlag::default())?;
+        consumer.subscribe(&[&topics.examples])?;
+        let producer = transactional_producer(config, &format!("{prefix}.predict.{}", config.worker.id))?;
+        Ok(Self {
+            consumer,
+            producer,
+            view: WeightView::follow(config)?,
+            topics,
+            partitions: config.model.partitions,
+            format: config.model.example_format,
+            featurizer: settings.featurizer().map_err(|e| StreamError::Config(e.to_string()))?,
+            loss: settings.loss,
+            worker_id: config.worker.id.clone(),
+            max_examples: config.worker.batch_max_examples,
+            max_wait: Duration::from_millis(config.worker.batch_max_wait_ms),
+            publish_predictions: config.worker.publish_predictions,
+            example: ExampleBuf::default(),
+            features: Vec::new(),
+            margins: Vec::new(),
+            derivatives: Vec::new(),
+            unapplied: VecDeque::new(),
+        })
+    }
+
+    /// Runs until `shutdown` is set; the transaction in flight completes first.
+    pub fn run(mut self, shutdown: &AtomicBool) -> Result<(), StreamError> {
+        let mut last_report = Instant::now();
+        let (mut examples, mut dead) = (0u64, 0u64);
+        while !shutdown.load(Ordering::Acquire) {
+            self.view.catch_up();
+            let waited = Instant::now();
+            if !self.wait_for_owners() {
+                continue;
+            }
+            let waited = waited.elapsed();
+            let limit = ((examples / WARM_UP) as usize).clamp(1, self.max_examples);
+            let records = collect(&self.consumer, limit, self.max_wait);
+            if self.consumer.context().take() {
+                // Positions of every assigned partition restart from the committed offsets
+                // after a rebalance, so whatever was polled before it is read again.
+                continue;
+            }
+            if records.is_empty() {
+                continue;
+            }
+            let output = self.process(&records);
+            examples += output.windows.values().map(|(p, _, _)| p.count).sum::<u64>();
+            dead += output.dead_letters.len() as u64;
+            let requirements = requirements(&output);
+            let committing = Instant::now();
+            self.commit(output)?;
+            tracing::debug!(
+                examples = records.len(),
+                waited_ms = waited.as_millis() as u64,
+                commit_ms = committing.elapsed().as_millis() as u64,
+                "predict batch committed"
+            );
+            self.unapplied.push_back(requirements);
+            if last_report.elapsed() >= Duration::from_secs(10) {
+                tracing::info!(
+                    examples,
+                    dead_letters = dead,
+                    view_weights = self.view.nonzero_weights(),
+                    view_deltas_applied = self.view.applied(),
+                    view_staleness_ms = self.view.staleness_ms(),
+                    "predict role progress"
+                );
+                last_report = Instant::now();
+            }
+        }
+        tracing::info!(examples, dead_letters = dead, "predict role stopped");
+        Ok(())
+    }
+
+    /// Waits until at most MAX_BATCHES_AHEAD batches are unapplied; false when it is still
+    /// waiting (so the loop can check for shutdown).
+    fn wait_for_owners(&mut self) -> bool {
+        while self.unapplied.len() >= MAX_BATCHES_AHEAD {
+            let Some(oldest) = self.unapplied.front() else { break };
+            if self.view.wait_applied(oldest, Duration::from_secs(1)) {
+                self.unapplied.pop_front();
+            } else {
+                tracing::debug!(pending = ?oldest, "waiting for the owners of the gradients to apply them");
+                return false;
+            }
+        }
+        true
+    }
+
+    fn process(&mut self, records: &[RawRecord]) -> BatchOutput {
+        let mut out =
+            BatchOutput { gradients: vec![GradientBatch::default(); self.partitions as usize], ..Default::default() };
+        for record in records {
+            out.next_offsets.insert(record.partition, record.offset + 1);
+            if let Err(reason) = self.predict_one(record, &mut out) {
+                out.dead_letters.push((record.clone(), reason));
+            }
+        }
+        out
+    }
+
+    /// Predicts one example and adds its gradients and figures to `out`, or says why it is
+    /// a dead letter.
+    fn predict_one(&mut self, record: &RawRecord, out: &mut BatchOutput) -> Result<(), String> {
+        let payload = record.payload.as_deref().ok_or("record has no value")?;
+        decode_example(self.format, payload, &mut self.example).map_err(|e| e.to_string())?;
+        self.features.clear();
+        self.featurizer.featurize(&self.example, &mut self.features).map_err(|e| e.to_string())?;
+
+        let outputs = self.loss.outputs();
+        self.margins.clear();
+        for class in 0..outputs as u32 {
+            let margin =
+                self.features.iter().map(|f| self.view.weight(class_coordinate(f.coordinate, class)) * f.value).sum();
+            self.margins.push(margin);
+        }
+        let outcome = score(self.loss, &self.margins, Some(self.example.label), &mut self.derivatives);
+
+        let (label, weight) = (self.example.label, self.example.weight);
+        let window = out
+            .windows
+            .entry(record.partition)
+            .or_insert_with(|| (Progress::new(self.loss.is_binary()), record.offset, record.offset));
+        window.0.record(outcome.loss, self.loss.metric_label(label), outcome.prediction, outcome.score, weight);
+        window.2 = record.offset;
+
+        for (class, derivative) in self.derivatives.iter().enumerate() {
+            for feature in &self.features {
+                let coordinate = class_coordinate(feature.coordinate, class as u32);
+                let batch = &mut out.gradients[partition_of(coordinate, self.partitions) as usize];
+                let fresh = batch
+                    .examples
+                    .last()
+                    .is_none_or(|e| e.origin_partition != record.partition || e.origin_offset != record.offset);
+                if fresh {
+                    batch.examples.push(ExampleGradients {
+                        origin_partition: record.partition,
+                        origin_offset: record.offset,
+                        ..Default::default()
+                    });
+                }
+                if let Some(entry) = batch.examples.last_mut() {
+                    entry.coordinates.push(coordinate);
+                    entry.gradients.push(weight * derivative * feature.value);
+                }
+            }
+        }
+        if self.publish_predictions {
+            out.predictions.push(Prediction {
+                origin_partition: record.partition,
+                origin_offset: record.offset,
+                prediction: outcome.prediction,
+                label,
+            });
+        }
+        Ok(())
+    }
+
+    fn commit(&mut self, out: BatchOutput) -> Result<(), StreamError> {
+        self.producer.begin_transaction()?;
+        let result = self.send_all(&out);
+        if let Err(error) = result {
+            let _ = self.producer.abort_transaction(TRANSACTION_CALL_TIMEOUT);
+            return Err(error);
+        }
+        let mut offsets = TopicPartitionList::new();
+        for (partition, next) in &out.next_offsets {
+            offsets.add_partition_offset(&self.topics.examples, *partition, Offset::Offset(*next))?;
+        }
+        let group = self.consumer.group_metadata().ok_or(StreamError::NoGroupMetadata)?;
+        let t = Instant::now();
+        self.producer.send_offsets_to_transaction(&offsets, &group, TRANSACTION_CALL_TIMEOUT)?;
+        let offsets_ms = t.elapsed().as_millis();
+        super::kafka::commit(&self.producer)?;
+        tracing::debug!(offsets_ms, commit_ms = t.elapsed().as_millis() - offsets_ms, "transaction steps");
+        Ok(())
+    }
+
+    fn send_all(&self, out: &BatchOutput) -> Result<(), StreamError> {
+        for (partition, batch) in out.gradients.iter().enumerate() {
+            if batch.examples.is_empty() {
+                continue;
+            }
+            let payload = batch.encode_to_vec();
+            send(
+                &self.producer,
+                BaseRecord::to(&self.topics.gradients).partition(partition as i32).payload(&payload[..]),
+            )?;
+        }
+        for (partition, (progress, first, last)) in &out.windows {
+            let window = ProgressWindow {
+                count: progress.count,
+                weight_sum: progress.weight_sum,
+                loss_sum: progress.loss_sum,
+                label_sum: progress.label_sum,
+                prediction_sum: progress.prediction_sum,
+                auc_positive: progress.auc_positive.clone(),
+                auc_negative: progress.auc_negative.clone(),
+                origin_partition: *partition,
+                first_offset: *first,
+                last_offset: *last,
+                worker: self.worker_id.clone(),
+                time_ms: now_ms(),
+            };
+            let key = partition.to_string();
+            let payload = window.encode_to_vec();
+            send(&self.producer, BaseRecord::to(&self.topics.progress).key(key.as_bytes()).payload(&payload[..]))?;
+        }
+        for (record, reason) in &out.dead_letters {
+            tracing::warn!(partition = record.partition, offset = record.offset, %reason, "example sent to the dead-letter topic");
+            let (partition, offset) = (record.partition.to_string(), record.offset.to_string());
+            let headers = OwnedHeaders::new()
+                .insert(Header { key: "ftrl.error", value: Some(reason.as_bytes()) })
+                .insert(Header { key: "ftrl.source.topic", value: Some(self.topics.examples.as_bytes()) })
+                .insert(Header { key: "ftrl.source.partition", value: Some(partition.as_bytes()) })
+                .insert(Header { key: "ftrl.source.offset", value: Some(offset.as_bytes()) });
+            let mut dead = BaseRecord::to(&self.topics.dlq).headers(headers);
+            if let Some(payload) = &record.payload {
+                dead = dead.payload(&payload[..]);
+            }
+            if let Some(key) = &record.key {
+                dead = dead.key(&key[..]);
+            }
+            send(&self.producer, dead)?;
+        }
+        for prediction in &out.predictions {
+            let key = prediction.origin_partition.to_string();
+            let payload = prediction.encode_to_vec();
+            send(&self.producer, BaseRecord::to(&self.topics.predictions).key(key.as_bytes()).payload(&payload[..]))?;
+        }
+        Ok(())
+    }
+}
+
+/// What the owners must have applied before this batch's gradients count as applied.
+fn requirements(out: &BatchOutput) -> Requirements {
+    let mut needed = Requirements::new();
+    for (partition, batch) in out.gradients.iter().enumerate() {
+        for example in &batch.examples {
+            let entry = needed.entry((partition as i32, example.origin_partition)).or_insert(-1);
+            *entry = (*entry).max(example.origin_offset);
+        }
+    }
+    needed
+}

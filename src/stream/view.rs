@@ -1,0 +1,167 @@
+//! The weight view: every worker follows the deltas topic into memory to predict.
+//! Deltas carry absolute weights, so applying one twice or out of band is harmless.
+
+use super::kafka::{now_ms, reader, ReaderConsumer};
+use super::StreamError;
+use crate::config::WorkerConfig;
+use crate::schema::proto::{AppliedWatermark, WeightDelta};
+use prost::Message as _;
+use rdkafka::consumer::Consumer;
+use rdkafka::error::KafkaError;
+use rdkafka::{Message, Offset, TopicPartitionList};
+use std::collections::{BTreeMap, HashMap};
+use std::time::Duration;
+
+pub struct WeightView {
+    consumer: ReaderConsumer,
+    weights: ViewWeights,
+}
+
+/// The weights and figures of a view, apart from its consumer so that records borrowed from
+/// the consumer can be applied.
+#[derive(Default)]
+pub struct ViewWeights {
+    weights: HashMap<u64, f64>,
+    /// (gradients partition, examples partition) → highest example offset applied, from
+    /// the owners' watermark records.
+    applied_through: HashMap<(i32, i32), i64>,
+    /// Delta records applied so far.
+    applied: u64,
+    /// Commit time of the newest delta applied, for staleness.
+    newest_delta_ms: i64,
+}
+
+impl WeightView {
+    /// Follows every partition of the deltas topic from the beginning, and returns once it
+    /// has read all of them to their current end: predictions never start from a partly
+    /// loaded model.
+    pub fn follow(config: &WorkerConfig) -> Result<Self, StreamError> {
+        let consumer = reader(config)?;
+        let topics = config.topics();
+        let mut assignment = TopicPartitionList::new();
+        for partition in 0..config.model.partitions {
+            assignment.add_partition_offset(&topics.deltas, partition, Offset::Beginning)?;
+        }
+        consumer.assign(&assignment)?;
+        let mut view = Self { consumer, weights: ViewWeights::default() };
+        let started = std::time::Instant::now();
+        let mut pending: std::collections::BTreeSet<i32> = (0..config.model.partitions).collect();
+        while !pending.is_empty() {
+            if started.elapsed() > Duration::from_secs(300) {
+                return Err(StreamError::State(format!("loading the weight view: partitions {pending:?} never ended")));
+            }
+            match view.consumer.poll(Duration::from_millis(100)) {
+                Some(Ok(message)) => view.weights.apply(message.partition(), message.key(), message.payload()),
+                Some(Err(KafkaError::PartitionEOF(partition))) => {
+                    pending.remove(&partition);
+                }
+                Some(Err(error)) => tracing::warn!(%error, "weight view consumer error"),
+                None => {}
+            }
+        }
+        tracing::info!(
+            weights = view.nonzero_weights(),
+            deltas = view.applied(),
+            seconds = started.elapsed().as_secs_f64(),
+            "weight view loaded"
+        );
+        Ok(view)
+    }
+
+    /// Applies every delta that has arrived, without waiting for more.
+    pub fn catch_up(&mut self) {
+        loop {
+            match self.consumer.poll(Duration::ZERO) {
+                None => return,
+                Some(Ok(message)) => self.weights.apply(message.partition(), message.key(), message.payload()),
+                Some(Err(KafkaError::PartitionEOF(_))) => {}
+                Some(Err(error)) => {
+                    tracing::warn!(%error, "weight view consumer error");
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Waits (polling deltas) until gradients partition `partition` has applied examples
+    /// partition `origin` through `offset`, or `timeout` passes; returns whether it has.
+    pub fn wait_applied(&mut self, requirements: &BTreeMap<(i32, i32), i64>, timeout: Duration) -> bool {
+        let deadline = std::time::Instant::now() + timeout;
+        loop {
+            self.catch_up();
+            let done = requirements
+                .iter()
+                .all(|(key, offset)| self.weights.applied_through.get(key).is_some_and(|a| a >= offset));
+            if done {
+                return true;
+            }
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            match self.consumer.poll(left.min(Duration::from_millis(20))) {
+                Some(Ok(message)) => self.weights.apply(message.partition(), message.key(), message.payload()),
+                Some(Err(KafkaError::PartitionEOF(_))) | None => {}
+                Some(Err(error)) => tracing::warn!(%error, "weight view consumer error"),
+            }
+        }
+    }
+
+    #[inline]
+    pub fn weight(&self, coordinate: u64) -> f64 {
+        self.weights.weights.get(&coordinate).copied().unwrap_or(0.0)
+    }
+
+    pub fn nonzero_weights(&self) -> usize {
+        self.weights.weights.len()
+    }
+
+    pub fn applied(&self) -> u64 {
+        self.weights.applied
+    }
+
+    /// Milliseconds between now and the commit of the newest delta seen (0 before any).
+    pub fn staleness_ms(&self) -> i64 {
+        if self.weights.newest_delta_ms == 0 {
+            0
+        } else {
+            (now_ms() - self.weights.newest_delta_ms).max(0)
+        }
+    }
+}
+
+impl ViewWeights {
+    /// Applies one delta record: key = coordinate, value = WeightDelta or null (zero); or
+    /// an applied watermark.
+    pub fn apply(&mut self, partition: i32, key: Option<&[u8]>, payload: Option<&[u8]>) {
+        if key == Some(super::update::WATERMARK_KEY) {
+            match payload.map(AppliedWatermark::decode) {
+                Some(Ok(watermark)) => {
+                    for (origin, offset) in watermark.origin_partitions.iter().zip(&watermark.origin_offsets) {
+                        let entry = self.applied_through.entry((partition, *origin)).or_insert(-1);
+                        *entry = (*entry).max(*offset);
+                    }
+                }
+                _ => tracing::warn!(partition, "unreadable applied watermark, ignored"),
+            }
+            return;
+        }
+        let Some(coordinate) = key.and_then(|k| <[u8; 8]>::try_from(k).ok()).map(u64::from_be_bytes) else {
+            tracing::warn!("delta record without an 8-byte coordinate key, ignored");
+            return;
+        };
+        self.applied += 1;
+        match payload {
+            None => {
+                self.weights.remove(&coordinate);
+            }
+            Some(bytes) => match WeightDelta::decode(bytes) {
+                Ok(delta) => {
+                    self.newest_delta_ms = self.newest_delta_ms.max(delta.time_ms);
+                    self.weights.insert(coordinate, delta.weight);
+                }
+                Err(error) => tracing::warn!(%error, coordinate, "undecodable delta, ignored"),
+            },
+        }
+    }
+}

@@ -1,0 +1,441 @@
+//! Integration tests of the Kafka worker against a real Kafka-protocol broker (Tansu, started
+//! on 127.0.0.1 by `scripts/test-broker`; never a fake). Each test starts its own broker and
+//! stops it when done; the tests take turns, since workers and broker share two cores.
+
+use prost::Message as _;
+use rdkafka::consumer::{BaseConsumer, Consumer};
+use rdkafka::error::KafkaError;
+use rdkafka::message::Headers;
+use rdkafka::producer::{BaseProducer, BaseRecord, Producer};
+use rdkafka::{ClientConfig, Message, Offset, TopicPartitionList};
+use serde_json::Value;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use ftrl_stream::schema::proto::{encode_example, ProgressWindow};
+
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn ftrl() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_ftrl"));
+    cmd.env("FTRL_LOG", "info");
+    cmd
+}
+
+/// A Tansu broker on a free loopback port, stopped on drop.
+struct Broker {
+    dir: tempfile::TempDir,
+    bootstrap: String,
+}
+
+impl Broker {
+    fn start() -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        let out = Command::new(repo().join("scripts/test-broker")).arg("start").arg(dir.path()).output().unwrap();
+        assert!(out.status.success(), "broker did not start: {}", String::from_utf8_lossy(&out.stderr));
+        let bootstrap = String::from_utf8(out.stdout).unwrap().trim().to_string();
+        Self { dir, bootstrap }
+    }
+}
+
+impl Drop for Broker {
+    fn drop(&mut self) {
+        let _ = Command::new(repo().join("scripts/test-broker")).arg("stop").arg(self.dir.path()).status();
+    }
+}
+
+/// A worker process, killed on drop if still running.
+struct Worker {
+    child: Child,
+    log: PathBuf,
+}
+
+impl Worker {
+    fn start(config: &Path, log: PathBuf) -> Self {
+        let file = std::fs::File::create(&log).unwrap();
+        let child = ftrl().args(["worker", "--config"]).arg(config).stdout(Stdio::null()).stderr(file).spawn().unwrap();
+        Self { child, log }
+    }
+
+    /// SIGTERM, then waits: the worker must finish its transaction and exit cleanly.
+    fn stop(mut self) {
+        let pid = self.child.id().to_string();
+        Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                assert!(status.success(), "worker exited with {status}; log:\n{}", self.log_text());
+                return;
+            }
+            assert!(Instant::now() < deadline, "worker ignored SIGTERM; log:\n{}", self.log_text());
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn log_text(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+struct Setup {
+    dir: tempfile::TempDir,
+    broker: Broker,
+    prefix: String,
+}
+
+impl Setup {
+    fn new(prefix: &str) -> Self {
+        Self { dir: tempfile::tempdir().unwrap(), broker: Broker::start(), prefix: prefix.to_string() }
+    }
+
+    /// Writes a worker configuration; `format` is "json" or "protobuf".
+    fn config(&self, worker: &str, format: &str) -> PathBuf {
+        let path = self.dir.path().join(format!("{worker}.toml"));
+        let text = format!(
+            r#"
+[kafka]
+bootstrap_servers = "{bootstrap}"
+session_timeout_ms = 2000
+
+[model]
+prefix = "{prefix}"
+partitions = 4
+example_partitions = 2
+example_format = "{format}"
+
+[worker]
+id = "{worker}"
+state_dir = "{state}"
+batch_max_examples = 500
+batch_max_wait_ms = 20
+"#,
+            bootstrap = self.broker.bootstrap,
+            prefix = self.prefix,
+            state = self.dir.path().join(worker).display(),
+        );
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
+    fn client(&self) -> ClientConfig {
+        let mut c = ClientConfig::new();
+        c.set("bootstrap.servers", &self.broker.bootstrap);
+        c
+    }
+
+    fn topic(&self, suffix: &str) -> String {
+        format!("{}.{suffix}", self.prefix)
+    }
+}
+
+fn run_ok(cmd: &mut Command) -> String {
+    let out = cmd.output().unwrap();
+    assert!(out.status.success(), "{cmd:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Generated examples as (JSON line, protobuf bytes).
+fn generated(dir: &Path, examples: u64) -> (PathBuf, Vec<(String, Vec<u8>)>) {
+    let path = dir.join("examples.jsonl");
+    run_ok(
+        ftrl()
+            .args(["gen", "--format", "jsonl", "--seed", "5", "--examples", &examples.to_string(), "--out"])
+            .arg(&path),
+    );
+    let lines: Vec<(String, Vec<u8>)> = std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .map(|line| {
+            let value: Value = serde_json::from_str(line).unwrap();
+            let label = value["label"].as_f64().unwrap();
+            let names: Vec<(String, String)> = value["features"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|f| {
+                    let (ns, name) = f.as_str().unwrap().split_once(':').unwrap();
+                    (ns.to_string(), name.to_string())
+                })
+                .collect();
+            let features: Vec<(&str, &str, f64)> = names.iter().map(|(n, m)| (n.as_str(), m.as_str(), 1.0)).collect();
+            (line.to_string(), encode_example(label, None, &features))
+        })
+        .collect();
+    (path, lines)
+}
+
+/// Produces payloads round-robin over the examples partitions.
+fn produce(setup: &Setup, payloads: &[Vec<u8>]) {
+    let producer: BaseProducer = setup.client().set("linger.ms", "5").create().unwrap();
+    let topic = setup.topic("examples");
+    for (i, payload) in payloads.iter().enumerate() {
+        let mut record = BaseRecord::<[u8], [u8]>::to(&topic).partition((i % 2) as i32).payload(&payload[..]);
+        loop {
+            match producer.send(record) {
+                Ok(()) => break,
+                Err((_, returned)) => {
+                    producer.poll(Duration::from_millis(10));
+                    record = returned;
+                }
+            }
+        }
+    }
+    producer.flush(Duration::from_secs(30)).unwrap();
+}
+
+/// Reads every record of a topic up to its current end.
+fn read_all(setup: &Setup, suffix: &str, partitions: i32) -> Vec<rdkafka::message::OwnedMessage> {
+    let consumer: BaseConsumer = setup
+        .client()
+        .set("group.id", "test-reader")
+        .set("enable.partition.eof", "true")
+        .set("isolation.level", "read_committed")
+        .create()
+        .unwrap();
+    let mut tpl = TopicPartitionList::new();
+    for p in 0..partitions {
+        tpl.add_partition_offset(&setup.topic(suffix), p, Offset::Beginning).unwrap();
+    }
+    consumer.assign(&tpl).unwrap();
+    let mut pending: std::collections::BTreeSet<i32> = (0..partitions).collect();
+    let mut out = Vec::new();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !pending.is_empty() && Instant::now() < deadline {
+        match consumer.poll(Duration::from_millis(200)) {
+            Some(Ok(m)) => out.push(m.detach()),
+            Some(Err(KafkaError::PartitionEOF(p))) => {
+                pending.remove(&p);
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Sums the progress windows: (examples, mean progressive loss).
+fn progress(setup: &Setup) -> (u64, f64) {
+    let (mut count, mut loss, mut weight) = (0u64, 0.0, 0.0);
+    for m in read_all(setup, "progress", 2) {
+        let w = ProgressWindow::decode(m.payload().unwrap()).unwrap();
+        count += w.count;
+        loss += w.loss_sum;
+        weight += w.weight_sum;
+    }
+    (count, if weight > 0.0 { loss / weight } else { f64::NAN })
+}
+
+fn wait_for_progress(setup: &Setup, expected: u64, workers: &[&Worker]) -> f64 {
+    let deadline = Instant::now() + Duration::from_secs(180);
+    loop {
+        let (count, loss) = progress(setup);
+        if count >= expected {
+            assert_eq!(count, expected, "every example is scored exactly once");
+            return loss;
+        }
+        if Instant::now() > deadline {
+            let logs: Vec<String> = workers.iter().map(|w| w.log_text()).collect();
+            panic!("only {count} of {expected} examples scored; logs:\n{}", logs.join("\n----\n"));
+        }
+        std::thread::sleep(Duration::from_millis(500));
+    }
+}
+
+/// The embedded trainer on the same examples: (progressive loss, coordinate → (weight, updates)).
+fn embedded(dir: &Path, data: &Path) -> (f64, HashMap<u64, (f64, u64)>) {
+    let model = dir.join("embedded-model");
+    let summary = run_ok(
+        ftrl()
+            .args(["train", "--quiet", "--summary-json", "--format", "jsonl", "--data"])
+            .arg(data)
+            .arg("--model")
+            .arg(&model),
+    );
+    let summary: Value = serde_json::from_str(summary.lines().last().unwrap()).unwrap();
+    let export = run_ok(ftrl().args(["export", "--all", "--model"]).arg(&model));
+    let weights = export
+        .lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            (v["coordinate"].as_u64().unwrap(), (v["weight"].as_f64().unwrap(), v["updates"].as_u64().unwrap()))
+        })
+        .collect();
+    (summary["progressive_loss"].as_f64().unwrap(), weights)
+}
+
+fn dump(config: &Path) -> HashMap<u64, (f64, u64)> {
+    run_ok(ftrl().args(["model", "dump", "--config"]).arg(config))
+        .lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            (v["coordinate"].as_u64().unwrap(), (v["weight"].as_f64().unwrap(), v["updates"].as_u64().unwrap()))
+        })
+        .collect()
+}
+
+/// Compares the stream's model with the embedded one: every coordinate applied exactly as
+/// often, and weights close (see the tolerance argument in the README).
+fn assert_models_agree(stream: &HashMap<u64, (f64, u64)>, embedded: &HashMap<u64, (f64, u64)>) {
+    let nonzero: Vec<_> = embedded.iter().filter(|(_, (w, _))| *w != 0.0).collect();
+    assert_eq!(stream.len(), nonzero.len(), "the same coordinates have nonzero weights");
+    let mut worst = 0.0f64;
+    for (coordinate, (weight, updates)) in nonzero {
+        let (stream_weight, stream_updates) = stream.get(coordinate).copied().unwrap_or((0.0, 0));
+        assert_eq!(stream_updates, *updates, "coordinate {coordinate} applied a different number of times");
+        worst = worst.max((stream_weight - weight).abs());
+    }
+    assert!(worst < 0.25, "largest weight difference {worst}");
+}
+
+#[test]
+fn one_worker_learns_like_the_embedded_trainer() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let setup = Setup::new("solo");
+    let config = setup.config("w1", "json");
+    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
+    let (data, examples) = generated(setup.dir.path(), 20_000);
+    let payloads: Vec<Vec<u8>> = examples.iter().map(|(json, _)| json.clone().into_bytes()).collect();
+    produce(&setup, &payloads);
+
+    let worker = Worker::start(&config, setup.dir.path().join("w1.log"));
+    let stream_loss = wait_for_progress(&setup, 20_000, &[&worker]);
+    let (embedded_loss, embedded_model) = embedded(setup.dir.path(), &data);
+    let model = wait_for_updates(&config, &embedded_model, &[&worker]);
+    worker.stop();
+
+    assert!((stream_loss - embedded_loss).abs() < 0.01, "stream {stream_loss} vs embedded {embedded_loss}");
+    assert_models_agree(&model, &embedded_model);
+}
+
+/// Waits until the deltas topic accounts for every gradient contribution the embedded model
+/// counted (the update role trails the predict role by a batch or two).
+fn wait_for_updates(
+    config: &Path,
+    embedded: &HashMap<u64, (f64, u64)>,
+    workers: &[&Worker],
+) -> HashMap<u64, (f64, u64)> {
+    let expected: u64 = embedded.values().filter(|(w, _)| *w != 0.0).map(|(_, u)| u).sum();
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        let model = dump(config);
+        let applied: u64 = model.values().map(|(_, u)| u).sum();
+        if applied >= expected || Instant::now() > deadline {
+            if applied < expected {
+                let logs: Vec<String> = workers.iter().map(|w| w.log_text()).collect();
+                panic!("only {applied} of {expected} updates published; logs:\n{}", logs.join("\n----\n"));
+            }
+            return model;
+        }
+        std::thread::sleep(Duration::from_secs(1));
+    }
+}
+
+/// The partitions of `topic` a worker was last assigned, from its log of the group's
+/// rebalance callbacks. (The test broker's DescribeGroups lists no members, so the group
+/// cannot be asked from outside; the callback reports what the group coordinator assigned.)
+fn assigned(worker: &Worker, topic: &str) -> Option<Vec<i32>> {
+    let text = worker.log_text();
+    let line =
+        text.lines().rev().find(|l| l.contains("partitions assigned") && l.contains(&format!("topic={topic} ")))?;
+    let list = line.split("partitions=[").nth(1)?.split(']').next()?;
+    Some(list.split(',').filter_map(|p| p.trim().parse().ok()).collect())
+}
+
+#[test]
+fn two_workers_share_the_model_by_partition() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let setup = Setup::new("duo");
+    let (config_a, config_b) = (setup.config("wa", "protobuf"), setup.config("wb", "protobuf"));
+    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config_a));
+    let (data, examples) = generated(setup.dir.path(), 20_000);
+    let payloads: Vec<Vec<u8>> = examples.iter().map(|(_, proto)| proto.clone()).collect();
+
+    let a = Worker::start(&config_a, setup.dir.path().join("wa.log"));
+    let b = Worker::start(&config_b, setup.dir.path().join("wb.log"));
+    // Both members in the update group, each with a disjoint share of the gradients partitions.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let owners = loop {
+        let owners: Vec<Vec<i32>> = [&a, &b].iter().filter_map(|w| assigned(w, "duo.gradients")).collect();
+        let mut all: Vec<i32> = owners.concat();
+        all.sort();
+        if owners.len() == 2 && owners.iter().all(|o| !o.is_empty()) && all == vec![0, 1, 2, 3] {
+            break owners;
+        }
+        assert!(Instant::now() < deadline, "group never settled: {owners:?}\n{}\n{}", a.log_text(), b.log_text());
+        std::thread::sleep(Duration::from_millis(500));
+    };
+    let mut all: Vec<i32> = owners.concat();
+    all.sort();
+    assert_eq!(all, vec![0, 1, 2, 3], "each gradients partition has exactly one owner: {owners:?}");
+
+    produce(&setup, &payloads);
+    let stream_loss = wait_for_progress(&setup, 20_000, &[&a, &b]);
+    let (embedded_loss, embedded_model) = embedded(setup.dir.path(), &data);
+    let model = wait_for_updates(&config_a, &embedded_model, &[&a, &b]);
+    a.stop();
+    b.stop();
+    assert!((stream_loss - embedded_loss).abs() < 0.01, "stream {stream_loss} vs embedded {embedded_loss}");
+    assert_models_agree(&model, &embedded_model);
+
+    // Each coordinate's deltas live on exactly the partition its coordinate maps to.
+    for delta in read_all(&setup, "deltas", 4) {
+        let Ok(key) = <[u8; 8]>::try_from(delta.key().unwrap()) else { continue }; // applied watermarks
+        let coordinate = u64::from_be_bytes(key);
+        assert_eq!((coordinate % 4) as i32, delta.partition());
+    }
+}
+
+#[test]
+fn bad_examples_go_to_the_dead_letter_topic_and_the_worker_keeps_going() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let setup = Setup::new("dlq");
+    let config = setup.config("w1", "protobuf");
+    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
+    let good = encode_example(1.0, None, &[("a", "x", 1.0)]);
+    let bad: Vec<(Vec<u8>, &str)> = vec![
+        (b"\xff\xff\xffnot protobuf".to_vec(), "invalid protobuf"),
+        (encode_example(1.0, None, &[("a", "x", f64::NAN)]), "value"),
+        (encode_example(1.0, None, &[("a", "x", f64::INFINITY)]), "value"),
+        (encode_example(1.0, Some(f64::INFINITY), &[("a", "x", 1.0)]), "weight"),
+        (encode_example(0.5, None, &[("a", "x", 1.0)]), "label"),
+        (encode_example(1.0, None, &[]), "no features"),
+    ];
+    let mut payloads = Vec::new();
+    for (payload, _) in &bad {
+        payloads.push(good.clone());
+        payloads.push(payload.clone());
+    }
+    produce(&setup, &payloads);
+    let worker = Worker::start(&config, setup.dir.path().join("w1.log"));
+    wait_for_progress(&setup, bad.len() as u64, &[&worker]);
+    worker.stop();
+
+    let dead = read_all(&setup, "dlq", 1);
+    assert_eq!(dead.len(), bad.len());
+    let mut reasons: Vec<String> = dead
+        .iter()
+        .map(|m| {
+            let headers = m.headers().unwrap();
+            let reason = headers.iter().find(|h| h.key == "ftrl.error").and_then(|h| h.value).unwrap();
+            assert!(headers.iter().any(|h| h.key == "ftrl.source.offset"));
+            String::from_utf8(reason.to_vec()).unwrap()
+        })
+        .collect();
+    reasons.sort();
+    for (_, expected) in &bad {
+        assert!(reasons.iter().any(|r| r.contains(expected)), "no dead letter says {expected:?}: {reasons:?}");
+    }
+}
