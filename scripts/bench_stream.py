@@ -1254,8 +1254,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="gradients/deltas/changelog partitions (default 8)")
     parser.add_argument("--example-partitions", type=positive_int, default=4,
                         help="examples (and progress) partitions (default 4)")
-    parser.add_argument("--batch-max-examples", type=positive_int, default=5000,
-                        help="worker batch_max_examples (default 5000)")
+    parser.add_argument("--batch-max-examples", type=positive_int, default=500,
+                        help="worker batch_max_examples (default 500, as the worker)")
     parser.add_argument("--batch-max-wait-ms", type=positive_int, default=20,
                         help="worker batch_max_wait_ms (default 20)")
     parser.add_argument("--session-timeout-ms", type=positive_int, default=2000,

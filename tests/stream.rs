@@ -318,6 +318,44 @@ fn one_worker_learns_like_the_embedded_trainer() {
 
     assert!((stream_loss - embedded_loss).abs() < 0.01, "stream {stream_loss} vs embedded {embedded_loss}");
     assert_models_agree(&model, &embedded_model);
+
+    // The same examples, trained embedded straight from the topic (partition by partition,
+    // so in a different order than the file: close, not equal).
+    let from_topic =
+        run_ok(ftrl().args(["train", "--from-topic", "--quiet", "--summary-json", "--config"]).arg(&config));
+    let from_topic: Value = serde_json::from_str(from_topic.lines().last().unwrap()).unwrap();
+    assert_eq!(from_topic["examples"], 20_000);
+    assert!((from_topic["progressive_loss"].as_f64().unwrap() - embedded_loss).abs() < 0.01, "{from_topic}");
+
+    // A replay copies the examples under a new prefix, where a model is rebuilt from them.
+    let replay = run_ok(ftrl().args(["replay", "--to-prefix", "solo-rebuild", "--config"]).arg(&config));
+    assert!(replay.contains("copied 20000 examples"), "{replay}");
+    let rebuilt_config = setup.dir.path().join("rebuild.toml");
+    std::fs::write(&rebuilt_config, std::fs::read_to_string(&config).unwrap().replace("\"solo\"", "\"solo-rebuild\""))
+        .unwrap();
+    let rebuilt =
+        run_ok(ftrl().args(["train", "--from-topic", "--quiet", "--summary-json", "--config"]).arg(&rebuilt_config));
+    let rebuilt: Value = serde_json::from_str(rebuilt.lines().last().unwrap()).unwrap();
+    assert_eq!(rebuilt["progressive_loss"], from_topic["progressive_loss"], "a replay is the same event log");
+}
+
+#[test]
+fn configuration_is_validated_and_documented() {
+    let example = run_ok(ftrl().args(["config", "example"]));
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.toml");
+    std::fs::write(&good, &example).unwrap();
+    assert!(run_ok(ftrl().args(["config", "validate", "--config"]).arg(&good)).contains("valid"));
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(&bad, example.replace("alpha = 0.1", "alpha = -1").replace("partitions = 32", "partitions = 0"))
+        .unwrap();
+    let out = ftrl().args(["config", "validate", "--config"]).arg(&bad).output().unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("model.alpha") && stderr.contains("model.partitions"), "{stderr}");
+    let out =
+        ftrl().args(["config", "validate", "--config"]).arg(&good).env("FTRL_MODEL__ALPHA", "0").output().unwrap();
+    assert!(!out.status.success(), "environment overrides apply");
 }
 
 /// Waits until the deltas topic accounts for every gradient contribution the embedded model
