@@ -9,6 +9,8 @@ pub mod featurize;
 pub mod jsonl;
 pub mod libsvm;
 pub mod proto;
+#[cfg(test)]
+mod test_support;
 pub mod vw;
 
 use crate::learn::Feature;

@@ -104,22 +104,14 @@ mod tests {
     use crate::learn::hashing::feature_coordinate;
     use proptest::prelude::*;
 
-    fn parsed(line: &str) -> Result<ExampleBuf, ParseError> {
-        let mut out = ExampleBuf::default();
-        out.clear();
-        parse(line, &mut out).map(|()| out)
-    }
+    use crate::schema::test_support::{err_with, features, parsed_with};
 
-    /// `(namespace key, coordinate, value)` of every parsed feature, in order.
-    fn features(out: &ExampleBuf) -> Vec<(u8, u64, f64)> {
-        out.namespaces.iter().zip(&out.features).map(|(&k, f)| (k, f.coordinate, f.value)).collect()
+    fn parsed(line: &str) -> Result<ExampleBuf, ParseError> {
+        parsed_with(parse, line)
     }
 
     fn err(line: &str) -> ParseError {
-        match parsed(line) {
-            Ok(out) => panic!("{line:?} parsed as {out:?}"),
-            Err(e) => e,
-        }
+        err_with(parse, line)
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! Administration and inspection: creating a model's topics, dumping its deltas topic as a
 //! model, copying its examples for a replay, and reading a topic for embedded training.
 
-use super::kafka::{client_config, reader, send};
+use super::kafka::{client_config, read_to_end, reader, send};
 use super::StreamError;
 use crate::config::WorkerConfig;
 use crate::input::{Batch, InputError, Item};
@@ -16,7 +16,7 @@ use rdkafka::error::{KafkaError, RDKafkaErrorCode};
 use rdkafka::producer::{BaseProducer, BaseRecord, Producer};
 use rdkafka::{Message, Offset, TopicPartitionList};
 use serde::Serialize;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::sync::mpsc::{sync_channel, Receiver};
 use std::time::{Duration, Instant};
 
@@ -79,7 +79,8 @@ pub struct DumpedWeight {
 pub fn dump_model(config: &WorkerConfig) -> Result<Vec<DumpedWeight>, StreamError> {
     let topics = config.topics();
     let mut model: BTreeMap<u64, DumpedWeight> = BTreeMap::new();
-    read_to_end(config, &topics.deltas, config.model.partitions, |message| {
+    let partitions: Vec<i32> = (0..config.model.partitions).collect();
+    read_to_end(config, &topics.deltas, &partitions, READ_TIMEOUT, |message| {
         let Some(coordinate) = message.key().and_then(|k| <[u8; 8]>::try_from(k).ok()).map(u64::from_be_bytes) else {
             return;
         };
@@ -107,37 +108,6 @@ pub fn dump_model(config: &WorkerConfig) -> Result<Vec<DumpedWeight>, StreamErro
     Ok(model.into_values().collect())
 }
 
-/// Reads every partition of `topic` from the beginning to its end as of now.
-fn read_to_end(
-    config: &WorkerConfig,
-    topic: &str,
-    partitions: i32,
-    mut visit: impl FnMut(&rdkafka::message::BorrowedMessage<'_>),
-) -> Result<(), StreamError> {
-    let consumer = reader(config)?;
-    let mut assignment = TopicPartitionList::new();
-    for partition in 0..partitions {
-        assignment.add_partition_offset(topic, partition, Offset::Beginning)?;
-    }
-    consumer.assign(&assignment)?;
-    let mut pending: BTreeSet<i32> = (0..partitions).collect();
-    let deadline = Instant::now() + READ_TIMEOUT;
-    while !pending.is_empty() {
-        if Instant::now() > deadline {
-            return Err(StreamError::Other(format!("reading {topic} to its end timed out")));
-        }
-        match consumer.poll(Duration::from_millis(200)) {
-            None => {}
-            Some(Ok(message)) => visit(&message),
-            Some(Err(KafkaError::PartitionEOF(partition))) => {
-                pending.remove(&partition);
-            }
-            Some(Err(error)) => tracing::warn!(%error, topic, "consumer error while reading to the end"),
-        }
-    }
-    Ok(())
-}
-
 /// Copies the examples topic of `config` into the examples topic of `target` (same
 /// partitions), so that workers under the new prefix rebuild the model from the start.
 pub fn replay_examples(config: &WorkerConfig, target: &WorkerConfig) -> Result<u64, StreamError> {
@@ -145,7 +115,8 @@ pub fn replay_examples(config: &WorkerConfig, target: &WorkerConfig) -> Result<u
     let producer: BaseProducer = client_config(target).set("enable.idempotence", "true").create()?;
     let mut copied = 0u64;
     let mut failure = None;
-    read_to_end(config, &source, config.model.example_partitions, |message| {
+    let partitions: Vec<i32> = (0..config.model.example_partitions).collect();
+    read_to_end(config, &source, &partitions, READ_TIMEOUT, |message| {
         if failure.is_some() {
             return;
         }

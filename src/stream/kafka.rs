@@ -1,6 +1,7 @@
 //! Kafka clients as the worker uses them: configuration shared by every client, a consumer
 //! context that reports rebalances to the role loop, and transactional sends.
 
+use super::StreamError;
 use crate::config::WorkerConfig;
 use rdkafka::consumer::{BaseConsumer, ConsumerContext, Rebalance};
 use rdkafka::error::{KafkaError, RDKafkaErrorCode};
@@ -125,6 +126,40 @@ pub type ReaderConsumer = BaseConsumer<ReaderContext>;
 
 pub fn reader(config: &WorkerConfig) -> Result<ReaderConsumer, KafkaError> {
     reader_config(config).create_with_context(ReaderContext)
+}
+
+/// Reads `partitions` of `topic` from the beginning to their end as of now (the end of
+/// partition events, not offset queries, tell when).
+pub fn read_to_end(
+    config: &WorkerConfig,
+    topic: &str,
+    partitions: &[i32],
+    timeout: Duration,
+    mut visit: impl FnMut(&rdkafka::message::BorrowedMessage<'_>),
+) -> Result<(), StreamError> {
+    use rdkafka::consumer::Consumer;
+    let consumer = reader(config)?;
+    let mut assignment = rdkafka::TopicPartitionList::new();
+    for partition in partitions {
+        assignment.add_partition_offset(topic, *partition, rdkafka::Offset::Beginning)?;
+    }
+    consumer.assign(&assignment)?;
+    let mut pending: std::collections::BTreeSet<i32> = partitions.iter().copied().collect();
+    let deadline = std::time::Instant::now() + timeout;
+    while !pending.is_empty() {
+        if std::time::Instant::now() > deadline {
+            return Err(StreamError::Other(format!("reading {topic} partitions {pending:?} to their end timed out")));
+        }
+        match consumer.poll(Duration::from_millis(200)) {
+            None => {}
+            Some(Ok(message)) => visit(&message),
+            Some(Err(KafkaError::PartitionEOF(partition))) => {
+                pending.remove(&partition);
+            }
+            Some(Err(error)) => tracing::warn!(%error, topic, "consumer error while reading to the end"),
+        }
+    }
+    Ok(())
 }
 
 /// Remembers that the group's assignment changed, for the role loop to act on between

@@ -20,7 +20,6 @@ use crate::schema::proto::{AppliedWatermark, GradientBatch, StateRecord, WeightD
 use crate::store::ModelStore;
 use prost::Message as _;
 use rdkafka::consumer::{BaseConsumer, Consumer};
-use rdkafka::error::KafkaError;
 use rdkafka::producer::{BaseProducer, BaseRecord, Producer};
 use rdkafka::{Message, Offset, TopicPartitionList};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -236,38 +235,18 @@ pub fn restore(
     partitions: &[i32],
     store: &mut ModelStore,
 ) -> Result<u64, StreamError> {
-    let consumer = super::kafka::reader(config)?;
-    let mut assignment = TopicPartitionList::new();
-    for partition in partitions {
-        assignment.add_partition_offset(&topics.changelog, *partition, Offset::Beginning)?;
-    }
-    consumer.assign(&assignment)?;
-    let mut pending: BTreeSet<i32> = partitions.iter().copied().collect();
     let mut latest: HashMap<u64, CoordState> = HashMap::new();
     let mut records = 0u64;
-    let deadline = Instant::now() + RESTORE_TIMEOUT;
-    while !pending.is_empty() {
-        if Instant::now() > deadline {
-            return Err(StreamError::State(format!("restore of changelog partitions {pending:?} timed out")));
-        }
-        match consumer.poll(Duration::from_millis(200)) {
-            None => {}
-            Some(Err(KafkaError::PartitionEOF(partition))) => {
-                pending.remove(&partition);
+    super::kafka::read_to_end(config, &topics.changelog, partitions, RESTORE_TIMEOUT, |message| {
+        let Some(payload) = message.payload() else { return };
+        match StateRecord::decode(payload) {
+            Ok(state) => {
+                records += 1;
+                latest.insert(state.coordinate, CoordState { z: state.z, n: state.n, updates: state.updates });
             }
-            Some(Err(error)) => tracing::warn!(%error, "changelog restore consumer error"),
-            Some(Ok(message)) => {
-                let Some(payload) = message.payload() else { continue };
-                match StateRecord::decode(payload) {
-                    Ok(state) => {
-                        records += 1;
-                        latest.insert(state.coordinate, CoordState { z: state.z, n: state.n, updates: state.updates });
-                    }
-                    Err(error) => tracing::warn!(%error, offset = message.offset(), "undecodable changelog record"),
-                }
-            }
+            Err(error) => tracing::warn!(%error, offset = message.offset(), "undecodable changelog record"),
         }
-    }
+    })?;
     let mut slots = Vec::new();
     for (coordinate, state) in latest {
         store.resolve(&[Feature { coordinate, value: 1.0 }], &mut slots)?;
