@@ -99,10 +99,13 @@ impl ModelStore {
 
     /// Writes every changed state and pending metadata in one batch and makes it durable.
     pub fn checkpoint(&mut self) -> Result<(), StoreError> {
+        let started = std::time::Instant::now();
         self.write_changes()?;
+        let written = started.elapsed();
         if let Some(db) = &self.db {
             db.persist()?;
         }
+        tracing::debug!(write_s = written.as_secs_f64(), total_s = started.elapsed().as_secs_f64(), "checkpoint");
         Ok(())
     }
 
