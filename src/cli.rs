@@ -176,6 +176,10 @@ pub struct TrainArgs {
     /// Print a JSON summary as the last line of standard output.
     #[arg(long)]
     pub summary_json: bool,
+    /// Store each feature's "namespace^name" with the model, so `ftrl export` can name
+    /// coordinates (costs memory for the set of names already stored).
+    #[arg(long, requires = "model")]
+    pub save_names: bool,
     #[command(flatten)]
     pub learner: LearnerArgs,
 }

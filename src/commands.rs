@@ -150,6 +150,7 @@ fn train_command(args: &TrainArgs) -> Result<()> {
         passes: args.passes.max(1),
         strict: args.strict,
         progress_table: !args.quiet,
+        save_names: args.save_names,
     };
     let summary = match &topic_config {
         Some(config) => {
@@ -181,6 +182,9 @@ fn predict_command(args: &PredictArgs) -> Result<()> {
 #[derive(Serialize)]
 struct ExportedWeight {
     coordinate: u64,
+    /// "namespace^name" when the model was trained with --save-names (crosses have none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    name: Option<String>,
     weight: f64,
     updates: u64,
 }
@@ -193,10 +197,10 @@ fn export_command(args: &ExportArgs) -> Result<()> {
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut write_error = None;
-    model.store.for_each(|coordinate, state| {
+    model.store.for_each_named(|coordinate, state, name| {
         let weight = optimizer.weight(state);
         if (weight != 0.0 || args.all) && write_error.is_none() {
-            let line = ExportedWeight { coordinate, weight, updates: state.updates };
+            let line = ExportedWeight { coordinate, name, weight, updates: state.updates };
             if let Err(e) =
                 serde_json::to_writer(&mut out, &line).map_err(std::io::Error::from).and_then(|_| out.write_all(b"\n"))
             {
@@ -271,6 +275,7 @@ fn demo(args: &DemoArgs) -> Result<()> {
         passes: 1,
         strict: true,
         progress_table: true,
+        save_names: false,
     };
     let summary = train(&mut model, &options)?;
     eprintln!();

@@ -75,12 +75,18 @@ pub enum Item {
 pub struct Batch {
     pub items: Vec<Item>,
     pub features: Vec<Feature>,
+    /// Names of coordinates seen for the first time in this batch (with `keep_names`).
+    pub names: Vec<(u64, String)>,
 }
 
 impl Batch {
     /// Sized for a full batch of typical examples, so filling it does not reallocate.
     fn with_capacity() -> Self {
-        Self { items: Vec::with_capacity(BATCH_EXAMPLES), features: Vec::with_capacity(BATCH_EXAMPLES * 32) }
+        Self {
+            items: Vec::with_capacity(BATCH_EXAMPLES),
+            features: Vec::with_capacity(BATCH_EXAMPLES * 32),
+            names: Vec::new(),
+        }
     }
 
     pub fn features_of(&self, range: (u32, u32)) -> &[Feature] {
@@ -96,14 +102,23 @@ pub fn spawn_reader(
     format: Format,
     featurizer: Featurizer,
     passes: u32,
+    keep_names: bool,
 ) -> Result<Receiver<Result<Batch, InputError>>, InputError> {
     if passes > 1 && source == Source::Stdin {
         return Err(InputError::StdinPasses);
     }
     let (sender, receiver) = sync_channel(QUEUE_DEPTH);
     std::thread::Builder::new().name("parse".into()).spawn(move || {
-        let mut parser =
-            LineParser { format, featurizer, example: ExampleBuf::default(), batch: Batch::with_capacity() };
+        let mut parser = LineParser {
+            format,
+            featurizer,
+            example: ExampleBuf { names: keep_names.then(Vec::new), ..ExampleBuf::default() },
+            batch: Batch::with_capacity(),
+            named: std::collections::HashSet::new(),
+        };
+        if keep_names {
+            parser.batch.names.push((crate::learn::hashing::bias(), "^bias".to_string()));
+        }
         for _ in 0..passes {
             let result = source.open().and_then(|reader| {
                 read_lines(reader, |line_number, line| {
@@ -131,6 +146,8 @@ struct LineParser {
     featurizer: Featurizer,
     example: ExampleBuf,
     batch: Batch,
+    /// Coordinates whose names were already handed over (with keep_names only).
+    named: std::collections::HashSet<u64>,
 }
 
 impl LineParser {
@@ -156,6 +173,13 @@ impl LineParser {
         }
         let start = self.batch.features.len();
         self.featurizer.featurize(&self.example, &mut self.batch.features).map_err(|e| e.to_string())?;
+        if let Some(names) = &mut self.example.names {
+            for (coordinate, name) in names.drain(..) {
+                if self.named.insert(coordinate) {
+                    self.batch.names.push((coordinate, name));
+                }
+            }
+        }
         Ok(Some((start as u32, self.batch.features.len() as u32)))
     }
 }

@@ -37,6 +37,8 @@ pub struct TrainOptions {
     pub strict: bool,
     /// Print Vowpal Wabbit–style progress lines (doubling schedule) to stderr.
     pub progress_table: bool,
+    /// Store each coordinate's "namespace^name" with the model (for `ftrl export`).
+    pub save_names: bool,
 }
 
 /// What a training run did, as `--summary-json` prints it.
@@ -63,7 +65,7 @@ pub struct TrainSummary {
 /// Trains `model` on the input, then checkpoints it.
 pub fn train(model: &mut Model, options: &TrainOptions) -> Result<TrainSummary, TrainError> {
     let featurizer = model.settings.featurizer()?;
-    let batches = spawn_reader(options.source.clone(), options.format, featurizer, options.passes)?;
+    let batches = spawn_reader(options.source.clone(), options.format, featurizer, options.passes, options.save_names)?;
     train_batches(model, batches, options)
 }
 
@@ -83,6 +85,9 @@ pub fn train_batches(
 
     for batch in batches {
         let batch = batch?;
+        if !batch.names.is_empty() {
+            model.store.save_names(&batch.names)?;
+        }
         for item in &batch.items {
             match item {
                 Item::Example { label, weight, features, .. } => {
@@ -149,7 +154,7 @@ pub fn predict(
 ) -> Result<(Progress, u64), TrainError> {
     let mut learner: Learner = model.settings.learner();
     let loss = model.settings.loss;
-    let batches = spawn_reader(source, format, model.settings.featurizer()?, 1)?;
+    let batches = spawn_reader(source, format, model.settings.featurizer()?, 1, false)?;
     let mut progress = Progress::new(loss.is_binary());
     let mut bad_lines = 0;
     for batch in batches {

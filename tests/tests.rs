@@ -211,3 +211,22 @@ fn demo_prints_progressive_loss_and_the_floor() {
         "{stderr}"
     );
 }
+
+#[test]
+fn export_names_coordinates_when_names_are_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("named.vw");
+    std::fs::write(&data, "1 |user alice |ad shoes\n-1 |user bob |ad hats\n1 |user alice |ad hats\n").unwrap();
+    let model = dir.path().join("model");
+    train(&data, &["--model", model.to_str().unwrap(), "--save-names", "--cross", "ua"]);
+    let export = String::from_utf8(run(ftrl().args(["export", "--model"]).arg(&model)).stdout).unwrap();
+    let names: Vec<String> = export
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).unwrap()["name"].as_str().map(str::to_string))
+        .collect();
+    for expected in ["user^alice", "user^bob", "ad^shoes", "ad^hats", "^bias"] {
+        assert!(names.iter().any(|n| n == expected), "{expected} missing from {names:?}");
+    }
+    // Crossed coordinates have no single name; they are exported without one.
+    assert_eq!(export.lines().count(), names.len() + 3, "three crosses: {export}");
+}

@@ -90,9 +90,8 @@ impl Context<'_> {
             return Err(self.fail(ParseError::Value(excerpt(shown))));
         }
         if value != 0.0 {
-            let key = namespace.as_bytes().first().copied().unwrap_or(0);
             let coordinate = hashing::coordinate(hashing::namespace_seed(namespace), name);
-            self.out.push(key, coordinate, value);
+            self.out.push_named(namespace, name, coordinate, value);
         }
         Ok(())
     }

@@ -38,6 +38,9 @@ pub struct ExampleBuf {
     pub weight: f64,
     pub features: Vec<Feature>,
     pub namespaces: Vec<u8>,
+    /// When `Some`, parsers also record `(coordinate, "namespace^name")` of every feature,
+    /// so that a model can say which feature a coordinate is (`ftrl train --save-names`).
+    pub names: Option<Vec<(u64, String)>>,
 }
 
 impl ExampleBuf {
@@ -47,6 +50,9 @@ impl ExampleBuf {
         self.weight = 1.0;
         self.features.clear();
         self.namespaces.clear();
+        if let Some(names) = &mut self.names {
+            names.clear();
+        }
     }
 
     /// Appends one feature of a namespace whose first byte is `namespace_key`.
@@ -54,6 +60,15 @@ impl ExampleBuf {
     pub fn push(&mut self, namespace_key: u8, coordinate: u64, value: f64) {
         self.features.push(Feature { coordinate, value });
         self.namespaces.push(namespace_key);
+    }
+
+    /// Appends one feature, recording its name when names are kept.
+    #[inline]
+    pub fn push_named(&mut self, namespace: &str, name: &str, coordinate: u64, value: f64) {
+        self.push(namespace.as_bytes().first().copied().unwrap_or(0), coordinate, value);
+        if let Some(names) = &mut self.names {
+            names.push((coordinate, format!("{namespace}^{name}")));
+        }
     }
 }
 

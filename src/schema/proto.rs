@@ -58,8 +58,7 @@ fn from_proto(example: &Example, out: &mut ExampleBuf) -> Result<(), ParseError>
             return Err(ParseError::Value(format!("{}:{}={value}", excerpt(&feature.ns), excerpt(&feature.name))));
         }
         if value != 0.0 {
-            let key = feature.ns.as_bytes().first().copied().unwrap_or(0);
-            out.push(key, coordinate(namespace_seed(&feature.ns), &feature.name), value);
+            out.push_named(&feature.ns, &feature.name, coordinate(namespace_seed(&feature.ns), &feature.name), value);
         }
     }
     Ok(())

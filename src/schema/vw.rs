@@ -73,7 +73,6 @@ fn parse_section(section: &str, out: &mut ExampleBuf) -> Result<(), ParseError> 
         None => (namespace_token, 1.0),
         Some((name, scale)) => (name, finite(scale).ok_or_else(|| ParseError::Value(excerpt(namespace_token)))?),
     };
-    let key = namespace.as_bytes().first().copied().unwrap_or(0);
     let seed = hashing::namespace_seed(namespace);
 
     for token in tokens {
@@ -92,7 +91,7 @@ fn parse_section(section: &str, out: &mut ExampleBuf) -> Result<(), ParseError> 
                 .ok_or_else(|| ParseError::Value(excerpt(token)))?
         };
         if value != 0.0 {
-            out.push(key, hashing::coordinate(seed, name), value);
+            out.push_named(namespace, name, hashing::coordinate(seed, name), value);
         }
     }
     Ok(())

@@ -139,6 +139,38 @@ impl ModelStore {
         }
     }
 
+    /// Records feature names of coordinates (a no-op in memory).
+    pub fn save_names(&self, names: &[(u64, String)]) -> Result<(), StoreError> {
+        match &self.db {
+            Some(db) => db.save_names(names),
+            None => Ok(()),
+        }
+    }
+
+    /// Like `for_each`, with each coordinate's recorded feature name, if any.
+    pub fn for_each_named(
+        &mut self,
+        mut visit: impl FnMut(u64, &CoordState, Option<String>),
+    ) -> Result<(), StoreError> {
+        self.checkpoint()?;
+        let Some(db) = &self.db else {
+            self.cache.iter().for_each(|(c, s)| visit(c, s, None));
+            return Ok(());
+        };
+        let mut failure = None;
+        db.for_each(|coordinate, state| match db.name(coordinate) {
+            Ok(name) => {
+                visit(coordinate, &state, name);
+                true
+            }
+            Err(e) => {
+                failure = Some(e);
+                false
+            }
+        })?;
+        failure.map_or(Ok(()), Err)
+    }
+
     /// Bytes of the on-disk model (0 in memory).
     pub fn disk_bytes(&self) -> u64 {
         self.db.as_ref().map_or(0, StateDb::disk_bytes)

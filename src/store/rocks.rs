@@ -5,6 +5,7 @@
 //! * `coordinates`: key = coordinate as 8 big-endian bytes (so iteration is in coordinate
 //!   order), value = z (f64 LE) ‖ n (f64 LE) ‖ updates (u64 LE), 24 bytes.
 //! * `metadata`: UTF-8 key → bytes (JSON for structured values).
+//! * `names`: coordinate (8 big-endian bytes) → "namespace^name", with `--save-names`.
 
 use super::StoreError;
 use crate::learn::CoordState;
@@ -13,6 +14,7 @@ use std::path::Path;
 
 const COORDINATES: &str = "coordinates";
 const METADATA: &str = "metadata";
+const NAMES: &str = "names";
 const STATE_BYTES: usize = 24;
 
 /// How much memory RocksDB itself may use, so that the process's footprint is the slot
@@ -48,6 +50,7 @@ impl StateDb {
         let families = vec![
             ColumnFamilyDescriptor::new(COORDINATES, coordinates),
             ColumnFamilyDescriptor::new(METADATA, Options::default()),
+            ColumnFamilyDescriptor::new(NAMES, Options::default()),
         ];
         let db = DB::open_cf_descriptors(&db_options, path, families)?;
         // State is rebuilt from a checkpoint (embedded) or a changelog (stream), never from
@@ -88,9 +91,24 @@ impl StateDb {
         Ok(())
     }
 
+    pub fn save_names(&self, names: &[(u64, String)]) -> Result<(), StoreError> {
+        let cf = self.cf(NAMES)?;
+        let mut batch = WriteBatch::default();
+        for (coordinate, name) in names {
+            batch.put_cf(cf, coordinate.to_be_bytes(), name.as_bytes());
+        }
+        self.db.write_opt(batch, &self.write_options)?;
+        Ok(())
+    }
+
+    pub fn name(&self, coordinate: u64) -> Result<Option<String>, StoreError> {
+        Ok(self.db.get_cf(self.cf(NAMES)?, coordinate.to_be_bytes())?.map(|b| String::from_utf8_lossy(&b).into_owned()))
+    }
+
     /// Flushes memtables to disk: everything written so far survives a crash.
     pub fn persist(&self) -> Result<(), StoreError> {
-        self.db.flush_cfs_opt(&[self.cf(COORDINATES)?, self.cf(METADATA)?], &rocksdb::FlushOptions::default())?;
+        let families = [self.cf(COORDINATES)?, self.cf(METADATA)?, self.cf(NAMES)?];
+        self.db.flush_cfs_opt(&families, &rocksdb::FlushOptions::default())?;
         Ok(())
     }
 
