@@ -16,7 +16,7 @@ use xxhash_rust::xxh3::{xxh3_64, xxh3_64_with_seed};
 pub const HASH_VERSION: u32 = 1;
 
 /// Seed shared by every feature of one namespace; compute it once per namespace.
-#[inline]
+#[inline(always)]
 pub fn namespace_seed(namespace: &str) -> u64 {
     match namespace.as_bytes() {
         // One-letter namespaces (Vowpal Wabbit's habit) are looked up: hashing them was a

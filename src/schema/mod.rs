@@ -63,9 +63,18 @@ impl ExampleBuf {
     }
 
     /// Appends one feature, recording its name when names are kept.
-    #[inline]
+    #[inline(always)]
     pub fn push_named(&mut self, namespace: &str, name: &str, coordinate: u64, value: f64) {
         self.push(namespace.as_bytes().first().copied().unwrap_or(0), coordinate, value);
+        if self.names.is_some() {
+            self.record_name(namespace, name, coordinate);
+        }
+    }
+
+    // Out of line: naming is opt-in, and formatting inline slowed the hot parse loop.
+    #[cold]
+    #[inline(never)]
+    fn record_name(&mut self, namespace: &str, name: &str, coordinate: u64) {
         if let Some(names) = &mut self.names {
             names.push((coordinate, format!("{namespace}^{name}")));
         }
