@@ -70,7 +70,9 @@ pub struct PredictRole {
     features: Vec<Feature>,
     margins: Vec<f64>,
     derivatives: Vec<f64>,
-    unapplied: VecDeque<Requirements>,
+    /// Committed batches whose gradients the view has not seen applied yet: what their
+    /// owners must apply, when the batch committed, and how many examples it held.
+    unapplied: VecDeque<(Requirements, Instant, usize)>,
 }
 
 impl PredictRole {
@@ -136,14 +138,20 @@ impl PredictRole {
                 commit_ms = committing.elapsed().as_millis() as u64,
                 "predict batch committed"
             );
-            self.unapplied.push_back(requirements);
+            self.unapplied.push_back((requirements, Instant::now(), records.len()));
             if last_report.elapsed() >= Duration::from_secs(10) {
+                // Staleness of the weights predictions use: examples predicted whose
+                // gradients the view has not seen applied, and how long the oldest has waited.
+                let behind: usize = self.unapplied.iter().map(|(_, _, n)| n).sum();
+                let behind_ms = self.unapplied.front().map_or(0, |(_, at, _)| at.elapsed().as_millis() as u64);
                 tracing::info!(
                     examples,
                     dead_letters = dead,
                     view_weights = self.view.nonzero_weights(),
                     view_deltas_applied = self.view.applied(),
-                    view_staleness_ms = self.view.staleness_ms(),
+                    view_examples_behind = behind,
+                    view_ms_behind = behind_ms,
+                    newest_delta_age_ms = self.view.staleness_ms(),
                     "predict role progress"
                 );
                 last_report = Instant::now();
@@ -157,7 +165,7 @@ impl PredictRole {
     /// waiting (so the loop can check for shutdown).
     fn wait_for_owners(&mut self) -> bool {
         while self.unapplied.len() >= MAX_BATCHES_AHEAD {
-            let Some(oldest) = self.unapplied.front() else { break };
+            let Some((oldest, _, _)) = self.unapplied.front() else { break };
             if self.view.wait_applied(oldest, Duration::from_secs(1)) {
                 self.unapplied.pop_front();
             } else {
