@@ -28,10 +28,12 @@ use std::collections::{BTreeMap, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// Batches whose gradients may be unapplied while the next one is predicted. Predictions use
-/// weights at most this many batches stale (plus the batch itself); without a bound, a
-/// backlog is predicted entirely with the initial weights and the model overshoots.
-const MAX_BATCHES_AHEAD: usize = 1;
+/// A batch starts only while fewer than this many committed batches are unapplied, so
+/// predictions miss at most one earlier batch's gradients (plus their own batch's). Without
+/// a bound a backlog is predicted entirely with the initial weights and the model
+/// overshoots. Measured on 200K generated examples with batches of 500: 1 → 6.2K examples/s,
+/// loss +0.0003 over embedded; 2 → 8.8K/s, +0.0003; 4 → 10.8K/s, +0.024.
+const MAX_BATCHES_AHEAD: usize = 2;
 
 /// Batches grow with the examples scored so far (1/WARM_UP of them, up to the configured
 /// maximum): while per-coordinate learning rates are still large, a batch predicted with
