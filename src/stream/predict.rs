@@ -28,12 +28,13 @@ use std::collections::{BTreeMap, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// A batch starts only while fewer than this many committed batches are unapplied, so
-/// predictions miss at most one earlier batch's gradients (plus their own batch's). Without
-/// a bound a backlog is predicted entirely with the initial weights and the model
-/// overshoots. Measured on 200K generated examples with batches of 500: 1 → 6.2K examples/s,
-/// loss +0.0003 over embedded; 2 → 8.8K/s, +0.0003; 4 → 10.8K/s, +0.024.
-const MAX_BATCHES_AHEAD: usize = 2;
+/// A batch starts only while fewer than this many committed batches are unapplied: with 1,
+/// every batch is predicted with all earlier gradients applied. Without a bound a backlog is
+/// predicted entirely with the initial weights and the model overshoots. Measured on 200K
+/// generated examples with batches of 500: 1 → 6.2K examples/s, loss +0.0003 over the
+/// embedded trainer; 2 → 8.8K/s, +0.0003 (but +0.010 to +0.027 on 20K examples, where the
+/// warm-up weighs more); 4 → 10.8K/s, +0.024.
+const MAX_BATCHES_AHEAD: usize = 1;
 
 /// Batches grow with the examples scored so far (1/WARM_UP of them, up to the configured
 /// maximum): while per-coordinate learning rates are still large, a batch predicted with
@@ -171,7 +172,12 @@ impl PredictRole {
             if self.view.wait_applied(oldest, Duration::from_secs(1)) {
                 self.unapplied.pop_front();
             } else {
-                tracing::debug!(pending = ?oldest, "waiting for the owners of the gradients to apply them");
+                let waited = self.unapplied.front().map_or(0, |(_, at, _)| at.elapsed().as_secs());
+                // Predictions stop while no update role applies gradients (none running, or
+                // a partition without an owner): say so rather than stall silently.
+                if waited >= 10 && waited.is_multiple_of(10) {
+                    tracing::warn!(waited_s = waited, pending = ?oldest, "gradients not applied yet; is an update role running?");
+                }
                 return false;
             }
         }
