@@ -316,6 +316,7 @@ fn one_worker_learns_like_the_embedded_trainer() {
     let model = wait_for_updates(&config, &embedded_model, &[&worker]);
     worker.stop();
 
+    eprintln!("progressive loss: stream {stream_loss}, embedded {embedded_loss}");
     assert!((stream_loss - embedded_loss).abs() < 0.01, "stream {stream_loss} vs embedded {embedded_loss}");
     assert_models_agree(&model, &embedded_model);
 
@@ -425,6 +426,7 @@ fn two_workers_share_the_model_by_partition() {
     let model = wait_for_updates(&config_a, &embedded_model, &[&a, &b]);
     a.stop();
     b.stop();
+    eprintln!("progressive loss: stream {stream_loss}, embedded {embedded_loss}");
     assert!((stream_loss - embedded_loss).abs() < 0.01, "stream {stream_loss} vs embedded {embedded_loss}");
     assert_models_agree(&model, &embedded_model);
 
