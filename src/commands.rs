@@ -44,6 +44,7 @@ pub fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Command::Model(ModelCommand::Dump(args)) => model_dump(&args),
+        Command::Model(ModelCommand::Progress(args)) => model_progress(&args),
         Command::Replay(args) => replay_command(&args),
     }
 }
@@ -102,6 +103,13 @@ fn model_dump(args: &ConfigArg) -> Result<()> {
     }
     out.flush()?;
     tracing::info!(coordinates = model.len(), "model dumped");
+    Ok(())
+}
+
+fn model_progress(args: &ConfigArg) -> Result<()> {
+    let config = load_config(args)?;
+    let totals = admin::read_progress(&config).context("reading the progress topic")?;
+    println!("{}", serde_json::to_string(&totals)?);
     Ok(())
 }
 

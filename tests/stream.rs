@@ -2,7 +2,6 @@
 //! on 127.0.0.1 by `scripts/test-broker`; never a fake). Each test starts its own broker and
 //! stops it when done; the tests take turns, since workers and broker share two cores.
 
-use prost::Message as _;
 use rdkafka::consumer::{BaseConsumer, Consumer};
 use rdkafka::error::KafkaError;
 use rdkafka::message::Headers;
@@ -15,7 +14,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use ftrl_stream::schema::proto::{encode_example, ProgressWindow};
+use ftrl_stream::schema::proto::encode_example;
 
 static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
@@ -226,16 +225,12 @@ fn read_all(setup: &Setup, suffix: &str, partitions: i32) -> Vec<rdkafka::messag
     out
 }
 
-/// Sums the progress windows: (examples, mean progressive loss).
+/// Sums the progress windows as every reader must, each counted once: (examples, mean
+/// progressive loss).
 fn progress(setup: &Setup) -> (u64, f64) {
-    let (mut count, mut loss, mut weight) = (0u64, 0.0, 0.0);
-    for m in read_all(setup, "progress", 2) {
-        let w = ProgressWindow::decode(m.payload().unwrap()).unwrap();
-        count += w.count;
-        loss += w.loss_sum;
-        weight += w.weight_sum;
-    }
-    (count, if weight > 0.0 { loss / weight } else { f64::NAN })
+    let config = ftrl_stream::config::load(&setup.config("progress-reader", "protobuf")).unwrap();
+    let totals = ftrl_stream::stream::admin::read_progress(&config).unwrap();
+    (totals.examples, totals.progressive_loss)
 }
 
 fn wait_for_progress(setup: &Setup, expected: u64, workers: &[&Worker]) -> f64 {
