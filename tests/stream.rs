@@ -474,3 +474,291 @@ fn bad_examples_go_to_the_dead_letter_topic_and_the_worker_keeps_going() {
         assert!(reasons.iter().any(|r| r.contains(expected)), "no dead letter says {expected:?}: {reasons:?}");
     }
 }
+
+/// Produces `payloads` round-robin over the examples partitions in `chunks` installments,
+/// `pause` apart, from a thread: examples keep flowing while workers die.
+fn produce_slowly(
+    setup: &Setup,
+    payloads: Vec<Vec<u8>>,
+    chunks: usize,
+    pause: Duration,
+) -> std::thread::JoinHandle<()> {
+    let client = setup.client();
+    let topic = setup.topic("examples");
+    std::thread::spawn(move || {
+        let producer: BaseProducer = client.clone().set("linger.ms", "5").create().unwrap();
+        let chunk = payloads.len().div_ceil(chunks);
+        for (c, part) in payloads.chunks(chunk).enumerate() {
+            for (i, payload) in part.iter().enumerate() {
+                let partition = ((c * chunk + i) % 2) as i32;
+                let mut record = BaseRecord::<[u8], [u8]>::to(&topic).partition(partition).payload(&payload[..]);
+                loop {
+                    match producer.send(record) {
+                        Ok(()) => break,
+                        Err((_, returned)) => {
+                            producer.poll(Duration::from_millis(10));
+                            record = returned;
+                        }
+                    }
+                }
+            }
+            producer.flush(Duration::from_secs(30)).unwrap();
+            std::thread::sleep(pause);
+        }
+    })
+}
+
+/// What a kill campaign did and what it left behind.
+#[derive(Debug)]
+struct Campaign {
+    kills: u32,
+    /// Kills that hit a worker before it had restored its state and reported ready.
+    kills_before_ready: u32,
+    examples: u64,
+    /// Examples the progress topic counts (each window once).
+    scored: u64,
+    /// Progress windows written twice (replays after kills), which readers count once.
+    duplicate_windows: u64,
+    stream_loss: f64,
+    /// Per coordinate, gradient contributions missing from or beyond the embedded model's
+    /// count of examples containing it, summed.
+    lost_updates: u64,
+    duplicated_updates: u64,
+    model: HashMap<u64, (f64, u64)>,
+    embedded_loss: f64,
+    embedded_model: HashMap<u64, (f64, u64)>,
+}
+
+/// Runs workers on `examples` generated examples while SIGKILLing them at random moments
+/// (during start-up and restore too) at least `min_kills` times, restarting each one; with
+/// `second_worker`, another worker joins mid-stream, is killed once and later leaves.
+/// Then lets a last worker finish and reads what the topics hold.
+fn kill_campaign(setup: &Setup, seed: u64, examples: u64, min_kills: u32, second_worker: bool) -> Campaign {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
+    let config = setup.config("w1", "protobuf");
+    let config_b = setup.config("w2", "protobuf");
+    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
+    let (_, generated) = generated(setup.dir.path(), examples);
+    let payloads: Vec<Vec<u8>> = generated.into_iter().map(|(_, proto)| proto).collect();
+    let producer = produce_slowly(setup, payloads, 40, Duration::from_millis(600));
+
+    let log = |name: &str, i: u32| setup.dir.path().join(format!("{name}-{i}.log"));
+    let (mut kills, mut kills_before_ready, mut starts) = (0u32, 0u32, 0u32);
+    let mut second: Option<Worker> = None;
+    while kills < min_kills || !producer.is_finished() {
+        starts += 1;
+        let mut worker = Worker::start(&config, log("w1", starts));
+        std::thread::sleep(Duration::from_millis(rng.random_range(300..6000)));
+        if !worker.log_text().contains("ready") {
+            kills_before_ready += 1;
+        }
+        worker.child.kill().unwrap();
+        worker.child.wait().unwrap();
+        kills += 1;
+        if second_worker {
+            match kills {
+                3 => second = Some(Worker::start(&config_b, log("w2", kills))),
+                6 => {
+                    if let Some(mut b) = second.take() {
+                        b.child.kill().unwrap();
+                        b.child.wait().unwrap();
+                        kills += 1;
+                    }
+                    second = Some(Worker::start(&config_b, log("w2", kills)));
+                }
+                9 => {
+                    if let Some(b) = second.take() {
+                        b.stop();
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    producer.join().unwrap();
+    if let Some(b) = second.take() {
+        b.stop();
+    }
+    let last = Worker::start(&config, log("w1", starts + 1));
+    let (scored, stream_loss) = settle_progress(setup, examples, &last);
+    let model = settle_model(&config, &last);
+    last.stop();
+    let reader = ftrl_stream::config::load(&config).unwrap();
+    let duplicate_windows = ftrl_stream::stream::admin::read_progress(&reader).unwrap().duplicate_windows;
+    let (embedded_loss, expected) = embedded(setup.dir.path(), &setup.dir.path().join("examples.jsonl"));
+    let (mut lost_updates, mut duplicated_updates) = (0, 0);
+    for (coordinate, (_, updates)) in &expected {
+        let got = model.get(coordinate).map_or(0, |(_, u)| *u);
+        lost_updates += updates.saturating_sub(got);
+        duplicated_updates += got.saturating_sub(*updates);
+    }
+    for (coordinate, (_, got)) in &model {
+        if !expected.contains_key(coordinate) {
+            duplicated_updates += got;
+        }
+    }
+    Campaign {
+        kills,
+        kills_before_ready,
+        examples,
+        scored,
+        duplicate_windows,
+        stream_loss,
+        lost_updates,
+        duplicated_updates,
+        model,
+        embedded_loss,
+        embedded_model: expected,
+    }
+}
+
+/// Waits until the progress topic has counted `expected` examples or stopped moving:
+/// (examples counted, progressive loss).
+fn settle_progress(setup: &Setup, expected: u64, worker: &Worker) -> (u64, f64) {
+    let deadline = Instant::now() + Duration::from_secs(180);
+    let (mut last, mut unchanged_since) = (0, Instant::now());
+    loop {
+        let (count, _) = progress(setup);
+        if count != last {
+            (last, unchanged_since) = (count, Instant::now());
+        }
+        let stalled = unchanged_since.elapsed() > Duration::from_secs(30);
+        if count >= expected || stalled || Instant::now() > deadline {
+            if count < expected {
+                eprintln!("progress stalled at {count} of {expected}; log:\n{}", worker.log_text());
+            }
+            // A little longer, in case windows beyond the expected count are still coming.
+            std::thread::sleep(Duration::from_secs(1));
+            return progress(setup);
+        }
+        std::thread::sleep(Duration::from_millis(500));
+    }
+}
+
+/// Dumps the model once its update counts stop changing.
+fn settle_model(config: &Path, worker: &Worker) -> HashMap<u64, (f64, u64)> {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let mut previous = u64::MAX;
+    loop {
+        let model = dump(config);
+        let applied: u64 = model.values().map(|(_, u)| u).sum();
+        if applied == previous || Instant::now() > deadline {
+            if Instant::now() > deadline {
+                eprintln!("model still changing; log:\n{}", worker.log_text());
+            }
+            return model;
+        }
+        previous = applied;
+        std::thread::sleep(Duration::from_secs(2));
+    }
+}
+
+fn assert_exactly_once(campaign: &Campaign) {
+    eprintln!(
+        "kills {} ({} before ready), examples {}, scored {} ({} windows written twice), lost updates {}, duplicated \
+         updates {}, loss {:.5}",
+        campaign.kills,
+        campaign.kills_before_ready,
+        campaign.examples,
+        campaign.scored,
+        campaign.duplicate_windows,
+        campaign.lost_updates,
+        campaign.duplicated_updates,
+        campaign.stream_loss
+    );
+    assert!(campaign.kills >= 10, "{campaign:?}");
+    assert!(campaign.kills_before_ready >= 1, "some kills must hit start-up or restore");
+    assert_eq!(campaign.scored, campaign.examples, "progress windows count every example exactly once");
+    assert_eq!((campaign.lost_updates, campaign.duplicated_updates), (0, 0), "every coordinate applied exactly once");
+}
+
+/// The same examples through the same topology without crashes: (progressive loss, model).
+fn crash_free(setup: &Setup, examples: u64) -> (f64, HashMap<u64, (f64, u64)>) {
+    let calm = Setup { dir: tempfile::tempdir().unwrap(), broker: Broker::start(), prefix: setup.prefix.clone() };
+    let config = calm.config("w1", "protobuf");
+    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
+    let (_, generated) = generated(calm.dir.path(), examples);
+    let payloads: Vec<Vec<u8>> = generated.into_iter().map(|(_, proto)| proto).collect();
+    let worker = Worker::start(&config, calm.dir.path().join("w1.log"));
+    produce_slowly(&calm, payloads, 40, Duration::from_millis(100)).join().unwrap();
+    let (_, loss) = settle_progress(&calm, examples, &worker);
+    let model = settle_model(&config, &worker);
+    worker.stop();
+    (loss, model)
+}
+
+#[test]
+fn sigkill_at_random_moments_neither_loses_nor_doubles_an_update() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let setup = Setup::new("kill");
+    let campaign = kill_campaign(&setup, 1, 20_000, 10, false);
+    assert_exactly_once(&campaign);
+
+    let embedded_loss = campaign.embedded_loss;
+    assert!(
+        (campaign.stream_loss - embedded_loss).abs() < 0.01,
+        "{} vs embedded {embedded_loss}",
+        campaign.stream_loss
+    );
+    assert_models_agree(&campaign.model, &campaign.embedded_model);
+
+    let (calm_loss, calm_model) = crash_free(&setup, 20_000);
+    let worst = calm_model
+        .iter()
+        .map(|(c, (w, _))| (w - campaign.model.get(c).map_or(0.0, |(x, _)| *x)).abs())
+        .fold(0.0, f64::max);
+    eprintln!(
+        "crash-free loss {calm_loss:.5}, crash-ridden {:.5}; largest weight difference {worst:.4}",
+        campaign.stream_loss
+    );
+    assert!((calm_loss - campaign.stream_loss).abs() < 0.01);
+    assert!(worst < 0.25, "largest weight difference from the crash-free run: {worst}");
+}
+
+#[test]
+fn a_second_worker_joining_and_leaving_under_kills_keeps_exactly_once() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let setup = Setup::new("kill2");
+    let campaign = kill_campaign(&setup, 2, 20_000, 10, true);
+    assert_exactly_once(&campaign);
+    assert!((campaign.stream_loss - campaign.embedded_loss).abs() < 0.01, "{campaign:?}");
+    assert_models_agree(&campaign.model, &campaign.embedded_model);
+}
+
+/// The kill campaign for many rounds, printing a table (a soak, not for CI):
+/// `FTRL_SOAK_ROUNDS=20 cargo test --release --test stream -- --ignored --nocapture soak`.
+#[test]
+#[ignore]
+fn soak_kill_campaign() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let rounds: u64 = std::env::var("FTRL_SOAK_ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(5);
+    let examples: u64 = std::env::var("FTRL_SOAK_EXAMPLES").ok().and_then(|r| r.parse().ok()).unwrap_or(20_000);
+    let mut rows = Vec::new();
+    for round in 0..rounds {
+        let setup = Setup::new(&format!("soak{round}"));
+        let campaign = kill_campaign(&setup, 100 + round, examples, 10, round % 2 == 1);
+        rows.push((round, campaign));
+    }
+    println!(
+        "| round | workers | kills | before ready | examples | scored | lost updates | duplicated updates | loss |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|");
+    for (round, c) in &rows {
+        println!(
+            "| {round} | {} | {} | {} | {} | {} | {} | {} | {} | {:.5} |",
+            if round % 2 == 1 { 2 } else { 1 },
+            c.kills,
+            c.kills_before_ready,
+            c.examples,
+            c.scored,
+            c.duplicate_windows,
+            c.lost_updates,
+            c.duplicated_updates,
+            c.stream_loss
+        );
+    }
+    for (_, c) in &rows {
+        assert_eq!((c.scored, c.lost_updates, c.duplicated_updates), (c.examples, 0, 0));
+    }
+}
