@@ -155,7 +155,9 @@ pub struct ReaderContext;
 
 impl ClientContext for ReaderContext {
     fn error(&self, error: KafkaError, reason: &str) {
-        if matches!(error, KafkaError::PartitionEOF(_)) {
+        let end_of_partition =
+            matches!(error, KafkaError::PartitionEOF(_) | KafkaError::Global(RDKafkaErrorCode::PartitionEOF));
+        if end_of_partition {
             tracing::trace!(reason, "end of partition");
         } else {
             tracing::error!(%error, reason, "librdkafka error");
