@@ -36,8 +36,93 @@ pub enum StreamError {
     State(String),
     #[error("the consumer has no group metadata (not a member of its group yet)")]
     NoGroupMetadata,
+    #[error(
+        "{topic} partition {partition} ends before offset {expected}, which this worker's local state was written \
+         through: the broker lost committed records (restarted without its storage, or the topic was recreated). \
+         Refusing to learn on top of it; to start this model afresh, delete the worker's state_dir"
+    )]
+    BrokerLostState { topic: String, partition: i32, expected: i64 },
     #[error("{0}")]
     Other(String),
+}
+
+impl StreamError {
+    /// Whether a role that failed with this error should start over (a new consumer,
+    /// producer and restore, like a restarted process) rather than stop the worker: the
+    /// broker or coordinator was unavailable, or a transaction must be aborted. Fencing
+    /// (another process with this worker's id), lost broker state, local storage errors and
+    /// bad configuration stop the worker.
+    pub fn is_transient(&self) -> bool {
+        use rdkafka::types::RDKafkaErrorCode as Code;
+        match self {
+            StreamError::Kafka(KafkaError::Transaction(error)) => !error.is_fatal(),
+            StreamError::Kafka(error) => matches!(
+                error.rdkafka_error_code(),
+                Some(
+                    Code::AllBrokersDown
+                        | Code::BrokerTransportFailure
+                        | Code::Resolve
+                        | Code::MessageTimedOut
+                        | Code::RequestTimedOut
+                        | Code::OperationTimedOut
+                        | Code::TimedOutQueue
+                        | Code::CoordinatorNotAvailable
+                        | Code::NotCoordinator
+                        | Code::CoordinatorLoadInProgress
+                        | Code::NotEnoughReplicas
+                        | Code::NotEnoughReplicasAfterAppend
+                        | Code::NotLeaderForPartition
+                        | Code::LeaderNotAvailable
+                        | Code::NetworkException
+                        | Code::ConcurrentTransactions
+                        | Code::UnknownTopicOrPartition
+                        | Code::UnknownMemberId
+                        | Code::IllegalGeneration
+                        | Code::RebalanceInProgress
+                        | Code::State
+                        | Code::Fail
+                )
+            ),
+            StreamError::NoGroupMetadata => true,
+            _ => false,
+        }
+    }
+}
+
+/// Longest pause between restarts of a role that keeps failing transiently.
+const MAX_RESTART_BACKOFF: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// Runs a role until `shutdown` is set, starting it over after transient failures (with a
+/// growing pause); returns the first error that is not transient.
+fn supervise<R>(
+    name: &str,
+    shutdown: &AtomicBool,
+    create: impl Fn() -> Result<R, StreamError>,
+    run: impl Fn(R, &AtomicBool) -> Result<(), StreamError>,
+) -> Result<(), StreamError> {
+    let mut backoff = std::time::Duration::from_millis(250);
+    let mut restarts = 0u64;
+    while !shutdown.load(Ordering::Acquire) {
+        let started = std::time::Instant::now();
+        let result = create().and_then(|role| run(role, shutdown));
+        match result {
+            Ok(()) => return Ok(()),
+            Err(error) if error.is_transient() => {
+                restarts += 1;
+                if started.elapsed() > MAX_RESTART_BACKOFF {
+                    backoff = std::time::Duration::from_millis(250);
+                }
+                tracing::warn!(role = name, %error, restarts, retry_in_ms = backoff.as_millis() as u64, "role failed; starting it over");
+                let deadline = std::time::Instant::now() + backoff;
+                while std::time::Instant::now() < deadline && !shutdown.load(Ordering::Acquire) {
+                    std::thread::sleep(std::time::Duration::from_millis(50));
+                }
+                backoff = (backoff * 2).min(MAX_RESTART_BACKOFF);
+            }
+            Err(error) => return Err(error),
+        }
+    }
+    Ok(())
 }
 
 /// Runs the configured roles until `shutdown` is set or a role fails; the first failure is
@@ -45,14 +130,18 @@ pub enum StreamError {
 pub fn run_worker(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<(), StreamError> {
     let mut roles = Vec::new();
     if config.worker.update {
-        let role = update::UpdateRole::new(config)?;
-        let flag = Arc::clone(&shutdown);
-        roles.push(("update", std::thread::Builder::new().name("update".into()).spawn(move || role.run(&flag))));
+        let (flag, config) = (Arc::clone(&shutdown), config.clone());
+        let thread = std::thread::Builder::new()
+            .name("update".into())
+            .spawn(move || supervise("update", &flag, || update::UpdateRole::new(&config), update::UpdateRole::run));
+        roles.push(("update", thread));
     }
     if config.worker.predict {
-        let role = predict::PredictRole::new(config)?;
-        let flag = Arc::clone(&shutdown);
-        roles.push(("predict", std::thread::Builder::new().name("predict".into()).spawn(move || role.run(&flag))));
+        let (flag, config) = (Arc::clone(&shutdown), config.clone());
+        let thread = std::thread::Builder::new().name("predict".into()).spawn(move || {
+            supervise("predict", &flag, || predict::PredictRole::new(&config), predict::PredictRole::run)
+        });
+        roles.push(("predict", thread));
     }
     tracing::info!(
         worker = %config.worker.id,

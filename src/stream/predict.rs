@@ -249,7 +249,7 @@ impl PredictRole {
     }
 
     fn commit(&mut self, out: BatchOutput) -> Result<(), StreamError> {
-        self.producer.begin_transaction()?;
+        super::kafka::retrying(|| self.producer.begin_transaction())?;
         let result = self.send_all(&out);
         if let Err(error) = result {
             let _ = self.producer.abort_transaction(TRANSACTION_CALL_TIMEOUT);
@@ -261,7 +261,9 @@ impl PredictRole {
         }
         let group = self.consumer.group_metadata().ok_or(StreamError::NoGroupMetadata)?;
         let t = Instant::now();
-        self.producer.send_offsets_to_transaction(&offsets, &group, TRANSACTION_CALL_TIMEOUT)?;
+        super::kafka::retrying(|| {
+            self.producer.send_offsets_to_transaction(&offsets, &group, TRANSACTION_CALL_TIMEOUT)
+        })?;
         let offsets_ms = t.elapsed().as_millis();
         super::kafka::commit(&self.producer)?;
         tracing::debug!(offsets_ms, commit_ms = t.elapsed().as_millis() - offsets_ms, "transaction steps");

@@ -122,6 +122,7 @@ impl UpdateRole {
         let mut restore = self.applier.begin_restore(&self.store, &assigned)?;
         let starts: Vec<(i32, Offset)> =
             restore.starts().into_iter().map(|(partition, next)| (partition, Offset::Offset(next))).collect();
+        tracing::debug!(changelog_starts = ?starts, "restoring from the changelog");
         let applier = &mut self.applier;
         read_from(&self.config, &self.topics.changelog, &starts, RESTORE_TIMEOUT, |message| {
             applier.restore_record(
@@ -169,7 +170,7 @@ impl UpdateRole {
             return Ok(());
         }
         tracing::info!(windows = windows.len(), "publishing progress windows of unconfirmed transactions again");
-        self.producer.begin_transaction()?;
+        super::kafka::retrying(|| self.producer.begin_transaction())?;
         if let Err(error) = self.publish_windows(windows, now_ms()) {
             let _ = self.producer.abort_transaction(TRANSACTION_CALL_TIMEOUT);
             return Err(error);
@@ -195,7 +196,7 @@ impl UpdateRole {
             self.applier.apply(&mut self.store, record.partition, record.offset, &batch, &mut changes)?;
         }
 
-        self.producer.begin_transaction()?;
+        super::kafka::retrying(|| self.producer.begin_transaction())?;
         if let Err(error) = self.publish(&changes) {
             let _ = self.producer.abort_transaction(TRANSACTION_CALL_TIMEOUT);
             return Err(error);
@@ -205,7 +206,9 @@ impl UpdateRole {
             offsets.add_partition_offset(&self.topics.gradients, *partition, Offset::Offset(*next))?;
         }
         let group = self.consumer.group_metadata().ok_or(StreamError::NoGroupMetadata)?;
-        self.producer.send_offsets_to_transaction(&offsets, &group, TRANSACTION_CALL_TIMEOUT)?;
+        super::kafka::retrying(|| {
+            self.producer.send_offsets_to_transaction(&offsets, &group, TRANSACTION_CALL_TIMEOUT)
+        })?;
         super::kafka::commit(&self.producer)?;
         for partition in changes.next_offsets.keys() {
             if let Some(next) = self.producer.context().next(*partition) {
