@@ -3,6 +3,7 @@
 //! apply them.
 
 use super::hashing::class_coordinate;
+use super::implicit::{step_derivatives, Update};
 use super::loss::{sigmoid, softmax};
 use super::{CoordState, Feature, Loss, Optimizer};
 
@@ -39,11 +40,14 @@ pub struct Outcome {
 pub struct Learner {
     pub optimizer: Optimizer,
     pub loss: Loss,
+    /// How the loss derivative becomes the step (plain gradient by default).
+    pub update: Update,
     class_features: Vec<Feature>,
     slots: Vec<u32>,
     weights: Vec<f64>,
     margins: Vec<f64>,
     derivatives: Vec<f64>,
+    curvatures: Vec<f64>,
 }
 
 impl Learner {
@@ -51,12 +55,20 @@ impl Learner {
         Self {
             optimizer,
             loss,
+            update: Update::Gradient,
             class_features: Vec::new(),
             slots: Vec::new(),
             weights: Vec::new(),
             margins: Vec::new(),
             derivatives: Vec::new(),
+            curvatures: Vec::new(),
         }
+    }
+
+    /// The same learner taking `update` steps.
+    pub fn with_update(mut self, update: Update) -> Self {
+        self.update = update;
+        self
     }
 
     /// Predicts `features`, scores the prediction against `label`, then learns from it with
@@ -70,9 +82,10 @@ impl Learner {
         importance: f64,
     ) -> Result<Outcome, S::Error> {
         let outcome = self.forward(states, features, Some(label))?;
+        self.step(states, features, label, importance, outcome.loss);
         let per_class = features.len();
         for class in 0..self.loss.outputs() {
-            let d = importance * self.derivatives[class];
+            let d = self.derivatives[class];
             let range = class * per_class..(class + 1) * per_class;
             for ((slot, played), feature) in self.slots[range.clone()].iter().zip(&self.weights[range]).zip(features) {
                 // Applied even when the gradient is 0, so `updates` counts every example
@@ -81,6 +94,65 @@ impl Learner {
             }
         }
         Ok(outcome)
+    }
+
+    /// Predicts and scores like [`learn`](Self::learn), but writes the gradients to
+    /// `gradients`, one (coordinate, gradient) pair per coordinate, instead of applying
+    /// them: for callers that apply them later, like a stream's update role or a simulated
+    /// delay.
+    pub fn gradients<S: CoordinateStates>(
+        &mut self,
+        states: &mut S,
+        features: &[Feature],
+        label: f64,
+        importance: f64,
+        gradients: &mut Vec<Feature>,
+    ) -> Result<Outcome, S::Error> {
+        let outcome = self.forward(states, features, Some(label))?;
+        self.step(states, features, label, importance, outcome.loss);
+        gradients.clear();
+        for class in 0..self.loss.outputs() {
+            let d = self.derivatives[class];
+            gradients.extend(
+                features
+                    .iter()
+                    .map(|f| Feature { coordinate: class_coordinate(f.coordinate, class as u32), value: d * f.value }),
+            );
+        }
+        Ok(outcome)
+    }
+
+    /// Turns the derivatives `forward` left into the step's: importance-weighted, and
+    /// shortened by an implicit step when one is chosen.
+    fn step<S: CoordinateStates>(&mut self, states: &S, features: &[Feature], label: f64, importance: f64, loss: f64) {
+        self.derivatives.iter_mut().for_each(|d| *d *= importance);
+        if self.update.is_gradient() {
+            return;
+        }
+        self.curvatures.clear();
+        let per_class = features.len();
+        for (class, d) in self.derivatives.iter().enumerate() {
+            let mut h = 0.0;
+            if *d != 0.0 {
+                for (slot, feature) in self.slots[class * per_class..(class + 1) * per_class].iter().zip(features) {
+                    if feature.value != 0.0 {
+                        let rate = self.optimizer.rate(states.state(*slot), d * feature.value);
+                        h += rate * feature.value * feature.value;
+                    }
+                }
+            }
+            self.curvatures.push(h);
+        }
+        step_derivatives(
+            self.update,
+            self.loss,
+            &self.margins,
+            label,
+            importance,
+            loss,
+            &self.curvatures,
+            &mut self.derivatives,
+        );
     }
 
     /// Predicts without learning; the outcome's loss is scored against `label` when
