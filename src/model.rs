@@ -268,3 +268,49 @@ fn read_examples(store: &ModelStore) -> Result<u64, ModelError> {
             .ok_or_else(|| ModelError::Settings("examples_learned is not a number".into())),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::learn::Hyperparameters;
+
+    fn settings() -> ModelSettings {
+        let optimizer =
+            Optimizer { algorithm: crate::learn::Algorithm::FtrlProximal, hyperparameters: Hyperparameters::default() };
+        ModelSettings::new(optimizer, Loss::Logistic, &[])
+    }
+
+    /// Models written before `update` and `hedge` existed read as gradient steps with one
+    /// learner, and default settings are written exactly as before.
+    #[test]
+    fn settings_without_the_new_fields_read_as_before() {
+        let json = serde_json::to_string(&settings()).unwrap();
+        assert!(!json.contains("update") && !json.contains("hedge"), "{json}");
+        let old: ModelSettings = serde_json::from_str(&json).unwrap();
+        assert_eq!(old, settings());
+        let mut new = settings();
+        new.update = Update::Aprox;
+        new.hedge = vec![0.1, 1.0];
+        let json = serde_json::to_string(&new).unwrap();
+        assert_eq!(serde_json::from_str::<ModelSettings>(&json).unwrap(), new);
+        assert!(new.differences(&settings()).contains("hedge"));
+    }
+
+    #[test]
+    fn hedge_state_survives_a_checkpoint() {
+        let mut s = settings();
+        s.hedge = vec![0.1, 1.0];
+        let dir = tempfile::tempdir().unwrap();
+        {
+            let mut model = Model::open_or_create(dir.path(), s.clone(), 100).unwrap();
+            let mut learner = model.learner().unwrap();
+            let hedge = learner.hedge().unwrap();
+            hedge.restore(HedgeState { cumulative_losses: vec![2.0, 5.0], weight_sum: 4.0 });
+            model.save_learner(&mut learner).unwrap();
+            model.checkpoint().unwrap();
+        }
+        let model = Model::open_or_create(dir.path(), s, 100).unwrap();
+        let mut again = model.learner().unwrap();
+        assert_eq!(again.hedge().unwrap().state().cumulative_losses, vec![2.0, 5.0]);
+    }
+}

@@ -23,9 +23,11 @@
 //! * `pa`: Passive-Aggressive PA-I (Crammer et al. 2006) for the hinge loss, with C the
 //!   importance weight: τ = min(C, (1 − y·m) / h). It is the implicit step of the hinge loss.
 //!
-//! ηᵢ is the step the coordinate's rule would take for this example's explicit gradient
-//! ([`Optimizer::rate`](super::Optimizer::rate)); L1 and the box bound only shorten steps
-//! further and are left to the rule itself.
+//! ηᵢ is the coordinate's rate before this example ([`Optimizer::rate`](super::Optimizer::rate)).
+//! The rule then adds the step's own g² to Σg², so the rate it applies is a little smaller and
+//! the margin stops short of m⁺, never past it. L1 and the box bound only shorten steps
+//! further and are left to the rule itself. (With β = 0 a fresh coordinate's first AdaGrad
+//! step is α whatever the gradient's size, which no choice of s can shorten.)
 
 use super::loss::sigmoid;
 use super::Loss;

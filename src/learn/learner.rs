@@ -135,10 +135,7 @@ impl Learner {
             let mut h = 0.0;
             if *d != 0.0 {
                 for (slot, feature) in self.slots[class * per_class..(class + 1) * per_class].iter().zip(features) {
-                    if feature.value != 0.0 {
-                        let rate = self.optimizer.rate(states.state(*slot), d * feature.value);
-                        h += rate * feature.value * feature.value;
-                    }
+                    h += self.optimizer.rate(states.state(*slot)) * feature.value * feature.value;
                 }
             }
             self.curvatures.push(h);
@@ -329,5 +326,52 @@ mod tests {
         }
         let out = learner.predict(&mut states, &[f(0, 1.0), f(1, 0.5)], None).unwrap();
         assert!((out.prediction - 3.5).abs() < 0.05, "{}", out.prediction);
+    }
+
+    /// Learning with `gradients` and applying them at once is learning.
+    #[test]
+    fn gradients_applied_at_once_equal_learn() {
+        for update in [Update::Gradient, Update::Implicit, Update::Aprox] {
+            let mut learner = Learner::new(ftrl(2.0), Loss::Logistic).with_update(update);
+            let mut direct = MapStates::default();
+            let mut deferred = MapStates::default();
+            let mut gradients = Vec::new();
+            let mut slots = Vec::new();
+            for i in 0..200u64 {
+                let features = [f(0, 1.0), f(1 + i % 7, 0.5 + (i % 3) as f64)];
+                let y = (i % 3 == 0) as u8 as f64;
+                let a = learner.learn(&mut direct, &features, y, 1.5).unwrap();
+                let b = learner.gradients(&mut deferred, &features, y, 1.5, &mut gradients).unwrap();
+                assert_eq!(a, b);
+                deferred.resolve(&gradients, &mut slots).unwrap();
+                for (g, slot) in gradients.iter().zip(&slots) {
+                    let state = deferred.state_mut(*slot);
+                    let played = learner.optimizer.weight(state);
+                    learner.optimizer.update(state, g.value, played);
+                }
+            }
+            for c in 0..8 {
+                assert_eq!(direct.get(c), deferred.get(c), "{update:?}");
+            }
+        }
+    }
+
+    /// The implicit step sees the per-coordinate rates: one squared-loss example with a huge
+    /// α lands on its label instead of far past it.
+    #[test]
+    fn implicit_squared_step_lands_between_prediction_and_label() {
+        let optimizer = Optimizer {
+            algorithm: Algorithm::Adagrad,
+            hyperparameters: Hyperparameters { alpha: 100.0, beta: 1.0, ..Default::default() },
+        };
+        for (update, lands_past) in [(Update::Gradient, true), (Update::Implicit, false), (Update::Aprox, false)] {
+            let mut learner = Learner::new(optimizer, Loss::Squared).with_update(update);
+            let mut states = MapStates::default();
+            let x = [f(1, 1.0), f(2, 2.0)];
+            learner.learn(&mut states, &x, 1.0, 1.0).unwrap();
+            let after = learner.predict(&mut states, &x, None).unwrap().prediction;
+            assert_eq!(after > 1.0 + 1e-9, lands_past, "{update:?}: {after}");
+            assert!(after > 0.0, "{update:?}: {after}");
+        }
     }
 }
