@@ -144,8 +144,8 @@ mod tests {
     }
 
     fn example(i: u64) -> ([Feature; 2], f64) {
-        let positive = i % 4 == 0 || i % 7 == 0;
-        let feature = if i % 3 == 0 { 10 } else { 20 + i % 5 };
+        let positive = i.is_multiple_of(4) || i.is_multiple_of(7);
+        let feature = if i.is_multiple_of(3) { 10 } else { 20 + i % 5 };
         ([Feature { coordinate: 0, value: 1.0 }, Feature { coordinate: feature, value: 1.0 }], positive as u8 as f64)
     }
 

@@ -68,19 +68,22 @@ impl Update {
     }
 }
 
+/// One example as it was predicted: what a step needs besides the rates.
+#[derive(Clone, Copy, Debug)]
+pub struct Scored<'a> {
+    /// The margins predicted (one per output).
+    pub margins: &'a [f64],
+    pub label: f64,
+    pub importance: f64,
+    /// ℓ at the predicted margins, without importance.
+    pub loss_value: f64,
+}
+
 /// Replaces the plain derivatives of one example by the step's. `derivatives` come in as
 /// importance · dℓ/dmargin per output and `curvatures` hold each output's h (see the module
-/// documentation); `loss_value` is ℓ at the predicted margins, without importance.
-pub fn step_derivatives(
-    update: Update,
-    loss: Loss,
-    margins: &[f64],
-    label: f64,
-    importance: f64,
-    loss_value: f64,
-    curvatures: &[f64],
-    derivatives: &mut [f64],
-) {
+/// documentation).
+pub fn step_derivatives(update: Update, loss: Loss, example: Scored, curvatures: &[f64], derivatives: &mut [f64]) {
+    let Scored { margins, label, importance, loss_value } = example;
     match update {
         Update::Gradient => {}
         Update::Aprox => {
@@ -198,11 +201,12 @@ mod tests {
         // Squared loss at m=1, y=0: ℓ=1, ℓ'=2, h=1: the full step would move the margin by
         // 2, past the label; truncated to ℓ/(hℓ'²) = 1/4 of it, the margin lands on 0.5.
         let mut d = [2.0];
-        step_derivatives(Update::Aprox, Loss::Squared, &[1.0], 0.0, 1.0, 1.0, &[1.0], &mut d);
+        let example = Scored { margins: &[1.0], label: 0.0, importance: 1.0, loss_value: 1.0 };
+        step_derivatives(Update::Aprox, Loss::Squared, example, &[1.0], &mut d);
         assert_eq!(d, [0.5]);
         // A small step is left alone.
         let mut d = [2.0];
-        step_derivatives(Update::Aprox, Loss::Squared, &[1.0], 0.0, 1.0, 1.0, &[0.1], &mut d);
+        step_derivatives(Update::Aprox, Loss::Squared, example, &[0.1], &mut d);
         assert_eq!(d, [2.0]);
     }
 

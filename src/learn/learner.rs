@@ -3,7 +3,7 @@
 //! apply them.
 
 use super::hashing::class_coordinate;
-use super::implicit::{step_derivatives, Update};
+use super::implicit::{step_derivatives, Scored, Update};
 use super::loss::{sigmoid, softmax};
 use super::{CoordState, Feature, Loss, Optimizer};
 
@@ -140,16 +140,8 @@ impl Learner {
             }
             self.curvatures.push(h);
         }
-        step_derivatives(
-            self.update,
-            self.loss,
-            &self.margins,
-            label,
-            importance,
-            loss,
-            &self.curvatures,
-            &mut self.derivatives,
-        );
+        let example = Scored { margins: &self.margins, label, importance, loss_value: loss };
+        step_derivatives(self.update, self.loss, example, &self.curvatures, &mut self.derivatives);
     }
 
     /// Predicts without learning; the outcome's loss is scored against `label` when
