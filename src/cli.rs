@@ -1,5 +1,6 @@
 //! The command line: what each command accepts. `commands` carries them out.
 
+use crate::learn::admission::Admission;
 use crate::learn::loss::LossKind;
 use crate::learn::{Algorithm, Hyperparameters, Optimizer, Update};
 use crate::model::ModelSettings;
@@ -133,6 +134,14 @@ pub struct LearnerArgs {
     /// weighted by each one's progressive loss (replaces --alpha), e.g. 0.01,0.03,0.1,0.3,1,3.
     #[arg(long, value_name = "A1,A2,...", value_delimiter = ',', num_args = 1..)]
     pub hedge: Vec<f64>,
+    /// Give a coordinate state only from its N-th occurrence on (counted in a 16 MB
+    /// counting Bloom filter per run), keeping rare features out of the model.
+    #[arg(long, value_name = "N", conflicts_with = "inclusion_probability")]
+    pub min_count: Option<u32>,
+    /// Give a coordinate without state state at each occurrence with probability P
+    /// (McMahan et al.'s Poisson inclusion; the coin is a hash of the coordinate).
+    #[arg(long, value_name = "P")]
+    pub inclusion_probability: Option<f64>,
 }
 
 impl LearnerArgs {
@@ -151,6 +160,7 @@ impl LearnerArgs {
         let mut settings = ModelSettings::new(Optimizer { algorithm: self.algo, hyperparameters }, loss, &self.crosses);
         settings.update = self.update;
         settings.hedge = self.hedge.clone();
+        settings.admission = Admission::from_options(self.min_count, self.inclusion_probability);
         settings.check()?;
         Ok(settings)
     }
@@ -299,6 +309,12 @@ mod tests {
         let settings = args.learner.settings().unwrap();
         assert_eq!(settings.update, Update::Implicit);
         assert_eq!(settings.hedge, vec![0.1, 1.0, 3.0]);
+        let cli = Cli::try_parse_from(["ftrl", "train", "--data", "x", "--min-count", "3"]).unwrap();
+        let Command::Train(args) = cli.command else { panic!("not train") };
+        assert_eq!(args.learner.settings().unwrap().admission, Admission::MinCount { count: 3 });
+        let cli = Cli::try_parse_from(["ftrl", "train", "--data", "x", "--inclusion-probability", "2"]).unwrap();
+        let Command::Train(args) = cli.command else { panic!("not train") };
+        assert!(args.learner.settings().unwrap_err().contains("probability"));
         let cli = Cli::try_parse_from(["ftrl", "train", "--data", "x", "--update", "pa"]).unwrap();
         let Command::Train(args) = cli.command else { panic!("not train") };
         assert!(args.learner.settings().unwrap_err().contains("hinge"));

@@ -17,6 +17,7 @@
 //!
 //! [`load`] only parses; [`WorkerConfig::validate`] lists every setting that cannot work.
 
+use crate::learn::admission::Admission;
 use crate::learn::loss::LossKind;
 use crate::learn::{Algorithm, Hedge, Hyperparameters, Optimizer, Update};
 use crate::model::ModelSettings;
@@ -157,6 +158,14 @@ pub struct ModelConfig {
     /// The stream worker does not support a Hedge yet.
     #[serde(default)]
     pub hedge: Vec<f64>,
+    /// Give a coordinate state only from its N-th occurrence on. Not yet supported by the
+    /// stream worker.
+    #[serde(default)]
+    pub min_count: Option<u32>,
+    /// Give a coordinate without state state at each occurrence with this probability. Not
+    /// yet supported by the stream worker.
+    #[serde(default)]
+    pub inclusion_probability: Option<f64>,
 }
 
 pub use crate::schema::proto::ExampleFormat;
@@ -290,6 +299,8 @@ impl ModelConfig {
             crosses: Vec::new(),
             update: Update::Gradient,
             hedge: Vec::new(),
+            min_count: None,
+            inclusion_probability: None,
         }
     }
 
@@ -390,6 +401,11 @@ impl WorkerConfig {
         if !m.hedge.is_empty() {
             Hedge::check(&m.hedge, loss).map_err(|e| format!("model.hedge: {e}"))?;
         }
+        if m.min_count.is_some() && m.inclusion_probability.is_some() {
+            return Err("model.min_count: set min_count or inclusion_probability, not both".into());
+        }
+        settings.admission = Admission::from_options(m.min_count, m.inclusion_probability);
+        settings.admission.check().map_err(|e| format!("model.admission: {e}"))?;
         Ok(settings)
     }
 
@@ -486,6 +502,14 @@ impl WorkerConfig {
         }
         if !model.hedge.is_empty() {
             bad("model.hedge", "a Hedge mixture is not yet supported by the stream worker (leave hedge empty)".into());
+        }
+        for (setting, set) in [
+            ("model.min_count", model.min_count.is_some()),
+            ("model.inclusion_probability", model.inclusion_probability.is_some()),
+        ] {
+            if set {
+                bad(setting, "admission policies are not yet supported by the stream worker (leave it unset)".into());
+            }
         }
         for (i, cross) in model.crosses.iter().enumerate() {
             if let Err(e) = cross.parse::<Cross>() {
@@ -688,6 +712,12 @@ update = "gradient"
 # Learning rates of a Hedge mixture, like [0.01, 0.03, 0.1, 0.3, 1, 3]; empty for one learner.
 # Not yet supported by the stream worker.
 hedge = []
+# Give a coordinate state only from its N-th occurrence on; unset to admit every coordinate.
+# Not yet supported by the stream worker.
+# min_count = 2
+# Or: give a coordinate state at each occurrence with this probability (Poisson inclusion).
+# Not yet supported by the stream worker.
+# inclusion_probability = 0.5
 
 [worker]
 # Names this worker in its transactional ids: unique per running worker. Only A-Z a-z 0-9 . _ -
@@ -1046,6 +1076,12 @@ mod tests {
         assert_one(|c| c.model.hedge = vec![0.1, 1.0], "model.hedge", "not yet supported by the stream worker");
         let p = problems(|c| c.model.update = Update::Pa);
         assert!(p.len() == 2 && p[0].contains("hinge"), "{p:?}");
+        assert_one(|c| c.model.min_count = Some(2), "model.min_count", "not yet supported by the stream worker");
+        assert_one(
+            |c| c.model.inclusion_probability = Some(0.5),
+            "model.inclusion_probability",
+            "not yet supported by the stream worker",
+        );
         let p = problems(|c| c.model.hedge = vec![0.1]);
         assert!(p.len() == 2 && p[0].contains("at least 2"), "{p:?}");
     }

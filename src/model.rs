@@ -1,5 +1,6 @@
 //! A model on disk or in memory: its settings (what was trained, how) and its state.
 
+use crate::learn::admission::Admission;
 use crate::learn::hashing::HASH_VERSION;
 use crate::learn::hedge::HedgeState;
 use crate::learn::learner::Outcome;
@@ -35,6 +36,9 @@ pub struct ModelSettings {
     /// empty for a single learner with `optimizer`'s α.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hedge: Vec<f64>,
+    /// When a coordinate gets state (`all`: at its first occurrence).
+    #[serde(default, skip_serializing_if = "Admission::is_all")]
+    pub admission: Admission,
 }
 
 #[derive(Debug, Error)]
@@ -61,6 +65,7 @@ impl ModelSettings {
             crosses: crosses.iter().map(Cross::to_string).collect(),
             update: Update::Gradient,
             hedge: Vec::new(),
+            admission: Admission::All,
         }
     }
 
@@ -70,7 +75,7 @@ impl ModelSettings {
         if !self.hedge.is_empty() {
             Hedge::check(&self.hedge, self.loss)?;
         }
-        Ok(())
+        self.admission.check()
     }
 
     pub fn crosses(&self) -> Result<Vec<Cross>, ModelError> {
@@ -112,6 +117,9 @@ impl ModelSettings {
         }
         if self.hedge != other.hedge {
             out.push(format!("hedge {:?} vs {:?}", self.hedge, other.hedge));
+        }
+        if self.admission != other.admission {
+            out.push(format!("admission {:?} vs {:?}", self.admission, other.admission));
         }
         out.join(", ")
     }
@@ -285,12 +293,13 @@ mod tests {
     #[test]
     fn settings_without_the_new_fields_read_as_before() {
         let json = serde_json::to_string(&settings()).unwrap();
-        assert!(!json.contains("update") && !json.contains("hedge"), "{json}");
+        assert!(!json.contains("update") && !json.contains("hedge") && !json.contains("admission"), "{json}");
         let old: ModelSettings = serde_json::from_str(&json).unwrap();
         assert_eq!(old, settings());
         let mut new = settings();
         new.update = Update::Aprox;
         new.hedge = vec![0.1, 1.0];
+        new.admission = Admission::MinCount { count: 2 };
         let json = serde_json::to_string(&new).unwrap();
         assert_eq!(serde_json::from_str::<ModelSettings>(&json).unwrap(), new);
         assert!(new.differences(&settings()).contains("hedge"));

@@ -2,6 +2,7 @@
 //! and the yardstick for the stream worker's loss and speed.
 
 use crate::input::{spawn_reader, Batch, InputError, Item, Source};
+use crate::learn::admission::Admitter;
 use crate::learn::delay::DelayedLearner;
 use crate::learn::Progress;
 use crate::model::{Model, ModelError, ModelLearner};
@@ -140,6 +141,8 @@ pub fn train_batches(
         Trainer::Now(model.learner()?)
     };
     let mut table = options.progress_table.then(ProgressTable::new);
+    let mut admitter = (!model.settings.admission.is_all()).then(|| Admitter::new(model.settings.admission));
+    let mut admitted = Vec::new();
     let mut total = Progress::new(model.settings.loss.is_binary());
     let mut bad_lines = 0u64;
     let loss = model.settings.loss;
@@ -153,9 +156,16 @@ pub fn train_batches(
             match item {
                 Item::Example { label, weight, features, .. } => {
                     let features = batch.features_of(*features);
+                    let learned = match &mut admitter {
+                        Some(admitter) => {
+                            admitter.filter(features, &mut admitted);
+                            &admitted
+                        }
+                        None => features,
+                    };
                     let outcome = match &mut trainer {
-                        Trainer::Now(learner) => learner.learn(&mut model.store, features, *label, *weight)?,
-                        Trainer::Delayed(learner) => learner.learn(&mut model.store, features, *label, *weight)?,
+                        Trainer::Now(learner) => learner.learn(&mut model.store, learned, *label, *weight)?,
+                        Trainer::Delayed(learner) => learner.learn(&mut model.store, learned, *label, *weight)?,
                     };
                     let metric_label = loss.metric_label(*label);
                     total.record(outcome.loss, metric_label, outcome.prediction, outcome.score, *weight);

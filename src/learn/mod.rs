@@ -2,6 +2,7 @@
 //! and progressive validation. Pure math: nothing here knows about files, Kafka or RocksDB.
 
 pub mod adagrad;
+pub mod admission;
 pub mod delay;
 pub mod ftrl_proximal;
 pub mod hashing;
