@@ -9,7 +9,9 @@ Prints three markdown tables (the README's "Learning quality" section):
    not tuned, against the best tuned single learner and VW's best.
 2. Staleness: the loss when gradients are applied d examples late (`ftrl train --delay d`),
    with and without the delay-tolerant rate.
-3. Sparsity: nonzero weights and loss as λ1 grows, FTRL-Proximal against RDA.
+3. Sparsity: nonzero weights and loss as λ1 grows, FTRL-Proximal against RDA; and the
+   coordinates that get state under each admission policy (`--min-count`,
+   `--inclusion-probability`).
 
 Every figure is a progressive loss: each example is scored before the model learns from it.
 Usually started through `scripts/bench-learn`, which installs vowpalwabbit if needed.
@@ -33,6 +35,14 @@ DELAYS = [0, 10, 100, 1_000, 10_000, 100_000]
 # One grid for both: RDA pays λ1 every round, FTRL-Proximal once, so their useful ranges differ.
 L1S = [0.0, 0.001, 0.003, 0.01, 0.03, 0.1, 0.3, 1.0, 3.0, 10.0, 30.0]
 VW_BITS = 24
+ADMISSIONS = [
+    ("every coordinate", []),
+    ("`--min-count 2`", ["--min-count", "2"]),
+    ("`--min-count 3`", ["--min-count", "3"]),
+    ("`--min-count 5`", ["--min-count", "5"]),
+    ("`--inclusion-probability 0.5`", ["--inclusion-probability", "0.5"]),
+    ("`--inclusion-probability 0.2`", ["--inclusion-probability", "0.2"]),
+]
 
 # (column title, ftrl train arguments) for the α table.
 FTRL_COLUMNS = [
@@ -171,8 +181,19 @@ def sparsity_table(ftrl: Path, data: Path) -> tuple[str, dict]:
     coordinates = results[("ftrl-proximal", 0.0)]["coordinates"]
     lines.append("")
     lines.append(f"Coordinates seen: {coordinates:,}.")
-    return "\n".join(lines), {f"{a}-{l:g}": {"nonzero": s["nonzero_weights"], "loss": s["progressive_loss"]}
-                              for (a, l), s in results.items()}
+    lines += ["", "| admission (FTRL-Proximal, λ1 = 0) | coordinates with state | progressive log loss |",
+              "|---|---:|---:|"]
+    admissions = {}
+    for title, arguments in ADMISSIONS:
+        progress(f"admission {title} ...")
+        summary = ftrl_train(ftrl, data, arguments)
+        admissions[title] = summary
+        lines.append(f"| {title} | {summary['coordinates']:,} | {summary['progressive_loss']:.5f} |")
+    figures = {f"{a}-{l:g}": {"nonzero": s["nonzero_weights"], "loss": s["progressive_loss"]}
+               for (a, l), s in results.items()}
+    figures.update({title: {"coordinates": s["coordinates"], "loss": s["progressive_loss"]}
+                    for title, s in admissions.items()})
+    return "\n".join(lines), figures
 
 
 def run(args: argparse.Namespace, workdir: Path) -> None:
