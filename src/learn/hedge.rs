@@ -140,40 +140,61 @@ impl Hedge {
         Ok(self.mix(label.unwrap_or(f64::NAN)))
     }
 
-    /// log of each learner's normalized mixture weight, into `log_weights`.
     fn update_log_weights(&mut self) {
-        let eta = self.eta();
-        let losses = &self.state.cumulative_losses;
-        let best = losses.iter().copied().fold(f64::INFINITY, f64::min);
-        self.log_weights.clear();
-        self.log_weights.extend(losses.iter().map(|l| -eta * (l - best)));
-        let normalizer = log_sum_exp(&self.log_weights);
-        self.log_weights.iter_mut().for_each(|l| *l -= normalizer);
-    }
-
-    fn eta(&self) -> f64 {
-        match self.loss {
-            Loss::Logistic => 1.0,
-            _ => (8.0 * (self.members.len() as f64).ln() / self.state.weight_sum.max(1.0)).sqrt(),
-        }
+        log_weights(self.loss, &self.state, &mut self.log_weights);
     }
 
     /// The mixture of `outcomes` under the current weights.
     fn mix(&mut self, label: f64) -> Outcome {
         self.update_log_weights();
-        let prediction: f64 = self.log_weights.iter().zip(&self.outcomes).map(|(l, o)| l.exp() * o.prediction).sum();
-        match self.loss {
-            Loss::Logistic => {
-                // The mixture's probability of the true label is Σ πₖ·exp(−lossₖ); in logs,
-                // so confident learners cannot round it to 0.
-                let terms: Vec<f64> = self.log_weights.iter().zip(&self.outcomes).map(|(l, o)| l - o.loss).collect();
-                let loss = if label.is_nan() { f64::NAN } else { -log_sum_exp(&terms) };
-                Outcome { loss, prediction, score: prediction }
-            }
-            single => {
-                let loss = if label.is_nan() { f64::NAN } else { single.value(prediction, label) };
-                Outcome { loss, prediction, score: sigmoid(prediction) }
-            }
+        mixture(self.loss, &self.log_weights, &self.outcomes, label)
+    }
+}
+
+impl HedgeState {
+    /// Adds the figures of another share of the examples (a stream's predict roles each see
+    /// some of them).
+    pub fn merge(&mut self, other: &HedgeState) {
+        if self.cumulative_losses.len() < other.cumulative_losses.len() {
+            self.cumulative_losses.resize(other.cumulative_losses.len(), 0.0);
+        }
+        for (total, more) in self.cumulative_losses.iter_mut().zip(&other.cumulative_losses) {
+            *total += more;
+        }
+        self.weight_sum += other.weight_sum;
+    }
+}
+
+/// The log of each learner's normalized mixture weight under `state`, into `out`.
+pub fn log_weights(loss: Loss, state: &HedgeState, out: &mut Vec<f64>) {
+    let learners = state.cumulative_losses.len() as f64;
+    let eta = match loss {
+        Loss::Logistic => 1.0,
+        _ => (8.0 * learners.ln() / state.weight_sum.max(1.0)).sqrt(),
+    };
+    let best = state.cumulative_losses.iter().copied().fold(f64::INFINITY, f64::min);
+    out.clear();
+    out.extend(state.cumulative_losses.iter().map(|l| -eta * (l - best)));
+    let normalizer = log_sum_exp(out);
+    out.iter_mut().for_each(|l| *l -= normalizer);
+}
+
+/// The mixture of the learners' `outcomes` (in the order of the α list) under `log_weights`;
+/// its loss is NaN when `label` is NaN. Pure, so a predict role that scores each learner from
+/// a weight view can mix the same way.
+pub fn mixture(loss: Loss, log_weights: &[f64], outcomes: &[Outcome], label: f64) -> Outcome {
+    let prediction: f64 = log_weights.iter().zip(outcomes).map(|(l, o)| l.exp() * o.prediction).sum();
+    match loss {
+        Loss::Logistic => {
+            // The mixture's probability of the true label is Σ πₖ·exp(−lossₖ); in logs, so
+            // confident learners cannot round it to 0.
+            let terms: Vec<f64> = log_weights.iter().zip(outcomes).map(|(l, o)| l - o.loss).collect();
+            let loss = if label.is_nan() { f64::NAN } else { -log_sum_exp(&terms) };
+            Outcome { loss, prediction, score: prediction }
+        }
+        single => {
+            let loss = if label.is_nan() { f64::NAN } else { single.value(prediction, label) };
+            Outcome { loss, prediction, score: sigmoid(prediction) }
         }
     }
 }
@@ -273,6 +294,13 @@ mod tests {
         }
         assert_eq!(hedge.leader(), 1);
         assert!(hedge.mixture_weights()[1] > 0.99);
+    }
+
+    #[test]
+    fn states_of_shares_merge_into_the_whole() {
+        let mut a = HedgeState { cumulative_losses: vec![1.0, 2.0], weight_sum: 3.0 };
+        a.merge(&HedgeState { cumulative_losses: vec![0.5, 0.25], weight_sum: 1.0 });
+        assert_eq!(a, HedgeState { cumulative_losses: vec![1.5, 2.25], weight_sum: 4.0 });
     }
 
     #[test]
