@@ -187,6 +187,34 @@ mod tests {
         }
     }
 
+    /// aProx's step is the proximal point of the truncated linear model
+    /// max(ℓ(m) + ℓ'(m)·(μ − m), 0) · importance, found numerically.
+    #[test]
+    fn aprox_matches_a_numerical_truncated_model_step() {
+        for loss in [Loss::Squared, Loss::Hinge, Loss::Logistic] {
+            for (m, y) in [(0.0, 1.0), (2.5, 0.0), (-1.2, 1.0), (0.7, -1.0)] {
+                for importance in [1.0, 0.3, 7.0] {
+                    for h in [0.01, 0.5, 3.0, 40.0] {
+                        let (value, slope) = (loss.value(m, y), loss.derivative(m, y));
+                        let mut d = [importance * slope];
+                        let example = Scored { margins: &[m], label: y, importance, loss_value: value };
+                        step_derivatives(Update::Aprox, loss, example, &[h], &mut d);
+                        let model =
+                            |mu: f64| importance * (value + slope * (mu - m)).max(0.0) + (mu - m).powi(2) / (2.0 * h);
+                        let reach = 10.0 + h * importance * 4.0;
+                        let numeric = (m - minimize_1d(model, m - reach, m + reach)) / h;
+                        let tolerance = 1e-5 * (1.0 + d[0].abs()) / h.min(1.0);
+                        assert!(
+                            (d[0] - numeric).abs() < tolerance,
+                            "{loss:?} m={m} y={y} i={importance} h={h}: {} vs {numeric}",
+                            d[0]
+                        );
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn pa_by_hand() {
         // y=+1, m=0.2, h=0.5: shortfall 0.8, τ = min(1, 1.6) = 1 → s = −1; with C=3: τ = 1.6.
