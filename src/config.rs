@@ -497,7 +497,7 @@ impl WorkerConfig {
         if !model.update.is_gradient() {
             bad(
                 "model.update",
-                format!("{:?} is not yet supported by the stream worker (only gradient is)", model.update),
+                format!("{} is not yet supported by the stream worker (only gradient is)", model.update.name()),
             );
         }
         if !model.hedge.is_empty() {

@@ -49,6 +49,16 @@ pub enum Update {
 }
 
 impl Update {
+    /// The name settings and flags use.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Update::Gradient => "gradient",
+            Update::Implicit => "implicit",
+            Update::Aprox => "aprox",
+            Update::Pa => "pa",
+        }
+    }
+
     pub fn is_gradient(&self) -> bool {
         *self == Update::Gradient
     }
@@ -263,5 +273,8 @@ mod tests {
         assert!(Update::Implicit.check_loss(Loss::Softmax { classes: 3 }).is_err());
         assert!(Update::Aprox.check_loss(Loss::Softmax { classes: 3 }).is_ok());
         assert!(Update::Pa.check_loss(Loss::Hinge).is_ok());
+        for update in [Update::Gradient, Update::Implicit, Update::Aprox, Update::Pa] {
+            assert_eq!(serde_json::to_string(&update).unwrap(), format!("\"{}\"", update.name()));
+        }
     }
 }
