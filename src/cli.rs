@@ -1,7 +1,9 @@
 //! The command line: what each command accepts. `commands` carries them out.
 
+use crate::learn::admission::Admission;
 use crate::learn::loss::LossKind;
-use crate::learn::{Algorithm, Hyperparameters, Loss, Optimizer};
+use crate::learn::{Algorithm, Hyperparameters, Optimizer, Update};
+use crate::model::ModelSettings;
 use crate::schema::featurize::Cross;
 use crate::schema::Format;
 use clap::{Args, Parser, Subcommand};
@@ -126,11 +128,28 @@ pub struct LearnerArgs {
     /// Cross two namespaces by their first letters, like Vowpal Wabbit's -q (repeatable).
     #[arg(long = "cross", value_name = "AB")]
     pub crosses: Vec<Cross>,
+    /// How the loss becomes the step: the plain gradient, the implicit (proximal) step,
+    /// aProx's truncated step, or Passive-Aggressive (hinge loss only). Each coordinate
+    /// still moves at its own rate; the others never overshoot the label.
+    #[arg(long, value_enum, default_value = "gradient")]
+    pub update: Update,
+    /// Learn with one learner per α in this list and predict with their Hedge mixture,
+    /// weighted by each one's progressive loss (replaces --alpha), e.g. 0.01,0.03,0.1,0.3,1,3.
+    #[arg(long, value_name = "A1,A2,...", value_delimiter = ',', num_args = 1..)]
+    pub hedge: Vec<f64>,
+    /// Give a coordinate state only from its N-th occurrence on (counted in a 16 MB
+    /// counting Bloom filter per run), keeping rare features out of the model.
+    #[arg(long, value_name = "N", conflicts_with = "inclusion_probability")]
+    pub min_count: Option<u32>,
+    /// Give a coordinate without state state at each occurrence with probability P
+    /// (McMahan et al.'s Poisson inclusion; the coin is a hash of the coordinate).
+    #[arg(long, value_name = "P")]
+    pub inclusion_probability: Option<f64>,
 }
 
 impl LearnerArgs {
-    /// The validated optimizer, loss and crosses, or the first bad setting and why.
-    pub fn settings(&self) -> Result<(Optimizer, Loss, Vec<Cross>), String> {
+    /// The validated model settings, or the first bad setting and why.
+    pub fn settings(&self) -> Result<ModelSettings, String> {
         let hyperparameters = Hyperparameters {
             alpha: self.alpha,
             beta: self.beta,
@@ -141,7 +160,12 @@ impl LearnerArgs {
         };
         hyperparameters.validate()?;
         let loss = self.loss.with_classes(self.classes)?;
-        Ok((Optimizer { algorithm: self.algo, hyperparameters }, loss, self.crosses.clone()))
+        let mut settings = ModelSettings::new(Optimizer { algorithm: self.algo, hyperparameters }, loss, &self.crosses);
+        settings.update = self.update;
+        settings.hedge = self.hedge.clone();
+        settings.admission = Admission::from_options(self.min_count, self.inclusion_probability);
+        settings.check()?;
+        Ok(settings)
     }
 }
 
@@ -183,6 +207,14 @@ pub struct TrainArgs {
     /// coordinates (costs memory for the set of names already stored).
     #[arg(long, requires = "model")]
     pub save_names: bool,
+    /// Apply each example's gradients only after N later examples were predicted, to
+    /// measure what stale weights cost a stream (a simulation: not with --hedge).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub delay: usize,
+    /// With --delay, slow each coordinate's rate by the gradients that landed while its
+    /// own was in flight (AdaGrad with delays, McMahan & Streeter 2014).
+    #[arg(long, requires = "delay")]
+    pub delay_tolerant: bool,
     #[command(flatten)]
     pub learner: LearnerArgs,
 }
@@ -270,5 +302,24 @@ mod tests {
         let Command::Train(args) = cli.command else { panic!("not train") };
         assert!(args.learner.settings().unwrap_err().contains("alpha"));
         assert!(Cli::try_parse_from(["ftrl", "train", "--data", "x", "--cross", "abc"]).is_err());
+    }
+
+    #[test]
+    fn update_and_hedge_reach_the_settings() {
+        let cli = Cli::try_parse_from(["ftrl", "train", "--data", "x", "--update", "implicit", "--hedge", "0.1,1,3"])
+            .unwrap();
+        let Command::Train(args) = cli.command else { panic!("not train") };
+        let settings = args.learner.settings().unwrap();
+        assert_eq!(settings.update, Update::Implicit);
+        assert_eq!(settings.hedge, vec![0.1, 1.0, 3.0]);
+        let cli = Cli::try_parse_from(["ftrl", "train", "--data", "x", "--min-count", "3"]).unwrap();
+        let Command::Train(args) = cli.command else { panic!("not train") };
+        assert_eq!(args.learner.settings().unwrap().admission, Admission::MinCount { count: 3 });
+        let cli = Cli::try_parse_from(["ftrl", "train", "--data", "x", "--inclusion-probability", "2"]).unwrap();
+        let Command::Train(args) = cli.command else { panic!("not train") };
+        assert!(args.learner.settings().unwrap_err().contains("probability"));
+        let cli = Cli::try_parse_from(["ftrl", "train", "--data", "x", "--update", "pa"]).unwrap();
+        let Command::Train(args) = cli.command else { panic!("not train") };
+        assert!(args.learner.settings().unwrap_err().contains("hinge"));
     }
 }

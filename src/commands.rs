@@ -140,11 +140,7 @@ fn train_command(args: &TrainArgs) -> Result<()> {
     };
     let settings = match &topic_config {
         Some(config) => config.settings().map_err(|e| anyhow!(e)).context("invalid model settings")?,
-        None => {
-            let (optimizer, loss, crosses) =
-                args.learner.settings().map_err(|e| anyhow!(e)).context("invalid learner settings")?;
-            ModelSettings::new(optimizer, loss, &crosses)
-        }
+        None => args.learner.settings().map_err(|e| anyhow!(e)).context("invalid learner settings")?,
     };
     let mut model = match &args.model {
         Some(dir) => Model::open_or_create(dir, settings, args.cache_size)
@@ -159,6 +155,8 @@ fn train_command(args: &TrainArgs) -> Result<()> {
         strict: args.strict,
         progress_table: !args.quiet,
         save_names: args.save_names,
+        delay: args.delay,
+        delay_tolerant: args.delay_tolerant,
     };
     let summary = match &topic_config {
         Some(config) => {
@@ -201,6 +199,14 @@ fn export_command(args: &ExportArgs) -> Result<()> {
     // The cache is irrelevant for a scan; keep it small.
     let mut model =
         Model::open(&args.model, 1024).with_context(|| format!("opening model {}", args.model.display()))?;
+    if !model.settings.hedge.is_empty() {
+        return Err(anyhow!(
+            "{} is a Hedge mixture of {} learners whose weights are kept apart; export prints one \
+             learner's weights and cannot yet choose among them",
+            args.model.display(),
+            model.settings.hedge.len()
+        ));
+    }
     let optimizer = model.settings.optimizer;
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
@@ -278,12 +284,9 @@ fn demo(args: &DemoArgs) -> Result<()> {
     let optimizer = Optimizer { algorithm: Algorithm::FtrlProximal, hyperparameters: Hyperparameters::default() };
     let mut model = Model::in_memory(ModelSettings::new(optimizer, Loss::Logistic, &crosses));
     let options = TrainOptions {
-        source: Source::Bytes(Arc::from(data)),
-        format: Format::Vw,
-        passes: 1,
         strict: true,
         progress_table: true,
-        save_names: false,
+        ..TrainOptions::new(Source::Bytes(Arc::from(data)), Format::Vw)
     };
     let summary = train(&mut model, &options)?;
     eprintln!();

@@ -5,7 +5,8 @@
 //! `FTRL_KAFKA__BOOTSTRAP_SERVERS=10.0.0.1:9092`, `FTRL_WORKER__UPDATE=false`,
 //! `FTRL_MODEL__ALPHA=0.05`. Two keys are read specially:
 //!
-//! * `FTRL_MODEL__CROSSES=ab,cd` is a comma-separated list (empty for no crosses).
+//! * `FTRL_MODEL__CROSSES=ab,cd` is a comma-separated list (empty for no crosses), and so
+//!   is `FTRL_MODEL__HEDGE=0.01,0.1,1`.
 //! * `FTRL_KAFKA__LIBRDKAFKA_OPTIONS__SASL_PASSWORD=secret` sets the librdkafka property
 //!   `sasl.password`: the rest of the name, lower-cased, with `_` read as `.` (except
 //!   librdkafka's own `log_level` and `enabled_events`). This keeps secrets out of the file.
@@ -16,8 +17,9 @@
 //!
 //! [`load`] only parses; [`WorkerConfig::validate`] lists every setting that cannot work.
 
+use crate::learn::admission::Admission;
 use crate::learn::loss::LossKind;
-use crate::learn::{Algorithm, Hyperparameters, Optimizer};
+use crate::learn::{Algorithm, Hedge, Hyperparameters, Optimizer, Update};
 use crate::model::ModelSettings;
 use crate::schema::featurize::Cross;
 use serde::{Deserialize, Serialize};
@@ -148,6 +150,22 @@ pub struct ModelConfig {
     /// Namespace pairs to cross, by their first letters, like `["ab", "cd"]`.
     #[serde(default)]
     pub crosses: Vec<String>,
+    /// How the loss becomes the step: `gradient`, `implicit`, `aprox` or `pa` (hinge only).
+    /// The stream worker takes only `gradient` for now; `ftrl train` takes them all.
+    #[serde(default)]
+    pub update: Update,
+    /// Learning rates α of a Hedge mixture, like `[0.01, 0.1, 1]`; empty for one learner.
+    /// The stream worker does not support a Hedge yet.
+    #[serde(default)]
+    pub hedge: Vec<f64>,
+    /// Give a coordinate state only from its N-th occurrence on. Not yet supported by the
+    /// stream worker.
+    #[serde(default)]
+    pub min_count: Option<u32>,
+    /// Give a coordinate without state state at each occurrence with this probability. Not
+    /// yet supported by the stream worker.
+    #[serde(default)]
+    pub inclusion_probability: Option<f64>,
 }
 
 pub use crate::schema::proto::ExampleFormat;
@@ -279,6 +297,10 @@ impl ModelConfig {
             bound: None,
             clip_gradient: None,
             crosses: Vec::new(),
+            update: Update::Gradient,
+            hedge: Vec::new(),
+            min_count: None,
+            inclusion_probability: None,
         }
     }
 
@@ -372,7 +394,19 @@ impl WorkerConfig {
             .map(|c| c.parse::<Cross>())
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| format!("model.crosses: {e}"))?;
-        Ok(ModelSettings::new(Optimizer { algorithm: m.algorithm, hyperparameters }, loss, &crosses))
+        let mut settings = ModelSettings::new(Optimizer { algorithm: m.algorithm, hyperparameters }, loss, &crosses);
+        settings.update = m.update;
+        m.update.check_loss(loss).map_err(|e| format!("model.update: {e}"))?;
+        settings.hedge = m.hedge.clone();
+        if !m.hedge.is_empty() {
+            Hedge::check(&m.hedge, loss).map_err(|e| format!("model.hedge: {e}"))?;
+        }
+        if m.min_count.is_some() && m.inclusion_probability.is_some() {
+            return Err("model.min_count: set min_count or inclusion_probability, not both".into());
+        }
+        settings.admission = Admission::from_options(m.min_count, m.inclusion_probability);
+        settings.admission.check().map_err(|e| format!("model.admission: {e}"))?;
+        Ok(settings)
     }
 
     /// Every setting that cannot work, one message each, naming the setting and why; empty when
@@ -445,6 +479,36 @@ impl WorkerConfig {
         if hyperparameter_errors == 0 {
             if let Err(e) = model.hyperparameters().validate() {
                 bad("model", e);
+            }
+        }
+        // Both settings work in `ftrl train`; the stream's predict and update roles do not
+        // compute the implicit step's per-example curvature or keep K learners yet.
+        // A loss that does not parse was reported above.
+        if let Ok(loss) = model.loss.with_classes(model.classes) {
+            if let Err(e) = model.update.check_loss(loss) {
+                bad("model.update", e);
+            }
+            if !model.hedge.is_empty() {
+                if let Err(e) = Hedge::check(&model.hedge, loss) {
+                    bad("model.hedge", e);
+                }
+            }
+        }
+        if !model.update.is_gradient() {
+            bad(
+                "model.update",
+                format!("{} is not yet supported by the stream worker (only gradient is)", model.update.name()),
+            );
+        }
+        if !model.hedge.is_empty() {
+            bad("model.hedge", "a Hedge mixture is not yet supported by the stream worker (leave hedge empty)".into());
+        }
+        for (setting, set) in [
+            ("model.min_count", model.min_count.is_some()),
+            ("model.inclusion_probability", model.inclusion_probability.is_some()),
+        ] {
+            if set {
+                bad(setting, "admission policies are not yet supported by the stream worker (leave it unset)".into());
             }
         }
         for (i, cross) in model.crosses.iter().enumerate() {
@@ -538,9 +602,11 @@ fn env_key(name: &str) -> Option<String> {
 fn parse(text: &str, env: HashMap<String, String>) -> Result<WorkerConfig, String> {
     let rdkafka_prefix = format!("kafka{ENV_SEPARATOR}librdkafka_options{ENV_SEPARATOR}");
     let crosses_key = format!("model{ENV_SEPARATOR}crosses");
+    let hedge_key = format!("model{ENV_SEPARATOR}hedge");
     let mut plain = config::Map::new();
     let mut rdkafka_options = BTreeMap::new();
     let mut crosses = None;
+    let mut hedge = None;
     for (name, value) in env {
         let Some(key) = env_key(&name) else { continue };
         if let Some(property) = key.strip_prefix(&rdkafka_prefix) {
@@ -555,6 +621,10 @@ fn parse(text: &str, env: HashMap<String, String>) -> Result<WorkerConfig, Strin
             let list: Vec<String> =
                 value.split(',').map(str::trim).filter(|c| !c.is_empty()).map(str::to_owned).collect();
             crosses = Some(list);
+        } else if key == hedge_key {
+            let list: Vec<String> =
+                value.split(',').map(str::trim).filter(|a| !a.is_empty()).map(str::to_owned).collect();
+            hedge = Some(list);
         } else {
             plain.insert(name, value);
         }
@@ -570,6 +640,9 @@ fn parse(text: &str, env: HashMap<String, String>) -> Result<WorkerConfig, Strin
         .add_source(environment);
     if let Some(crosses) = crosses {
         builder = builder.set_override("model.crosses", crosses).map_err(|e| e.to_string())?;
+    }
+    if let Some(hedge) = hedge {
+        builder = builder.set_override("model.hedge", hedge).map_err(|e| e.to_string())?;
     }
     let mut config: WorkerConfig = builder.build().and_then(|c| c.try_deserialize()).map_err(|e| e.to_string())?;
     config.kafka.librdkafka_options.extend(rdkafka_options);
@@ -633,6 +706,18 @@ l2 = 0.0
 # clip_gradient = 100.0
 # Namespace pairs to cross, by their first letters, like ["ab", "cd"].
 crosses = []
+# How the loss becomes the step: "gradient", "implicit", "aprox" or "pa" (hinge loss only).
+# The stream worker supports only "gradient" yet; `ftrl train --from-topic` would take them all.
+update = "gradient"
+# Learning rates of a Hedge mixture, like [0.01, 0.03, 0.1, 0.3, 1, 3]; empty for one learner.
+# Not yet supported by the stream worker.
+hedge = []
+# Give a coordinate state only from its N-th occurrence on; unset to admit every coordinate.
+# Not yet supported by the stream worker.
+# min_count = 2
+# Or: give a coordinate state at each occurrence with this probability (Poisson inclusion).
+# Not yet supported by the stream worker.
+# inclusion_probability = 0.5
 
 [worker]
 # Names this worker in its transactional ids: unique per running worker. Only A-Z a-z 0-9 . _ -
@@ -987,6 +1072,29 @@ mod tests {
         assert_one(|c| c.model.crosses = vec!["ab".into(), "abc".into()], "model.crosses[1]", "\"abc\"");
         assert_one(|c| c.model.crosses = vec!["ab".into(), "cd".into(), "ab".into()], "model.crosses[2]", "twice");
         assert!(problems(|c| c.model.crosses = vec!["ab".into(), "ba".into(), "aa".into()]).is_empty());
+        assert_one(|c| c.model.update = Update::Implicit, "model.update", "not yet supported by the stream worker");
+        assert_one(|c| c.model.hedge = vec![0.1, 1.0], "model.hedge", "not yet supported by the stream worker");
+        let p = problems(|c| c.model.update = Update::Pa);
+        assert!(p.len() == 2 && p[0].contains("hinge"), "{p:?}");
+        assert_one(|c| c.model.min_count = Some(2), "model.min_count", "not yet supported by the stream worker");
+        assert_one(
+            |c| c.model.inclusion_probability = Some(0.5),
+            "model.inclusion_probability",
+            "not yet supported by the stream worker",
+        );
+        let p = problems(|c| c.model.hedge = vec![0.1]);
+        assert!(p.len() == 2 && p[0].contains("at least 2"), "{p:?}");
+    }
+
+    #[test]
+    fn update_and_hedge_parse_from_file_and_env() {
+        let text = MINIMAL.replace("prefix = \"clicks\"", "prefix = \"clicks\"\nupdate = \"aprox\"\nhedge = [0.1, 1]");
+        let c = load_text(&text, &[]).unwrap();
+        assert_eq!((c.model.update, c.model.hedge.clone()), (Update::Aprox, vec![0.1, 1.0]));
+        let s = c.settings().unwrap();
+        assert_eq!((s.update, s.hedge), (Update::Aprox, vec![0.1, 1.0]));
+        let c = load_text(MINIMAL, &[("FTRL_MODEL__HEDGE", "0.01, 3"), ("FTRL_MODEL__UPDATE", "implicit")]).unwrap();
+        assert_eq!((c.model.update, c.model.hedge), (Update::Implicit, vec![0.01, 3.0]));
     }
 
     #[test]

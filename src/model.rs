@@ -1,7 +1,10 @@
 //! A model on disk or in memory: its settings (what was trained, how) and its state.
 
+use crate::learn::admission::Admission;
 use crate::learn::hashing::HASH_VERSION;
-use crate::learn::{Learner, Loss, Optimizer};
+use crate::learn::hedge::HedgeState;
+use crate::learn::learner::Outcome;
+use crate::learn::{CoordinateStates, Feature, Hedge, Learner, Loss, Optimizer, Update};
 use crate::schema::featurize::{Cross, Featurizer};
 use crate::store::{ModelStore, StoreError};
 use serde::{Deserialize, Serialize};
@@ -12,6 +15,7 @@ use thiserror::Error;
 pub const FORMAT_VERSION: u32 = 1;
 const SETTINGS_KEY: &str = "settings";
 const EXAMPLES_KEY: &str = "examples_learned";
+const HEDGE_KEY: &str = "hedge_state";
 
 /// Everything needed to interpret stored coordinate states and to keep training them.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -23,6 +27,18 @@ pub struct ModelSettings {
     pub loss: Loss,
     /// Namespace pairs crossed when examples are read, like "ab".
     pub crosses: Vec<String>,
+    /// How the loss derivative becomes the step. Left out when `gradient`, so models that
+    /// do not use it read the same as before the setting existed (and old ones read as
+    /// `gradient`).
+    #[serde(default, skip_serializing_if = "Update::is_gradient")]
+    pub update: Update,
+    /// The learning rates α of a Hedge mixture (one learner each, `optimizer` otherwise);
+    /// empty for a single learner with `optimizer`'s α.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hedge: Vec<f64>,
+    /// When a coordinate gets state (`all`: at its first occurrence).
+    #[serde(default, skip_serializing_if = "Admission::is_all")]
+    pub admission: Admission,
 }
 
 #[derive(Debug, Error)]
@@ -47,15 +63,37 @@ impl ModelSettings {
             optimizer,
             loss,
             crosses: crosses.iter().map(Cross::to_string).collect(),
+            update: Update::Gradient,
+            hedge: Vec::new(),
+            admission: Admission::All,
         }
+    }
+
+    /// Why the update step or the Hedge rates do not fit the rest, if they do not.
+    pub fn check(&self) -> Result<(), String> {
+        self.update.check_loss(self.loss)?;
+        if !self.hedge.is_empty() {
+            Hedge::check(&self.hedge, self.loss)?;
+        }
+        self.admission.check()
     }
 
     pub fn crosses(&self) -> Result<Vec<Cross>, ModelError> {
         self.crosses.iter().map(|c| c.parse().map_err(ModelError::Settings)).collect()
     }
 
+    /// A single learner with these settings, ignoring `hedge`.
     pub fn learner(&self) -> Learner {
-        Learner::new(self.optimizer, self.loss)
+        Learner::new(self.optimizer, self.loss).with_update(self.update)
+    }
+
+    /// The learner these settings describe: one, or a Hedge mixture.
+    pub fn model_learner(&self) -> ModelLearner {
+        if self.hedge.is_empty() {
+            ModelLearner::Single(self.learner())
+        } else {
+            ModelLearner::Hedge(Hedge::new(self.optimizer, self.loss, self.update, &self.hedge))
+        }
     }
 
     pub fn featurizer(&self) -> Result<Featurizer, ModelError> {
@@ -74,7 +112,56 @@ impl ModelSettings {
         if self.crosses != other.crosses {
             out.push(format!("crosses {:?} vs {:?}", self.crosses, other.crosses));
         }
+        if self.update != other.update {
+            out.push(format!("update {:?} vs {:?}", self.update, other.update));
+        }
+        if self.hedge != other.hedge {
+            out.push(format!("hedge {:?} vs {:?}", self.hedge, other.hedge));
+        }
+        if self.admission != other.admission {
+            out.push(format!("admission {:?} vs {:?}", self.admission, other.admission));
+        }
         out.join(", ")
+    }
+}
+
+/// One learner or a Hedge mixture of several, behind one interface.
+pub enum ModelLearner {
+    Single(Learner),
+    Hedge(Hedge),
+}
+
+impl ModelLearner {
+    pub fn learn<S: CoordinateStates>(
+        &mut self,
+        states: &mut S,
+        features: &[Feature],
+        label: f64,
+        importance: f64,
+    ) -> Result<Outcome, S::Error> {
+        match self {
+            ModelLearner::Single(learner) => learner.learn(states, features, label, importance),
+            ModelLearner::Hedge(hedge) => hedge.learn(states, features, label, importance),
+        }
+    }
+
+    pub fn predict<S: CoordinateStates>(
+        &mut self,
+        states: &mut S,
+        features: &[Feature],
+        label: Option<f64>,
+    ) -> Result<Outcome, S::Error> {
+        match self {
+            ModelLearner::Single(learner) => learner.predict(states, features, label),
+            ModelLearner::Hedge(hedge) => hedge.predict(states, features, label),
+        }
+    }
+
+    pub fn hedge(&mut self) -> Option<&mut Hedge> {
+        match self {
+            ModelLearner::Single(_) => None,
+            ModelLearner::Hedge(hedge) => Some(hedge),
+        }
     }
 }
 
@@ -130,7 +217,29 @@ impl Model {
         Ok(())
     }
 
-    /// Counts coordinates and those whose weight is not zero.
+    /// The learner of this model, with a Hedge's state restored from the last checkpoint.
+    pub fn learner(&self) -> Result<ModelLearner, ModelError> {
+        let mut learner = self.settings.model_learner();
+        if let Some(hedge) = learner.hedge() {
+            if let Some(bytes) = self.store.metadata(HEDGE_KEY)? {
+                let state: HedgeState =
+                    serde_json::from_slice(&bytes).map_err(|e| ModelError::Settings(format!("hedge state: {e}")))?;
+                hedge.restore(state);
+            }
+        }
+        Ok(learner)
+    }
+
+    /// Keeps a Hedge's state with the model (durable at the next checkpoint).
+    pub fn save_learner(&mut self, learner: &mut ModelLearner) -> Result<(), ModelError> {
+        if let Some(hedge) = learner.hedge() {
+            let bytes = serde_json::to_vec(hedge.state()).map_err(|e| ModelError::Settings(e.to_string()))?;
+            self.store.set_metadata(HEDGE_KEY, bytes);
+        }
+        Ok(())
+    }
+
+    /// Counts coordinates and those whose weight is not zero (of every learner of a Hedge).
     pub fn count_weights(&mut self) -> Result<(u64, u64), ModelError> {
         let optimizer = self.settings.optimizer;
         let (mut coordinates, mut nonzero) = (0, 0);
@@ -165,5 +274,52 @@ fn read_examples(store: &ModelStore) -> Result<u64, ModelError> {
             .ok()
             .and_then(|s| s.parse().ok())
             .ok_or_else(|| ModelError::Settings("examples_learned is not a number".into())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::learn::Hyperparameters;
+
+    fn settings() -> ModelSettings {
+        let optimizer =
+            Optimizer { algorithm: crate::learn::Algorithm::FtrlProximal, hyperparameters: Hyperparameters::default() };
+        ModelSettings::new(optimizer, Loss::Logistic, &[])
+    }
+
+    /// Models written before `update` and `hedge` existed read as gradient steps with one
+    /// learner, and default settings are written exactly as before.
+    #[test]
+    fn settings_without_the_new_fields_read_as_before() {
+        let json = serde_json::to_string(&settings()).unwrap();
+        assert!(!json.contains("update") && !json.contains("hedge") && !json.contains("admission"), "{json}");
+        let old: ModelSettings = serde_json::from_str(&json).unwrap();
+        assert_eq!(old, settings());
+        let mut new = settings();
+        new.update = Update::Aprox;
+        new.hedge = vec![0.1, 1.0];
+        new.admission = Admission::MinCount { count: 2 };
+        let json = serde_json::to_string(&new).unwrap();
+        assert_eq!(serde_json::from_str::<ModelSettings>(&json).unwrap(), new);
+        assert!(new.differences(&settings()).contains("hedge"));
+    }
+
+    #[test]
+    fn hedge_state_survives_a_checkpoint() {
+        let mut s = settings();
+        s.hedge = vec![0.1, 1.0];
+        let dir = tempfile::tempdir().unwrap();
+        {
+            let mut model = Model::open_or_create(dir.path(), s.clone(), 100).unwrap();
+            let mut learner = model.learner().unwrap();
+            let hedge = learner.hedge().unwrap();
+            hedge.restore(HedgeState { cumulative_losses: vec![2.0, 5.0], weight_sum: 4.0 });
+            model.save_learner(&mut learner).unwrap();
+            model.checkpoint().unwrap();
+        }
+        let model = Model::open_or_create(dir.path(), s, 100).unwrap();
+        let mut again = model.learner().unwrap();
+        assert_eq!(again.hedge().unwrap().state().cumulative_losses, vec![2.0, 5.0]);
     }
 }

@@ -2,8 +2,10 @@
 //! and the yardstick for the stream worker's loss and speed.
 
 use crate::input::{spawn_reader, Batch, InputError, Item, Source};
-use crate::learn::{Learner, Progress};
-use crate::model::{Model, ModelError};
+use crate::learn::admission::Admitter;
+use crate::learn::delay::DelayedLearner;
+use crate::learn::Progress;
+use crate::model::{Model, ModelError, ModelLearner};
 use crate::schema::Format;
 use crate::store::StoreError;
 use serde::Serialize;
@@ -25,6 +27,8 @@ pub enum TrainError {
     Store(#[from] StoreError),
     #[error("line {line}: {reason} (--strict stops at the first bad line)")]
     Strict { line: u64, reason: String },
+    #[error("{0}")]
+    Unsupported(&'static str),
 }
 
 /// How a training run reads its input and reports progress.
@@ -39,6 +43,27 @@ pub struct TrainOptions {
     pub progress_table: bool,
     /// Store each coordinate's "namespace^name" with the model (for `ftrl export`).
     pub save_names: bool,
+    /// Apply each example's gradients only after this many later examples were predicted,
+    /// as a stream with that many examples in flight would (0: learn at once).
+    pub delay: usize,
+    /// With a delay, use the delay-tolerant rate (`learn::delay`).
+    pub delay_tolerant: bool,
+}
+
+impl TrainOptions {
+    /// Reading `source` in `format`, one pass, lenient, no table, no names, no delay.
+    pub fn new(source: Source, format: Format) -> Self {
+        Self {
+            source,
+            format,
+            passes: 1,
+            strict: false,
+            progress_table: false,
+            save_names: false,
+            delay: 0,
+            delay_tolerant: false,
+        }
+    }
 }
 
 /// What a training run did, as `--summary-json` prints it.
@@ -60,6 +85,36 @@ pub struct TrainSummary {
     pub model_disk_bytes: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_rss_bytes: Option<u64>,
+    /// Examples in flight before gradients were applied (`--delay`).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub delay: usize,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub delay_tolerant: bool,
+    /// How each learner of a Hedge did, and which leads.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hedge: Option<HedgeSummary>,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// The learners of a Hedge mixture at the end of a run.
+#[derive(Clone, Debug, Serialize)]
+pub struct HedgeSummary {
+    pub alphas: Vec<f64>,
+    /// Each learner's own progressive loss over the model's life.
+    pub progressive_losses: Vec<f64>,
+    /// Each learner's weight in the mixture now.
+    pub mixture_weights: Vec<f64>,
+    /// The α of the learner with the least loss: the one the mixture follows.
+    pub leader_alpha: f64,
+}
+
+/// What trains: a model's learner, or a single learner with delayed gradients.
+enum Trainer {
+    Now(ModelLearner),
+    Delayed(DelayedLearner),
 }
 
 /// Trains `model` on the input, then checkpoints it.
@@ -77,8 +132,17 @@ pub fn train_batches(
     options: &TrainOptions,
 ) -> Result<TrainSummary, TrainError> {
     let started = Instant::now();
-    let mut learner = model.settings.learner();
+    let mut trainer = if options.delay > 0 {
+        if !model.settings.hedge.is_empty() {
+            return Err(TrainError::Unsupported("--delay simulates one learner; it cannot be combined with hedge"));
+        }
+        Trainer::Delayed(DelayedLearner::new(model.settings.learner(), options.delay, options.delay_tolerant))
+    } else {
+        Trainer::Now(model.learner()?)
+    };
     let mut table = options.progress_table.then(ProgressTable::new);
+    let mut admitter = (!model.settings.admission.is_all()).then(|| Admitter::new(model.settings.admission));
+    let mut admitted = Vec::new();
     let mut total = Progress::new(model.settings.loss.is_binary());
     let mut bad_lines = 0u64;
     let loss = model.settings.loss;
@@ -92,7 +156,17 @@ pub fn train_batches(
             match item {
                 Item::Example { label, weight, features, .. } => {
                     let features = batch.features_of(*features);
-                    let outcome = learner.learn(&mut model.store, features, *label, *weight)?;
+                    let learned = match &mut admitter {
+                        Some(admitter) => {
+                            admitter.filter(features, &mut admitted);
+                            &admitted
+                        }
+                        None => features,
+                    };
+                    let outcome = match &mut trainer {
+                        Trainer::Now(learner) => learner.learn(&mut model.store, learned, *label, *weight)?,
+                        Trainer::Delayed(learner) => learner.learn(&mut model.store, learned, *label, *weight)?,
+                    };
                     let metric_label = loss.metric_label(*label);
                     total.record(outcome.loss, metric_label, outcome.prediction, outcome.score, *weight);
                     if let Some(table) = &mut table {
@@ -112,6 +186,28 @@ pub fn train_batches(
         }
     }
 
+    let hedge = match &mut trainer {
+        Trainer::Delayed(learner) => {
+            learner.flush(&mut model.store)?;
+            None
+        }
+        Trainer::Now(learner) => {
+            model.save_learner(learner)?;
+            learner.hedge().map(|hedge| {
+                let state = hedge.state().clone();
+                HedgeSummary {
+                    alphas: hedge.alphas().to_vec(),
+                    progressive_losses: state
+                        .cumulative_losses
+                        .iter()
+                        .map(|l| l / state.weight_sum.max(f64::MIN_POSITIVE))
+                        .collect(),
+                    mixture_weights: hedge.mixture_weights(),
+                    leader_alpha: hedge.alphas()[hedge.leader()],
+                }
+            })
+        }
+    };
     tracing::debug!(seconds = started.elapsed().as_secs_f64(), "learned every example");
     model.examples_learned += total.count;
     model.checkpoint()?;
@@ -136,6 +232,9 @@ pub fn train_batches(
         cache_evictions: model.store.evictions(),
         model_disk_bytes: model.store.disk_bytes(),
         max_rss_bytes: peak_rss_bytes(),
+        delay: options.delay,
+        delay_tolerant: options.delay_tolerant && options.delay > 0,
+        hedge,
     };
     if let Some(table) = &table {
         table.finish(&summary);
@@ -152,7 +251,7 @@ pub fn predict(
     format: Format,
     out: &mut dyn Write,
 ) -> Result<(Progress, u64), TrainError> {
-    let mut learner: Learner = model.settings.learner();
+    let mut learner = model.learner()?;
     let loss = model.settings.loss;
     let batches = spawn_reader(source, format, model.settings.featurizer()?, 1, false)?;
     let mut progress = Progress::new(loss.is_binary());
@@ -244,6 +343,14 @@ impl ProgressTable {
             eprintln!("auc                 = {auc:.6}");
         }
         eprintln!("coordinates         = {} ({} nonzero)", summary.coordinates, summary.nonzero_weights);
+        if let Some(hedge) = &summary.hedge {
+            eprintln!("hedge leader        = alpha {}", hedge.leader_alpha);
+            for ((alpha, loss), weight) in
+                hedge.alphas.iter().zip(&hedge.progressive_losses).zip(&hedge.mixture_weights)
+            {
+                eprintln!("  alpha {alpha:<8} loss {loss:.6}  mixture weight {weight:.4}");
+            }
+        }
         eprintln!("seconds             = {:.3} ({:.0} examples/s)", summary.seconds, summary.examples_per_second);
     }
 }

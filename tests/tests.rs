@@ -230,3 +230,53 @@ fn export_names_coordinates_when_names_are_saved() {
     // Crossed coordinates have no single name; they are exported without one.
     assert_eq!(export.lines().count(), names.len() + 3, "three crosses: {export}");
 }
+
+#[test]
+fn hedge_trains_predicts_continues_and_reports_its_leader() {
+    let dir = tempfile::tempdir().unwrap();
+    let (data, _) = generate(dir.path(), "d.vw", &["--examples", "20000"]);
+    let model = dir.path().join("hedge");
+    let rates = ["--hedge", "0.01,0.1,3", "--model", model.to_str().unwrap()];
+    let first = train(&data, &rates);
+    let hedge = &first["hedge"];
+    assert_eq!(hedge["alphas"].as_array().unwrap().len(), 3);
+    let losses: Vec<f64> =
+        hedge["progressive_losses"].as_array().unwrap().iter().map(|l| l.as_f64().unwrap()).collect();
+    let best = losses.iter().copied().fold(f64::INFINITY, f64::min);
+    let mixture = first["progressive_loss"].as_f64().unwrap();
+    // The aggregating algorithm's bound: at most ln 3 nats in total above the best learner.
+    assert!(mixture <= best + 3f64.ln() / 20000.0 + 1e-12, "{mixture} vs {losses:?}");
+    assert_eq!(hedge["leader_alpha"], 0.1, "{hedge}");
+
+    let predictions = run(ftrl().args(["predict", "--model"]).arg(&model).arg("--data").arg(&data)).stdout;
+    assert_eq!(String::from_utf8(predictions).unwrap().lines().count(), 20000);
+    // The learners' losses are kept with the model and grow on the second run.
+    let second = train(&data, &rates);
+    let before = hedge["progressive_losses"][1].as_f64().unwrap() * 20000.0;
+    let after = second["hedge"]["progressive_losses"][1].as_f64().unwrap() * 40000.0;
+    assert!(after > before, "{before} then {after}");
+    let out = ftrl().args(["export", "--model"]).arg(&model).output().unwrap();
+    assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("Hedge"));
+}
+
+#[test]
+fn implicit_steps_and_delays_run_end_to_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let (data, _) = generate(dir.path(), "d.vw", &["--examples", "20000"]);
+    let loss = |args: &[&str]| train(&data, args)["progressive_loss"].as_f64().unwrap();
+    // A far too large α hurts the implicit and aProx steps much less than the gradient step.
+    let gradient = loss(&["--alpha", "10"]);
+    assert!(loss(&["--alpha", "10", "--update", "implicit"]) < gradient - 0.05);
+    assert!(loss(&["--alpha", "10", "--update", "aprox"]) < gradient - 0.05);
+    assert!(loss(&["--loss", "hinge", "--update", "pa"]).is_finite());
+    // Stale gradients cost loss; the delay-tolerant rate gives some of it back.
+    let fresh = loss(&[]);
+    let stale = train(&data, &["--delay", "1000"]);
+    assert_eq!(stale["delay"], 1000);
+    let stale = stale["progressive_loss"].as_f64().unwrap();
+    let tolerant = loss(&["--delay", "1000", "--delay-tolerant"]);
+    assert!(stale > fresh + 0.01 && tolerant < stale, "{fresh} {stale} {tolerant}");
+    let out =
+        ftrl().args(["train", "--quiet", "--delay", "5", "--hedge", "0.1,1", "--data"]).arg(&data).output().unwrap();
+    assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("hedge"));
+}

@@ -8,6 +8,8 @@
 //! * coordinate:     `xxh3_64_with_seed(name_utf8, namespace_seed)`
 //! * cross of a, b:  `xxh3_64_with_seed(le_bytes(b), a)`  (order matters: a is the first namespace)
 //! * class k of c:   `xxh3_64_with_seed(le_bytes(c), k)`  for k ≥ 1; class 0 is `c` itself
+//! * Hedge member j of c: `xxh3_64_with_seed(le_bytes(c), MEMBER_SEED + j)` (models with
+//!   `hedge`: each learning rate's learner has coordinates of its own)
 //! * bias:           the coordinate of namespace `""`, name `"^bias"`
 
 use xxhash_rust::xxh3::{xxh3_64, xxh3_64_with_seed};
@@ -56,6 +58,15 @@ pub fn class_coordinate(coordinate: u64, class: u32) -> u64 {
     }
 }
 
+/// Seeds of the Hedge members' coordinates start here, far from the class numbers.
+pub const MEMBER_SEED: u64 = 0x4845_4447_4500_0000;
+
+/// Coordinate that holds Hedge member `member`'s state for feature `coordinate`.
+#[inline]
+pub fn member_coordinate(coordinate: u64, member: u32) -> u64 {
+    xxh3_64_with_seed(&coordinate.to_le_bytes(), MEMBER_SEED + u64::from(member))
+}
+
 /// The coordinate of the bias term, present in every example.
 pub fn bias() -> u64 {
     feature_coordinate("", "^bias")
@@ -80,5 +91,7 @@ mod tests {
         assert_ne!(cross(1, 2), cross(2, 1));
         assert_eq!(class_coordinate(7, 0), 7);
         assert_ne!(class_coordinate(7, 1), class_coordinate(7, 2));
+        assert_ne!(member_coordinate(7, 0), 7);
+        assert_ne!(member_coordinate(7, 0), member_coordinate(7, 1));
     }
 }

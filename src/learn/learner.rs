@@ -3,6 +3,7 @@
 //! apply them.
 
 use super::hashing::class_coordinate;
+use super::implicit::{step_derivatives, Scored, Update};
 use super::loss::{sigmoid, softmax};
 use super::{CoordState, Feature, Loss, Optimizer};
 
@@ -39,11 +40,14 @@ pub struct Outcome {
 pub struct Learner {
     pub optimizer: Optimizer,
     pub loss: Loss,
+    /// How the loss derivative becomes the step (plain gradient by default).
+    pub update: Update,
     class_features: Vec<Feature>,
     slots: Vec<u32>,
     weights: Vec<f64>,
     margins: Vec<f64>,
     derivatives: Vec<f64>,
+    curvatures: Vec<f64>,
 }
 
 impl Learner {
@@ -51,12 +55,20 @@ impl Learner {
         Self {
             optimizer,
             loss,
+            update: Update::Gradient,
             class_features: Vec::new(),
             slots: Vec::new(),
             weights: Vec::new(),
             margins: Vec::new(),
             derivatives: Vec::new(),
+            curvatures: Vec::new(),
         }
+    }
+
+    /// The same learner taking `update` steps.
+    pub fn with_update(mut self, update: Update) -> Self {
+        self.update = update;
+        self
     }
 
     /// Predicts `features`, scores the prediction against `label`, then learns from it with
@@ -70,9 +82,10 @@ impl Learner {
         importance: f64,
     ) -> Result<Outcome, S::Error> {
         let outcome = self.forward(states, features, Some(label))?;
+        self.step(states, features, label, importance, outcome.loss);
         let per_class = features.len();
         for class in 0..self.loss.outputs() {
-            let d = importance * self.derivatives[class];
+            let d = self.derivatives[class];
             let range = class * per_class..(class + 1) * per_class;
             for ((slot, played), feature) in self.slots[range.clone()].iter().zip(&self.weights[range]).zip(features) {
                 // Applied even when the gradient is 0, so `updates` counts every example
@@ -81,6 +94,54 @@ impl Learner {
             }
         }
         Ok(outcome)
+    }
+
+    /// Predicts and scores like [`learn`](Self::learn), but writes the gradients to
+    /// `gradients`, one (coordinate, gradient) pair per coordinate, instead of applying
+    /// them: for callers that apply them later, like a stream's update role or a simulated
+    /// delay.
+    pub fn gradients<S: CoordinateStates>(
+        &mut self,
+        states: &mut S,
+        features: &[Feature],
+        label: f64,
+        importance: f64,
+        gradients: &mut Vec<Feature>,
+    ) -> Result<Outcome, S::Error> {
+        let outcome = self.forward(states, features, Some(label))?;
+        self.step(states, features, label, importance, outcome.loss);
+        gradients.clear();
+        for class in 0..self.loss.outputs() {
+            let d = self.derivatives[class];
+            gradients.extend(
+                features
+                    .iter()
+                    .map(|f| Feature { coordinate: class_coordinate(f.coordinate, class as u32), value: d * f.value }),
+            );
+        }
+        Ok(outcome)
+    }
+
+    /// Turns the derivatives `forward` left into the step's: importance-weighted, and
+    /// shortened by an implicit step when one is chosen.
+    fn step<S: CoordinateStates>(&mut self, states: &S, features: &[Feature], label: f64, importance: f64, loss: f64) {
+        self.derivatives.iter_mut().for_each(|d| *d *= importance);
+        if self.update.is_gradient() {
+            return;
+        }
+        self.curvatures.clear();
+        let per_class = features.len();
+        for (class, d) in self.derivatives.iter().enumerate() {
+            let mut h = 0.0;
+            if *d != 0.0 {
+                for (slot, feature) in self.slots[class * per_class..(class + 1) * per_class].iter().zip(features) {
+                    h += self.optimizer.rate(states.state(*slot)) * feature.value * feature.value;
+                }
+            }
+            self.curvatures.push(h);
+        }
+        let example = Scored { margins: &self.margins, label, importance, loss_value: loss };
+        step_derivatives(self.update, self.loss, example, &self.curvatures, &mut self.derivatives);
     }
 
     /// Predicts without learning; the outcome's loss is scored against `label` when
@@ -257,5 +318,52 @@ mod tests {
         }
         let out = learner.predict(&mut states, &[f(0, 1.0), f(1, 0.5)], None).unwrap();
         assert!((out.prediction - 3.5).abs() < 0.05, "{}", out.prediction);
+    }
+
+    /// Learning with `gradients` and applying them at once is learning.
+    #[test]
+    fn gradients_applied_at_once_equal_learn() {
+        for update in [Update::Gradient, Update::Implicit, Update::Aprox] {
+            let mut learner = Learner::new(ftrl(2.0), Loss::Logistic).with_update(update);
+            let mut direct = MapStates::default();
+            let mut deferred = MapStates::default();
+            let mut gradients = Vec::new();
+            let mut slots = Vec::new();
+            for i in 0..200u64 {
+                let features = [f(0, 1.0), f(1 + i % 7, 0.5 + (i % 3) as f64)];
+                let y = (i % 3 == 0) as u8 as f64;
+                let a = learner.learn(&mut direct, &features, y, 1.5).unwrap();
+                let b = learner.gradients(&mut deferred, &features, y, 1.5, &mut gradients).unwrap();
+                assert_eq!(a, b);
+                deferred.resolve(&gradients, &mut slots).unwrap();
+                for (g, slot) in gradients.iter().zip(&slots) {
+                    let state = deferred.state_mut(*slot);
+                    let played = learner.optimizer.weight(state);
+                    learner.optimizer.update(state, g.value, played);
+                }
+            }
+            for c in 0..8 {
+                assert_eq!(direct.get(c), deferred.get(c), "{update:?}");
+            }
+        }
+    }
+
+    /// The implicit step sees the per-coordinate rates: one squared-loss example with a huge
+    /// α lands on its label instead of far past it.
+    #[test]
+    fn implicit_squared_step_lands_between_prediction_and_label() {
+        let optimizer = Optimizer {
+            algorithm: Algorithm::Adagrad,
+            hyperparameters: Hyperparameters { alpha: 100.0, beta: 1.0, ..Default::default() },
+        };
+        for (update, lands_past) in [(Update::Gradient, true), (Update::Implicit, false), (Update::Aprox, false)] {
+            let mut learner = Learner::new(optimizer, Loss::Squared).with_update(update);
+            let mut states = MapStates::default();
+            let x = [f(1, 1.0), f(2, 2.0)];
+            learner.learn(&mut states, &x, 1.0, 1.0).unwrap();
+            let after = learner.predict(&mut states, &x, None).unwrap().prediction;
+            assert_eq!(after > 1.0 + 1e-9, lands_past, "{update:?}: {after}");
+            assert!(after > 0.0, "{update:?}: {after}");
+        }
     }
 }

@@ -2,14 +2,20 @@
 //! and progressive validation. Pure math: nothing here knows about files, Kafka or RocksDB.
 
 pub mod adagrad;
+pub mod admission;
+pub mod delay;
 pub mod ftrl_proximal;
 pub mod hashing;
+pub mod hedge;
+pub mod implicit;
 pub mod learner;
 pub mod loss;
 pub mod optimizer;
 pub mod progress;
 pub mod rda;
 
+pub use hedge::Hedge;
+pub use implicit::Update;
 pub use learner::{CoordinateStates, Learner, Outcome};
 pub use loss::Loss;
 pub use optimizer::{Algorithm, Hyperparameters, Optimizer};

@@ -103,15 +103,56 @@ impl Optimizer {
     /// Applies gradient `g`, computed at the weight `played` that the coordinate played.
     #[inline]
     pub fn update(&self, state: &mut CoordState, g: f64, played: f64) {
+        let g = self.clip_gradient(g);
+        self.apply(state, g, played, g * g);
+    }
+
+    /// Applies gradient `g` like [`update`](Self::update), but grows the rate's Σg² by
+    /// `rate_mass` ≥ 0 instead of g²: what a delay-tolerant rate adds for a gradient that
+    /// was computed on stale weights (see `delay`).
+    #[inline]
+    pub fn update_with_rate_mass(&self, state: &mut CoordState, g: f64, played: f64, rate_mass: f64) {
+        self.apply(state, self.clip_gradient(g), played, rate_mass);
+    }
+
+    #[inline]
+    fn apply(&self, state: &mut CoordState, g: f64, played: f64, rate_mass: f64) {
         let hp = &self.hyperparameters;
-        let g = match hp.clip_gradient {
+        match self.algorithm {
+            Algorithm::FtrlProximal => ftrl_proximal::update(state, g, played, rate_mass, hp),
+            Algorithm::Rda => rda::update(state, g, rate_mass),
+            Algorithm::Adagrad => adagrad::update(state, g, rate_mass, hp),
+        }
+    }
+
+    /// `g` clipped to [−C, C] when gradient clipping is on.
+    #[inline]
+    pub fn clip_gradient(&self, g: f64) -> f64 {
+        match self.hyperparameters.clip_gradient {
             Some(c) => g.clamp(-c, c),
             None => g,
-        };
+        }
+    }
+
+    /// The rate η at which a small gradient g would move this coordinate's weight
+    /// (Δw ≈ −η·g), ignoring L1 and the bound, which only shorten the step. It is the
+    /// largest rate the coordinate's next step can have: a gradient of any size adds its g²
+    /// to n first. Implicit steps use it to measure an example in the per-coordinate metric,
+    /// and since it is an upper bound they never step past the proximal point (see
+    /// `implicit`).
+    #[inline]
+    pub fn rate(&self, state: &CoordState) -> f64 {
+        let hp = &self.hyperparameters;
+        let root = state.n.sqrt();
         match self.algorithm {
-            Algorithm::FtrlProximal => ftrl_proximal::update(state, g, played, hp),
-            Algorithm::Rda => rda::update(state, g),
-            Algorithm::Adagrad => adagrad::update(state, g, hp),
+            // w = −(z − λ1)/((β + √n)/α + λ2): one more gradient moves w by −g over the new
+            // denominator (the σ·w term of z keeps the rest of w in place).
+            Algorithm::FtrlProximal => 1.0 / ((hp.beta + root) / hp.alpha + hp.l2),
+            Algorithm::Rda => 1.0 / ((hp.beta + root) / hp.alpha + hp.l2 * (state.updates + 1) as f64),
+            Algorithm::Adagrad => {
+                let eta = hp.alpha / (hp.beta + root);
+                eta / (1.0 + eta * hp.l2)
+            }
         }
     }
 }
@@ -162,6 +203,21 @@ mod tests {
             let mut s = CoordState::default();
             opt.update(&mut s, g, 0.0);
             prop_assert!(s.n <= c * c * (1.0 + 1e-12));
+        }
+
+        /// `rate` is the step a small gradient actually takes (no L1, no bound).
+        #[test]
+        fn rate_is_the_step_taken(z in -1.0f64..1.0, n in 0.0f64..10.0, g in -1e-4f64..1e-4, algorithm in any_algorithm()) {
+            let opt = Optimizer { algorithm, hyperparameters: Hyperparameters { alpha: 0.7, beta: 0.5, l2: 0.3, ..Default::default() } };
+            let mut s = CoordState { z, n, updates: 4 };
+            let before = opt.weight(&s);
+            let rate = opt.rate(&s);
+            opt.update(&mut s, g, before);
+            let moved = opt.weight(&s) - before;
+            // RDA and AdaGrad also shrink the weight itself through λ2 (by under a third here),
+            // which the rate of a gradient leaves out.
+            let slack = if algorithm == Algorithm::FtrlProximal { 0.0 } else { 0.31 * before.abs() };
+            prop_assert!((moved + rate * g).abs() <= 1e-7 * g.abs() + slack, "{} vs {}", moved, -rate * g);
         }
 
         /// State stays finite for finite gradients.

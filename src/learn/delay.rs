@@ -1,0 +1,212 @@
+//! Learning from stale weights. In the stream, an example is predicted with the weights of
+//! the moment, but its gradients reach the coordinates' owners only after the gradients of
+//! the examples in flight ahead of it: the model learns `delay` examples late. A
+//! [`DelayedLearner`] reproduces that in one process, to measure what staleness costs.
+//!
+//! The delay-tolerant rate follows McMahan & Streeter 2014 ("Delay-Tolerant Algorithms for
+//! Asynchronous Distributed Online Learning", AdaGrad with delays): when gradient g of a
+//! coordinate is applied, let g_fwd be the sum of that coordinate's gradients that were
+//! applied after g's example read its weights. The AdaGrad denominator grows by
+//!
+//! ```text
+//!   g² + 2·g·g_fwd      instead of g²
+//! ```
+//!
+//! so gradients that kept pushing the same way while this one was in flight (the source of
+//! overshooting) slow the rate down, and ones that cancelled out do not. Σg² is never
+//! allowed to shrink: n is the running maximum of that raw sum, so the rules' closed forms
+//! (which need a non-decreasing n) hold.
+//!
+//! g_fwd needs each coordinate's running gradient sum at read time and at apply time. That
+//! is not part of `CoordState` (FTRL-Proximal's z mixes in σ·w terms), so the sums live here,
+//! beside the states, for the run.
+
+use super::learner::{CoordinateStates, Learner, Outcome};
+use super::Feature;
+use std::collections::{HashMap, VecDeque};
+
+/// A gradient waiting to be applied.
+#[derive(Clone, Copy, Debug)]
+struct Pending {
+    coordinate: u64,
+    gradient: f64,
+    /// The coordinate's gradient sum when the example read its weights.
+    sum_at_read: f64,
+}
+
+/// Per-coordinate figures of the delay-tolerant rate.
+#[derive(Clone, Copy, Debug, Default)]
+struct RateHistory {
+    gradient_sum: f64,
+    /// Σ (g² + 2·g·g_fwd), which may fall; n follows its running maximum.
+    raw_mass: f64,
+}
+
+/// A learner whose gradients are applied `delay` examples after the prediction.
+pub struct DelayedLearner {
+    learner: Learner,
+    delay: usize,
+    tolerant: bool,
+    in_flight: VecDeque<Vec<Pending>>,
+    history: HashMap<u64, RateHistory>,
+    gradients: Vec<Feature>,
+    coordinates: Vec<Feature>,
+    slots: Vec<u32>,
+}
+
+impl DelayedLearner {
+    /// `tolerant` selects the delay-tolerant rate.
+    pub fn new(learner: Learner, delay: usize, tolerant: bool) -> Self {
+        Self {
+            learner,
+            delay,
+            tolerant,
+            in_flight: VecDeque::with_capacity(delay + 1),
+            history: HashMap::new(),
+            gradients: Vec::new(),
+            coordinates: Vec::new(),
+            slots: Vec::new(),
+        }
+    }
+
+    /// Predicts and scores the example with the current (stale) weights, queues its
+    /// gradients, and applies those of the example `delay` places earlier.
+    pub fn learn<S: CoordinateStates>(
+        &mut self,
+        states: &mut S,
+        features: &[Feature],
+        label: f64,
+        importance: f64,
+    ) -> Result<Outcome, S::Error> {
+        let outcome = self.learner.gradients(states, features, label, importance, &mut self.gradients)?;
+        let history = &self.history;
+        let pending = self
+            .gradients
+            .iter()
+            .map(|g| Pending {
+                coordinate: g.coordinate,
+                gradient: g.value,
+                sum_at_read: history.get(&g.coordinate).map_or(0.0, |h| h.gradient_sum),
+            })
+            .collect();
+        self.in_flight.push_back(pending);
+        while self.in_flight.len() > self.delay {
+            self.apply_oldest(states)?;
+        }
+        Ok(outcome)
+    }
+
+    /// Applies every gradient still in flight (at the end of the input).
+    pub fn flush<S: CoordinateStates>(&mut self, states: &mut S) -> Result<(), S::Error> {
+        while !self.in_flight.is_empty() {
+            self.apply_oldest(states)?;
+        }
+        Ok(())
+    }
+
+    fn apply_oldest<S: CoordinateStates>(&mut self, states: &mut S) -> Result<(), S::Error> {
+        let Some(pending) = self.in_flight.pop_front() else { return Ok(()) };
+        self.coordinates.clear();
+        self.coordinates.extend(pending.iter().map(|p| Feature { coordinate: p.coordinate, value: 0.0 }));
+        states.resolve(&self.coordinates, &mut self.slots)?;
+        let optimizer = self.learner.optimizer;
+        for (p, slot) in pending.iter().zip(&self.slots) {
+            let state = states.state_mut(*slot);
+            // Like the stream's update role: the proximal centre is the weight the owner
+            // holds now, the gradient is the one computed on the stale weight.
+            let played = optimizer.weight(state);
+            if self.tolerant {
+                let g = optimizer.clip_gradient(p.gradient);
+                let history =
+                    self.history.entry(p.coordinate).or_insert(RateHistory { gradient_sum: 0.0, raw_mass: state.n });
+                let forward = history.gradient_sum - p.sum_at_read;
+                history.raw_mass += g * g + 2.0 * g * forward;
+                history.gradient_sum += g;
+                let mass = (history.raw_mass - state.n).max(0.0);
+                optimizer.update_with_rate_mass(state, g, played, mass);
+            } else {
+                optimizer.update(state, p.gradient, played);
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::learn::test_support::MapStates;
+    use crate::learn::{Algorithm, Hyperparameters, Loss, Optimizer, Progress};
+
+    fn learner(alpha: f64) -> Learner {
+        let hp = Hyperparameters { alpha, ..Default::default() };
+        Learner::new(Optimizer { algorithm: Algorithm::FtrlProximal, hyperparameters: hp }, Loss::Logistic)
+    }
+
+    fn example(i: u64) -> ([Feature; 2], f64) {
+        let positive = i.is_multiple_of(4) || i.is_multiple_of(7);
+        let feature = if i.is_multiple_of(3) { 10 } else { 20 + i % 5 };
+        ([Feature { coordinate: 0, value: 1.0 }, Feature { coordinate: feature, value: 1.0 }], positive as u8 as f64)
+    }
+
+    fn run(delay: usize, tolerant: bool, alpha: f64) -> (Progress, MapStates) {
+        let mut delayed = DelayedLearner::new(learner(alpha), delay, tolerant);
+        let mut states = MapStates::default();
+        let mut progress = Progress::new(true);
+        for i in 0..4000 {
+            let (features, y) = example(i);
+            let out = delayed.learn(&mut states, &features, y, 1.0).unwrap();
+            progress.record(out.loss, y, out.prediction, out.score, 1.0);
+        }
+        delayed.flush(&mut states).unwrap();
+        (progress, states)
+    }
+
+    #[test]
+    fn no_delay_is_plain_learning() {
+        let mut plain = learner(0.5);
+        let mut states = MapStates::default();
+        let mut progress = Progress::new(true);
+        for i in 0..4000 {
+            let (features, y) = example(i);
+            let out = plain.learn(&mut states, &features, y, 1.0).unwrap();
+            progress.record(out.loss, y, out.prediction, out.score, 1.0);
+        }
+        for tolerant in [false, true] {
+            let (delayed, delayed_states) = run(0, tolerant, 0.5);
+            assert_eq!(delayed.loss_sum, progress.loss_sum);
+            assert_eq!(delayed_states.get(0), states.get(0));
+        }
+    }
+
+    #[test]
+    fn every_gradient_is_applied_once() {
+        let (_, states) = run(100, true, 0.5);
+        assert_eq!(states.get(0).updates, 4000, "the bias is in every example");
+    }
+
+    #[test]
+    fn delay_costs_loss_and_the_tolerant_rate_wins_some_back() {
+        let (fresh, _) = run(0, false, 2.0);
+        let (stale, _) = run(200, false, 2.0);
+        let (tolerant, _) = run(200, true, 2.0);
+        assert!(stale.mean_loss() > fresh.mean_loss() + 0.01, "{} vs {}", stale.mean_loss(), fresh.mean_loss());
+        assert!(tolerant.mean_loss() < stale.mean_loss(), "{} vs {}", tolerant.mean_loss(), stale.mean_loss());
+    }
+
+    /// The first application of one gradient with nothing applied in between adds g², as
+    /// AdaGrad does; one applied after a same-signed gradient landed adds g² + 2·g·g_fwd.
+    #[test]
+    fn rate_mass_by_hand() {
+        let mut delayed = DelayedLearner::new(learner(0.5), 1, true);
+        let mut states = MapStates::default();
+        let x = [Feature { coordinate: 5, value: 1.0 }];
+        // Both examples read weight 0 (p = 0.5, g = −0.5 for label 1).
+        delayed.learn(&mut states, &x, 1.0, 1.0).unwrap();
+        delayed.learn(&mut states, &x, 1.0, 1.0).unwrap();
+        assert_eq!(states.get(5).n, 0.25, "first gradient: nothing landed during its delay");
+        delayed.flush(&mut states).unwrap();
+        // Second: g = −0.5, g_fwd = −0.5 → 0.25 + 2·0.25 = 0.75 more.
+        assert_eq!(states.get(5).n, 1.0);
+    }
+}

@@ -1,0 +1,313 @@
+//! Hedge over learning rates: K learners that differ only in α learn from the same examples,
+//! and the model predicts with a mixture of their predictions weighted by
+//! exp(−η · cumulative progressive loss) (Vovk's aggregating algorithm; Freund & Schapire's
+//! Hedge). No α has to be tuned: the mixture follows whichever learner has predicted best
+//! so far.
+//!
+//! For the logistic loss the mixture is of probabilities with η = 1, which is the Bayesian
+//! mixture of the K learners: log loss is 1-exp-concave, so the mixture's total loss exceeds
+//! the best learner's by at most ln K, whatever the data. Squared and hinge losses mix
+//! margins with Hedge's anytime rate η_t = √(8 ln K / t), a bound for losses in [0, 1] that
+//! still makes the weights concentrate on the leader as t grows when they are not.
+//!
+//! Each learner keeps its own coordinates ([`member_coordinate`]), so the K models live side
+//! by side in one state table; the examples are read and featurized once.
+
+use super::hashing::member_coordinate;
+use super::learner::{CoordinateStates, Learner, Outcome};
+use super::loss::sigmoid;
+use super::{Feature, Loss, Optimizer, Update};
+use serde::{Deserialize, Serialize};
+
+/// The Hedge's own state: what it has learned about its learners. Persisted with a model.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct HedgeState {
+    /// Importance-weighted progressive loss of each learner, in the order of the α list.
+    pub cumulative_losses: Vec<f64>,
+    /// Importance weight seen so far (t for the anytime rate).
+    pub weight_sum: f64,
+}
+
+/// K learners, one per α, predicting as a mixture.
+#[derive(Clone, Debug)]
+pub struct Hedge {
+    alphas: Vec<f64>,
+    members: Vec<Learner>,
+    state: HedgeState,
+    loss: Loss,
+    member_features: Vec<Feature>,
+    outcomes: Vec<Outcome>,
+    log_weights: Vec<f64>,
+}
+
+impl Hedge {
+    /// One learner per α in `alphas`, each `optimizer` with that α.
+    pub fn new(optimizer: Optimizer, loss: Loss, update: Update, alphas: &[f64]) -> Self {
+        let members = alphas
+            .iter()
+            .map(|&alpha| {
+                let mut member = optimizer;
+                member.hyperparameters.alpha = alpha;
+                Learner::new(member, loss).with_update(update)
+            })
+            .collect();
+        Self {
+            alphas: alphas.to_vec(),
+            members,
+            state: HedgeState { cumulative_losses: vec![0.0; alphas.len()], weight_sum: 0.0 },
+            loss,
+            member_features: Vec::new(),
+            outcomes: Vec::new(),
+            log_weights: Vec::new(),
+        }
+    }
+
+    /// Why `alphas` cannot be a Hedge for `loss`, if they cannot.
+    pub fn check(alphas: &[f64], loss: Loss) -> Result<(), String> {
+        if alphas.len() < 2 {
+            return Err(format!("hedge needs at least 2 learning rates, got {}", alphas.len()));
+        }
+        if let Some(bad) = alphas.iter().find(|a| !(a.is_finite() && **a > 0.0)) {
+            return Err(format!("hedge learning rates must be finite numbers > 0, got {bad}"));
+        }
+        if matches!(loss, Loss::Softmax { .. }) {
+            return Err("hedge mixes single-output losses (logistic, squared, hinge), not softmax".into());
+        }
+        Ok(())
+    }
+
+    pub fn alphas(&self) -> &[f64] {
+        &self.alphas
+    }
+
+    pub fn state(&self) -> &HedgeState {
+        &self.state
+    }
+
+    /// Continues from a saved state; ignored unless it has one loss per learner.
+    pub fn restore(&mut self, state: HedgeState) {
+        if state.cumulative_losses.len() == self.members.len() {
+            self.state = state;
+        }
+    }
+
+    /// Index of the learner with the least cumulative loss: the one the mixture follows.
+    pub fn leader(&self) -> usize {
+        let losses = &self.state.cumulative_losses;
+        (0..losses.len()).min_by(|&a, &b| losses[a].total_cmp(&losses[b])).unwrap_or(0)
+    }
+
+    /// The mixture weight of each learner now.
+    pub fn mixture_weights(&mut self) -> Vec<f64> {
+        self.update_log_weights();
+        self.log_weights.iter().map(|l| l.exp()).collect()
+    }
+
+    /// Every learner predicts and learns from the example; returns the mixture's outcome,
+    /// scored before any learner learned (progressive validation).
+    pub fn learn<S: CoordinateStates>(
+        &mut self,
+        states: &mut S,
+        features: &[Feature],
+        label: f64,
+        importance: f64,
+    ) -> Result<Outcome, S::Error> {
+        self.outcomes.clear();
+        for (member, learner) in self.members.iter_mut().enumerate() {
+            map_features(features, member as u32, &mut self.member_features);
+            self.outcomes.push(learner.learn(states, &self.member_features, label, importance)?);
+        }
+        let outcome = self.mix(label);
+        for (total, o) in self.state.cumulative_losses.iter_mut().zip(&self.outcomes) {
+            *total += importance * o.loss;
+        }
+        self.state.weight_sum += importance;
+        Ok(outcome)
+    }
+
+    /// The mixture's prediction without learning; its loss is NaN without a label.
+    pub fn predict<S: CoordinateStates>(
+        &mut self,
+        states: &mut S,
+        features: &[Feature],
+        label: Option<f64>,
+    ) -> Result<Outcome, S::Error> {
+        self.outcomes.clear();
+        for (member, learner) in self.members.iter_mut().enumerate() {
+            map_features(features, member as u32, &mut self.member_features);
+            self.outcomes.push(learner.predict(states, &self.member_features, label)?);
+        }
+        Ok(self.mix(label.unwrap_or(f64::NAN)))
+    }
+
+    fn update_log_weights(&mut self) {
+        log_weights(self.loss, &self.state, &mut self.log_weights);
+    }
+
+    /// The mixture of `outcomes` under the current weights.
+    fn mix(&mut self, label: f64) -> Outcome {
+        self.update_log_weights();
+        mixture(self.loss, &self.log_weights, &self.outcomes, label)
+    }
+}
+
+impl HedgeState {
+    /// Adds the figures of another share of the examples (a stream's predict roles each see
+    /// some of them).
+    pub fn merge(&mut self, other: &HedgeState) {
+        if self.cumulative_losses.len() < other.cumulative_losses.len() {
+            self.cumulative_losses.resize(other.cumulative_losses.len(), 0.0);
+        }
+        for (total, more) in self.cumulative_losses.iter_mut().zip(&other.cumulative_losses) {
+            *total += more;
+        }
+        self.weight_sum += other.weight_sum;
+    }
+}
+
+/// The log of each learner's normalized mixture weight under `state`, into `out`.
+pub fn log_weights(loss: Loss, state: &HedgeState, out: &mut Vec<f64>) {
+    let learners = state.cumulative_losses.len() as f64;
+    let eta = match loss {
+        Loss::Logistic => 1.0,
+        _ => (8.0 * learners.ln() / state.weight_sum.max(1.0)).sqrt(),
+    };
+    let best = state.cumulative_losses.iter().copied().fold(f64::INFINITY, f64::min);
+    out.clear();
+    out.extend(state.cumulative_losses.iter().map(|l| -eta * (l - best)));
+    let normalizer = log_sum_exp(out);
+    out.iter_mut().for_each(|l| *l -= normalizer);
+}
+
+/// The mixture of the learners' `outcomes` (in the order of the α list) under `log_weights`;
+/// its loss is NaN when `label` is NaN. Pure, so a predict role that scores each learner from
+/// a weight view can mix the same way.
+pub fn mixture(loss: Loss, log_weights: &[f64], outcomes: &[Outcome], label: f64) -> Outcome {
+    let prediction: f64 = log_weights.iter().zip(outcomes).map(|(l, o)| l.exp() * o.prediction).sum();
+    match loss {
+        Loss::Logistic => {
+            // The mixture's probability of the true label is Σ πₖ·exp(−lossₖ); in logs, so
+            // confident learners cannot round it to 0.
+            let terms: Vec<f64> = log_weights.iter().zip(outcomes).map(|(l, o)| l - o.loss).collect();
+            let loss = if label.is_nan() { f64::NAN } else { -log_sum_exp(&terms) };
+            Outcome { loss, prediction, score: prediction }
+        }
+        single => {
+            let loss = if label.is_nan() { f64::NAN } else { single.value(prediction, label) };
+            Outcome { loss, prediction, score: sigmoid(prediction) }
+        }
+    }
+}
+
+/// `features` with their coordinates moved to `member`'s own.
+fn map_features(features: &[Feature], member: u32, out: &mut Vec<Feature>) {
+    out.clear();
+    out.extend(
+        features.iter().map(|f| Feature { coordinate: member_coordinate(f.coordinate, member), value: f.value }),
+    );
+}
+
+fn log_sum_exp(values: &[f64]) -> f64 {
+    let max = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    if max == f64::NEG_INFINITY {
+        return max;
+    }
+    max + values.iter().map(|v| (v - max).exp()).sum::<f64>().ln()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::learn::test_support::MapStates;
+    use crate::learn::{Algorithm, Hyperparameters, Progress};
+    use rand::{rngs::StdRng, Rng, SeedableRng};
+
+    fn ftrl() -> Optimizer {
+        Optimizer { algorithm: Algorithm::FtrlProximal, hyperparameters: Hyperparameters::default() }
+    }
+
+    fn f(coordinate: u64) -> Feature {
+        Feature { coordinate, value: 1.0 }
+    }
+
+    #[test]
+    fn mixture_by_hand() {
+        // Two fresh learners both predict 0.5: the mixture too, with loss ln 2.
+        let mut hedge = Hedge::new(ftrl(), Loss::Logistic, Update::Gradient, &[0.1, 1.0]);
+        let mut states = MapStates::default();
+        let out = hedge.learn(&mut states, &[f(1)], 1.0, 1.0).unwrap();
+        assert!((out.loss - 2f64.ln()).abs() < 1e-15 && out.prediction == 0.5);
+        // Each learner has its own coordinate for feature 1.
+        assert_eq!(states.len(), 2);
+        // Cumulative losses (a, b) give weights ∝ (e^−a, e^−b).
+        hedge.restore(HedgeState { cumulative_losses: vec![1.0, 3.0], weight_sum: 2.0 });
+        let w = hedge.mixture_weights();
+        assert!((w[0] - 1.0 / (1.0 + (-2f64).exp())).abs() < 1e-15, "{w:?}");
+        assert_eq!(hedge.leader(), 0);
+    }
+
+    #[test]
+    fn mixture_loss_is_minus_log_of_the_mixed_probability() {
+        let mut hedge = Hedge::new(ftrl(), Loss::Logistic, Update::Gradient, &[0.05, 2.0]);
+        let mut states = MapStates::default();
+        for i in 0..50 {
+            hedge.learn(&mut states, &[f(0), f(1 + i % 3)], (i % 3 == 0) as u8 as f64, 1.0).unwrap();
+        }
+        let w = hedge.mixture_weights();
+        let out = hedge.predict(&mut states, &[f(0), f(1)], Some(1.0)).unwrap();
+        let members: Vec<f64> = hedge.outcomes.iter().map(|o| o.prediction).collect();
+        let p = w[0] * members[0] + w[1] * members[1];
+        assert!((out.prediction - p).abs() < 1e-12);
+        assert!((out.loss + p.ln()).abs() < 1e-12);
+    }
+
+    /// The aggregating algorithm's guarantee: the mixture's total log loss is at most the
+    /// best learner's plus ln K, on any sequence.
+    #[test]
+    fn regret_to_the_best_rate_is_at_most_ln_k() {
+        let alphas = [0.01, 0.1, 1.0, 10.0];
+        let mut hedge = Hedge::new(ftrl(), Loss::Logistic, Update::Gradient, &alphas);
+        let mut states = MapStates::default();
+        let mut rng = StdRng::seed_from_u64(3);
+        let mut mixture = Progress::new(true);
+        for _ in 0..3000 {
+            let a = rng.random_range(0..20u64);
+            let b = rng.random_range(20..40u64);
+            let p = sigmoid(if a < 10 { 1.5 } else { -1.0 } + if b < 25 { 1.0 } else { -0.5 });
+            let y = (rng.random::<f64>() < p) as u8 as f64;
+            let out = hedge.learn(&mut states, &[f(100), f(a), f(b)], y, 1.0).unwrap();
+            mixture.record(out.loss, y, out.prediction, out.score, 1.0);
+        }
+        let best = hedge.state().cumulative_losses.iter().copied().fold(f64::INFINITY, f64::min);
+        assert!(mixture.loss_sum <= best + (alphas.len() as f64).ln() + 1e-9, "{} vs {best}", mixture.loss_sum);
+        let worst = hedge.state().cumulative_losses.iter().copied().fold(0.0, f64::max);
+        assert!(worst > best + 50.0, "the rates must matter for this test to mean anything");
+    }
+
+    #[test]
+    fn squared_loss_follows_the_better_rate() {
+        let mut hedge = Hedge::new(ftrl(), Loss::Squared, Update::Gradient, &[0.001, 0.5]);
+        let mut states = MapStates::default();
+        for i in 0..3000 {
+            let x = (i % 10) as f64;
+            hedge.learn(&mut states, &[f(0), Feature { coordinate: 1, value: x / 10.0 }], 1.0 + x / 5.0, 1.0).unwrap();
+        }
+        assert_eq!(hedge.leader(), 1);
+        assert!(hedge.mixture_weights()[1] > 0.99);
+    }
+
+    #[test]
+    fn states_of_shares_merge_into_the_whole() {
+        let mut a = HedgeState { cumulative_losses: vec![1.0, 2.0], weight_sum: 3.0 };
+        a.merge(&HedgeState { cumulative_losses: vec![0.5, 0.25], weight_sum: 1.0 });
+        assert_eq!(a, HedgeState { cumulative_losses: vec![1.5, 2.25], weight_sum: 4.0 });
+    }
+
+    #[test]
+    fn bad_rate_lists_are_named() {
+        assert!(Hedge::check(&[0.1], Loss::Logistic).unwrap_err().contains("at least 2"));
+        assert!(Hedge::check(&[0.1, -1.0], Loss::Logistic).is_err());
+        assert!(Hedge::check(&[0.1, 1.0], Loss::Softmax { classes: 3 }).is_err());
+        assert!(Hedge::check(&[0.1, 1.0], Loss::Hinge).is_ok());
+    }
+}
