@@ -24,7 +24,7 @@ fn repo() -> PathBuf {
 
 fn ftrl() -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_ftrl"));
-    cmd.env("FTRL_LOG", "info");
+    cmd.env("FTRL_LOG", std::env::var("TEST_FTRL_LOG").unwrap_or_else(|_| "info".into()));
     cmd
 }
 
