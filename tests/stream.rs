@@ -180,9 +180,15 @@ fn generated(dir: &Path, examples: u64) -> (PathBuf, Vec<(String, Vec<u8>)>) {
 /// Produces payloads round-robin over the examples partitions.
 fn produce(setup: &Setup, payloads: &[Vec<u8>]) {
     let producer: BaseProducer = setup.client().set("linger.ms", "5").create().unwrap();
-    let topic = setup.topic("examples");
+    send_examples(&producer, &setup.topic("examples"), 0, payloads);
+}
+
+/// Sends payloads to the two examples partitions in turn, the first to `first % 2`, and
+/// waits until the broker has them all.
+fn send_examples(producer: &BaseProducer, topic: &str, first: usize, payloads: &[Vec<u8>]) {
     for (i, payload) in payloads.iter().enumerate() {
-        let mut record = BaseRecord::<[u8], [u8]>::to(&topic).partition((i % 2) as i32).payload(&payload[..]);
+        let partition = ((first + i) % 2) as i32;
+        let mut record = BaseRecord::<[u8], [u8]>::to(topic).partition(partition).payload(&payload[..]);
         loop {
             match producer.send(record) {
                 Ok(()) => break,
@@ -489,20 +495,7 @@ fn produce_slowly(
         let producer: BaseProducer = client.clone().set("linger.ms", "5").create().unwrap();
         let chunk = payloads.len().div_ceil(chunks);
         for (c, part) in payloads.chunks(chunk).enumerate() {
-            for (i, payload) in part.iter().enumerate() {
-                let partition = ((c * chunk + i) % 2) as i32;
-                let mut record = BaseRecord::<[u8], [u8]>::to(&topic).partition(partition).payload(&payload[..]);
-                loop {
-                    match producer.send(record) {
-                        Ok(()) => break,
-                        Err((_, returned)) => {
-                            producer.poll(Duration::from_millis(10));
-                            record = returned;
-                        }
-                    }
-                }
-            }
-            producer.flush(Duration::from_secs(30)).unwrap();
+            send_examples(&producer, &topic, c * chunk, part);
             std::thread::sleep(pause);
         }
     })

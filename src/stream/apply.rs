@@ -477,6 +477,23 @@ mod tests {
         (count, loss)
     }
 
+    /// A process starting: opens the local store in `dir` and restores from `changelog`;
+    /// returns the restored windows to publish again.
+    fn start_process(
+        dir: &std::path::Path,
+        changelog: &[(Vec<u8>, Vec<u8>)],
+    ) -> (ModelStore, Applier, Vec<ProgressWindow>) {
+        let mut store = ModelStore::open_checkpoint_only(dir, 16).unwrap();
+        let mut applier = applier();
+        let mut restore = applier.begin_restore(&store, &[PARTITION]).unwrap();
+        let start = restore.starts()[0].1 as usize;
+        for (offset, (key, payload)) in changelog.iter().enumerate().skip(start) {
+            applier.restore_record(&mut restore, PARTITION, offset as i64, Some(key), Some(payload));
+        }
+        let windows = applier.finish_restore(restore, &mut store).unwrap();
+        (store, applier, windows)
+    }
+
     /// Runs the update role's cycle (restore, apply batches, publish, commit, checkpoint)
     /// against an in-memory changelog and gradients log, crashing at random points: before
     /// anything is visible, after a random prefix of a transaction became visible without
@@ -492,15 +509,7 @@ mod tests {
         let mut committed = 0usize;
         let mut crashes = 0;
         while committed < log.len() {
-            // A process starts: open the local store and restore.
-            let mut store = ModelStore::open_checkpoint_only(dir.path(), 16).unwrap();
-            let mut applier = applier();
-            let mut restore = applier.begin_restore(&store, &[PARTITION]).unwrap();
-            let start = restore.starts()[0].1 as usize;
-            for (offset, (key, payload)) in changelog.iter().enumerate().skip(start) {
-                applier.restore_record(&mut restore, PARTITION, offset as i64, Some(key), Some(payload));
-            }
-            let windows = applier.finish_restore(restore, &mut store).unwrap();
+            let (mut store, mut applier, windows) = start_process(dir.path(), &changelog);
             if rng.random_bool(0.1) {
                 crashes += 1;
                 continue; // killed during restore, before its checkpoint
@@ -548,14 +557,7 @@ mod tests {
             }
         }
         // One last start restores whatever the final batches left.
-        let mut store = ModelStore::open_checkpoint_only(dir.path(), 16).unwrap();
-        let mut applier = applier();
-        let mut restore = applier.begin_restore(&store, &[PARTITION]).unwrap();
-        let start = restore.starts()[0].1 as usize;
-        for (offset, (key, payload)) in changelog.iter().enumerate().skip(start) {
-            applier.restore_record(&mut restore, PARTITION, offset as i64, Some(key), Some(payload));
-        }
-        let windows = applier.finish_restore(restore, &mut store).unwrap();
+        let (mut store, _, windows) = start_process(dir.path(), &changelog);
         progress.extend(windows.into_iter().filter(|w| w.gradients_offset >= committed as i64));
 
         assert!(crashes > 5, "seed {seed}: only {crashes} crashes");
