@@ -37,6 +37,8 @@ pub struct TrainOptions {
     pub strict: bool,
     /// Print Vowpal Wabbit–style progress lines (doubling schedule) to stderr.
     pub progress_table: bool,
+    /// Show a progress bar (examples, rate, loss) when standard error is a terminal.
+    pub progress_bar: bool,
     /// Store each coordinate's "namespace^name" with the model (for `ftrl export`).
     pub save_names: bool,
 }
@@ -79,12 +81,15 @@ pub fn train_batches(
     let started = Instant::now();
     let mut learner = model.settings.learner();
     let mut table = options.progress_table.then(ProgressTable::new);
+    let bar = crate::observe::progress_bar(options.progress_bar, None, "examples");
     let mut total = Progress::new(model.settings.loss.is_binary());
     let mut bad_lines = 0u64;
     let loss = model.settings.loss;
 
     for batch in batches {
         let batch = batch?;
+        bar.inc(batch.items.len() as u64);
+        bar.set_message(format!("progressive loss {:.6}", total.mean_loss()));
         if !batch.names.is_empty() {
             model.store.save_names(&batch.names)?;
         }
@@ -96,7 +101,10 @@ pub fn train_batches(
                     let metric_label = loss.metric_label(*label);
                     total.record(outcome.loss, metric_label, outcome.prediction, outcome.score, *weight);
                     if let Some(table) = &mut table {
-                        table.record(&total, outcome.loss, metric_label, outcome.prediction, *weight, features.len());
+                        let features = features.len();
+                        bar.suspend(|| {
+                            table.record(&total, outcome.loss, metric_label, outcome.prediction, *weight, features)
+                        });
                     }
                 }
                 Item::Bad { line, reason } => {
@@ -112,6 +120,7 @@ pub fn train_batches(
         }
     }
 
+    bar.finish_and_clear();
     tracing::debug!(seconds = started.elapsed().as_secs_f64(), "learned every example");
     model.examples_learned += total.count;
     model.checkpoint()?;

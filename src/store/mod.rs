@@ -33,6 +33,9 @@ pub struct ModelStore {
     all_resident: bool,
     pending_metadata: Vec<(String, Vec<u8>)>,
     evictions: u64,
+    /// Lookups found in the cache, and not (new coordinates or disk reads), for metrics.
+    hits: u64,
+    misses: u64,
 }
 
 impl ModelStore {
@@ -45,6 +48,8 @@ impl ModelStore {
             all_resident: true,
             pending_metadata: Vec::new(),
             evictions: 0,
+            hits: 0,
+            misses: 0,
         }
     }
 
@@ -65,7 +70,16 @@ impl ModelStore {
                 false
             }
         })?;
-        Ok(Self { cache, db: Some(db), capacity, all_resident: !overflow, pending_metadata: Vec::new(), evictions: 0 })
+        Ok(Self {
+            cache,
+            db: Some(db),
+            capacity,
+            all_resident: !overflow,
+            pending_metadata: Vec::new(),
+            evictions: 0,
+            hits: 0,
+            misses: 0,
+        })
     }
 
     pub fn is_durable(&self) -> bool {
@@ -172,6 +186,11 @@ impl ModelStore {
     }
 
     /// Bytes of the on-disk model (0 in memory).
+    /// Cache lookups since the store opened: (found in the cache, not found).
+    pub fn lookups(&self) -> (u64, u64) {
+        (self.hits, self.misses)
+    }
+
     pub fn disk_bytes(&self) -> u64 {
         self.db.as_ref().map_or(0, StateDb::disk_bytes)
     }
@@ -198,8 +217,12 @@ impl CoordinateStates for ModelStore {
         slots.clear();
         for feature in features {
             let slot = match self.cache.lookup(feature.coordinate) {
-                Some(slot) => slot,
+                Some(slot) => {
+                    self.hits += 1;
+                    slot
+                }
                 None => {
+                    self.misses += 1;
                     let stored = match (&self.db, self.all_resident) {
                         (Some(db), false) => db.get(feature.coordinate)?,
                         _ => None,

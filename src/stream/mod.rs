@@ -42,6 +42,12 @@ pub enum StreamError {
 /// Runs the configured roles until `shutdown` is set or a role fails; the first failure is
 /// returned after every role has stopped.
 pub fn run_worker(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<(), StreamError> {
+    // Up first, so /health answers and /ready says what it waits for while the roles start.
+    crate::observe::health().require(config.worker.predict, config.worker.update);
+    let _http =
+        crate::observe::http::Server::start(&config.observability.listen, crate::observe::http::observability_routes())
+            .map_err(|e| StreamError::Config(format!("observability.listen: {e}")))?;
+    let _lag = crate::observe::lag::spawn(config, Arc::clone(&shutdown));
     let mut roles = Vec::new();
     if config.worker.update {
         let role = update::UpdateRole::new(config)?;
@@ -50,6 +56,7 @@ pub fn run_worker(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<()
     }
     if config.worker.predict {
         let role = predict::PredictRole::new(config)?;
+        crate::observe::health().view_loaded();
         let flag = Arc::clone(&shutdown);
         roles.push(("predict", std::thread::Builder::new().name("predict".into()).spawn(move || role.run(&flag))));
     }

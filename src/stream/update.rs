@@ -84,13 +84,19 @@ impl UpdateRole {
         while !shutdown.load(Ordering::Acquire) {
             let records = collect(&self.consumer, self.max_records, self.max_wait);
             if self.consumer.context().take() {
+                crate::observe::health().restoring();
                 self.restore_assignment()?;
+                crate::observe::health().restored();
                 continue;
             }
             if records.is_empty() {
                 continue;
             }
-            entries += self.apply_and_commit(&records)?;
+            let started = Instant::now();
+            let committed = self.apply_and_commit(&records);
+            crate::observe::metrics().transaction("update", started.elapsed(), committed.is_ok());
+            crate::observe::metrics().store(&self.store);
+            entries += committed?;
             batches += 1;
             if last_report.elapsed() >= Duration::from_secs(10) {
                 tracing::info!(
