@@ -114,7 +114,7 @@ fn until_signal(work: impl FnOnce(Arc<AtomicBool>) -> Result<()> + Send + 'stati
         signal_flag.store(true, Ordering::Release);
     });
     let flag = Arc::clone(&shutdown);
-    match runtime.block_on(tokio::task::spawn_blocking(move || work(flag))) {
+    match runtime.block_on(async move { tokio::task::spawn_blocking(move || work(flag)).await }) {
         Ok(outcome) => outcome,
         Err(join) => Err(anyhow!("worker thread failed: {join}")),
     }
