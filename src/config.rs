@@ -48,6 +48,9 @@ const MANAGED_RDKAFKA_KEYS: [(&str, &str); 9] = [
     ("transaction.timeout.ms", "set kafka.transaction_timeout_ms instead"),
 ];
 
+/// Levels `observability.log_level` accepts on its own.
+const LOG_LEVELS: [&str; 6] = ["off", "error", "warn", "info", "debug", "trace"];
+
 /// librdkafka properties whose names contain `_`, kept as they are when read from environment
 /// variable names (where every other `_` stands for `.`).
 const RDKAFKA_UNDERSCORE_KEYS: [&str; 2] = ["log_level", "enabled_events"];
@@ -569,8 +572,19 @@ impl WorkerConfig {
                 format!("must be ip:port, like 127.0.0.1:9898 ({e}), got {:?}", observability.listen),
             );
         }
-        if let Err(e) = tracing_subscriber::EnvFilter::builder().parse(&observability.log_level) {
-            bad("observability.log_level", format!("must be a level or tracing filter, like \"info\" ({e})"));
+        // A bare word would parse as a module name and quietly log everything of it.
+        let level = observability.log_level.trim();
+        let known_level = LOG_LEVELS.iter().any(|l| l.eq_ignore_ascii_case(level));
+        let filter = tracing_subscriber::EnvFilter::builder().parse(level);
+        if (!level.contains('=') && !known_level) || filter.is_err() {
+            bad(
+                "observability.log_level",
+                format!(
+                    "must be a level ({}) or tracing filter directives like \"warn,ftrl_stream=debug\", got {:?}",
+                    LOG_LEVELS.join(", "),
+                    observability.log_level
+                ),
+            );
         }
         if let Err(e) = serve.listen.parse::<std::net::SocketAddr>() {
             bad("serve.listen", format!("must be ip:port, like 127.0.0.1:8080 ({e}), got {:?}", serve.listen));
@@ -1136,6 +1150,8 @@ mod tests {
         assert!(problems(|c| c.observability.listen = "0.0.0.0:9898".into()).is_empty());
         assert!(problems(|c| c.observability.listen = "[::1]:0".into()).is_empty());
         assert_one(|c| c.observability.log_level = "loud".into(), "observability.log_level", "tracing filter");
+        assert_one(|c| c.observability.log_level = "ftrl_stream=loud".into(), "observability.log_level", "loud");
+        assert!(problems(|c| c.observability.log_level = "DEBUG".into()).is_empty());
         assert!(problems(|c| c.observability.log_level = "warn,ftrl_stream=debug".into()).is_empty());
         assert_one(|c| c.serve.listen = ":8080".into(), "serve.listen", "ip:port");
         assert_one(|c| c.serve.max_request_bytes = 10, "serve.max_request_bytes", "got 10");
