@@ -199,7 +199,8 @@ pub struct WorkerSection {
 #[serde(deny_unknown_fields)]
 pub struct ObservabilitySection {
     /// Address of the worker's HTTP endpoints (`/metrics`, `/health`, `/ready`); loopback by
-    /// default, `0.0.0.0:9898` to let Prometheus and probes in from other hosts.
+    /// default, `0.0.0.0:9898` to let Prometheus and probes in from other hosts. One port per
+    /// worker on a host (port 0 picks a free one and logs it); a busy port stops the worker.
     #[serde(default = "default_observability_listen")]
     pub listen: String,
     /// Log line format on standard error.
@@ -764,6 +765,8 @@ publish_predictions = false
 [observability]
 # Address of the worker's /metrics, /health and /ready endpoints. Loopback by default; use
 # "0.0.0.0:9898" in a container so Prometheus and the orchestrator's probes can reach it.
+# Workers sharing a host need a port each (port 0 picks a free one and logs it); a worker
+# whose port is taken does not start.
 listen = "127.0.0.1:9898"
 # Log lines on standard error: "text" or "json" (one object per line).
 log_format = "text"

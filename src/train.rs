@@ -88,8 +88,6 @@ pub fn train_batches(
 
     for batch in batches {
         let batch = batch?;
-        bar.inc(batch.items.len() as u64);
-        bar.set_message(format!("progressive loss {:.6}", total.mean_loss()));
         if !batch.names.is_empty() {
             model.store.save_names(&batch.names)?;
         }
@@ -118,6 +116,8 @@ pub fn train_batches(
                 }
             }
         }
+        bar.inc(batch.items.len() as u64);
+        bar.set_message(format!("progressive loss {:.6}", total.mean_loss()));
     }
 
     bar.finish_and_clear();

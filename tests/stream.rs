@@ -133,6 +133,10 @@ id = "{worker}"
 state_dir = "{state}"
 batch_max_examples = 500
 batch_max_wait_ms = 20
+
+[observability]
+# Any free port: several workers share this host.
+listen = "127.0.0.1:0"
 "#,
             bootstrap = self.broker.bootstrap,
             prefix = self.prefix,
@@ -529,7 +533,7 @@ fn metrics_move_with_traffic_and_ready_waits_for_the_restore() {
     let setup = Setup::new("obs");
     let listen = free_address();
     let config = setup
-        .config_with("w1", "json", |t| format!("{t}\n[observability]\nlisten = \"{listen}\"\nlog_format = \"json\"\n"));
+        .config_with("w1", "json", |t| t.replace("\"127.0.0.1:0\"", &format!("\"{listen}\"\nlog_format = \"json\"")));
     run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
     let worker = Worker::start(&config, setup.dir.path().join("w1.log"));
 

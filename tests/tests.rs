@@ -480,3 +480,23 @@ fn readme_configuration_reference_is_the_example_file() {
     assert_eq!(String::from_utf8(example).unwrap(), EXAMPLE_TOML);
     assert!(readme.contains(&format!("```toml\n{EXAMPLE_TOML}```")), "README.md's configuration reference is stale");
 }
+
+/// Long commands draw a progress bar on a terminal and nothing of it in a pipe.
+#[test]
+fn progress_bar_on_a_terminal_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let (data, _) = generate(dir.path(), "clicks.vw", &["--examples", "300000"]);
+    let piped = run(ftrl().args(["train", "--data"]).arg(&data));
+    let stderr = String::from_utf8_lossy(&piped.stderr);
+    assert!(!stderr.contains(" examples in ") && !stderr.contains('\r') && !stderr.contains('\x1b'), "{stderr}");
+    assert!(stderr.contains("average loss"), "the progress table still prints: {stderr}");
+    // script(1) (util-linux, on every Debian) runs the command on a pseudo-terminal.
+    let command = format!("{} train --data {}", env!("CARGO_BIN_EXE_ftrl"), data.display());
+    let Ok(out) = Command::new("script").args(["-qefc", &command, "/dev/null"]).stdin(Stdio::null()).output() else {
+        eprintln!("no script(1): the terminal half is skipped");
+        return;
+    };
+    let terminal = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{terminal}");
+    assert!(terminal.contains(" examples in "), "no progress bar on a terminal: {terminal:?}");
+}

@@ -37,7 +37,7 @@ pub fn init_logging(format: LogFormat, level: &str) {
 
 /// A progress bar on standard error when `wanted` and standard error is a terminal; a
 /// hidden one (that draws nothing) in pipes, files and CI logs. With `total` it shows a bar
-/// and an estimate of the time left, without it a counter and a rate.
+/// and an estimate of the time left, without it a counter and the time so far.
 pub fn progress_bar(wanted: bool, total: Option<u64>, unit: &str) -> indicatif::ProgressBar {
     use indicatif::{ProgressBar, ProgressStyle};
     if !wanted || !std::io::stderr().is_terminal() {
@@ -46,11 +46,9 @@ pub fn progress_bar(wanted: bool, total: Option<u64>, unit: &str) -> indicatif::
     let (bar, template) = match total {
         Some(total) => (
             ProgressBar::new(total),
-            format!("{{bar:30}} {{human_pos}}/{{human_len}} {unit} ({{per_sec}}, {{eta}} left) {{msg}}"),
+            format!("{{bar:30}} {{human_pos}}/{{human_len}} {unit} ({{elapsed}}, {{eta}} left) {{msg}}"),
         ),
-        None => {
-            (ProgressBar::new_spinner(), format!("{{spinner}} {{human_pos}} {unit} ({{per_sec}}, {{elapsed}}) {{msg}}"))
-        }
+        None => (ProgressBar::new_spinner(), format!("{{spinner}} {{human_pos}} {unit} in {{elapsed}} {{msg}}")),
     };
     if let Ok(style) = ProgressStyle::with_template(&template) {
         bar.set_style(style);
