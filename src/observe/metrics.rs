@@ -35,7 +35,8 @@ pub struct Metrics {
     pub progressive_loss: FloatGauge,
     /// Kafka transactions by role and outcome (`committed`, `aborted`).
     pub transactions: Family<Labels, Counter>,
-    /// Time from the start of a commit (offsets sent, flush, commit) to its end, by role.
+    /// Time to send and commit a transaction, by role (the update role's includes applying
+    /// the batch's gradients, which happens inside the same step).
     pub commit_seconds: Family<Labels, Histogram>,
     /// Records between the consumer group's committed offset and the partition's end, by
     /// topic and partition (every partition of the topic, whichever worker owns it).
@@ -102,7 +103,11 @@ impl Metrics {
         r.register("progressive_weight_sum", "Sum of example weights scored", m.progressive_weight_sum.clone());
         r.register("progressive_loss", "Mean progressive loss since the process started", m.progressive_loss.clone());
         r.register("transactions", "Kafka transactions by role and outcome", m.transactions.clone());
-        r.register("transaction_commit_seconds", "Latency of transaction commits by role", m.commit_seconds.clone());
+        r.register(
+            "transaction_commit_seconds",
+            "Time to send and commit a transaction by role (update: including applying its gradients)",
+            m.commit_seconds.clone(),
+        );
         r.register(
             "consumer_lag",
             "Records between the consumer position and the partition end",
