@@ -83,6 +83,9 @@ pub struct TopicsCreateArgs {
 pub enum ModelCommand {
     /// Print the deltas topic as a model: JSON lines of coordinate, weight, updates, version.
     Dump(ConfigArg),
+    /// Print the progressive validation of everything learned so far, from the progress
+    /// topic (each example counted once), as JSON.
+    Progress(ConfigArg),
 }
 
 #[derive(Debug, Args)]

@@ -49,6 +49,7 @@ pub fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Command::Model(ModelCommand::Dump(args)) => model_dump(&args),
+        Command::Model(ModelCommand::Progress(args)) => model_progress(&args),
         Command::Replay(args) => replay_command(&args),
     }
 }
@@ -58,7 +59,10 @@ pub fn run(cli: Cli) -> Result<()> {
 /// reports why).
 fn start_logging(command: &Command) {
     let path = match command {
-        Command::Worker(args) | Command::Serve(args) | Command::Model(ModelCommand::Dump(args)) => Some(&args.config),
+        Command::Worker(args)
+        | Command::Serve(args)
+        | Command::Model(ModelCommand::Dump(args))
+        | Command::Model(ModelCommand::Progress(args)) => Some(&args.config),
         Command::Config(ConfigCommand::Validate(args)) => Some(&args.config),
         Command::Topics(TopicsCommand::Create(args)) => Some(&args.config.config),
         Command::Replay(args) => Some(&args.config.config),
@@ -148,6 +152,13 @@ fn model_dump(args: &ConfigArg) -> Result<()> {
     }
     out.flush()?;
     tracing::info!(coordinates = model.len(), "model dumped");
+    Ok(())
+}
+
+fn model_progress(args: &ConfigArg) -> Result<()> {
+    let config = load_config(args)?;
+    let totals = admin::read_progress(&config).context("reading the progress topic")?;
+    println!("{}", serde_json::to_string(&totals)?);
     Ok(())
 }
 

@@ -77,6 +77,55 @@ pub fn encode_example(label: f64, weight: Option<f64>, features: &[(&str, &str, 
     .encode_to_vec()
 }
 
+impl ProgressWindow {
+    /// A window holding `progress`, with the AUC counts stored sparsely.
+    pub fn from_progress(progress: &crate::learn::Progress) -> Self {
+        let mut window = ProgressWindow {
+            count: progress.count,
+            weight_sum: progress.weight_sum,
+            loss_sum: progress.loss_sum,
+            label_sum: progress.label_sum,
+            prediction_sum: progress.prediction_sum,
+            ..Default::default()
+        };
+        for (bucket, (positive, negative)) in progress.auc_positive.iter().zip(&progress.auc_negative).enumerate() {
+            if *positive != 0.0 || *negative != 0.0 {
+                window.auc_buckets.push(bucket as u32);
+                window.auc_bucket_positive.push(*positive);
+                window.auc_bucket_negative.push(*negative);
+            }
+        }
+        window
+    }
+
+    /// The figures of this window; `binary` gives it AUC buckets. Buckets out of range (a
+    /// window from an incompatible writer) are ignored.
+    pub fn progress(&self, binary: bool) -> crate::learn::Progress {
+        let mut progress = crate::learn::Progress::new(binary);
+        progress.count = self.count;
+        progress.weight_sum = self.weight_sum;
+        progress.loss_sum = self.loss_sum;
+        progress.label_sum = self.label_sum;
+        progress.prediction_sum = self.prediction_sum;
+        let buckets = progress.auc_positive.len();
+        let sparse = self.auc_buckets.iter().zip(&self.auc_bucket_positive).zip(&self.auc_bucket_negative);
+        for ((bucket, positive), negative) in sparse {
+            if (*bucket as usize) < buckets {
+                progress.auc_positive[*bucket as usize] += positive;
+                progress.auc_negative[*bucket as usize] += negative;
+            }
+        }
+        // Dense counts, from writers before the sparse fields.
+        if self.auc_positive.len() == buckets && self.auc_negative.len() == buckets {
+            for (bucket, (positive, negative)) in self.auc_positive.iter().zip(&self.auc_negative).enumerate() {
+                progress.auc_positive[bucket] += positive;
+                progress.auc_negative[bucket] += negative;
+            }
+        }
+        progress
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -132,5 +181,17 @@ mod tests {
             prop_assert_eq!(out.label, label);
             prop_assert_eq!(out.features.len(), names.len());
         }
+    }
+
+    #[test]
+    fn progress_windows_round_trip_with_sparse_auc() {
+        let mut progress = crate::learn::Progress::new(true);
+        progress.record(0.3, 1.0, 0.7, 0.7, 2.0);
+        progress.record(0.9, 0.0, 0.6, 0.6, 1.0);
+        let window = ProgressWindow::from_progress(&progress);
+        assert_eq!(window.auc_buckets.len(), 2);
+        let bytes = window.encode_to_vec();
+        assert!(bytes.len() < 100, "{} bytes", bytes.len());
+        assert_eq!(ProgressWindow::decode(&bytes[..]).unwrap().progress(true), progress);
     }
 }

@@ -36,6 +36,11 @@ pub struct ModelStore {
     /// Lookups found in the cache, and not (new coordinates or disk reads), for metrics.
     hits: u64,
     misses: u64,
+    /// When set, RocksDB is written only by `checkpoint`: making room evicts clean states
+    /// only, so the database always holds exactly the last checkpoint (the stream's update
+    /// role checkpoints after each committed transaction, and must never persist a state
+    /// whose transaction may still fail).
+    checkpoint_only: bool,
 }
 
 impl ModelStore {
@@ -50,6 +55,7 @@ impl ModelStore {
             evictions: 0,
             hits: 0,
             misses: 0,
+            checkpoint_only: false,
         }
     }
 
@@ -79,7 +85,14 @@ impl ModelStore {
             evictions: 0,
             hits: 0,
             misses: 0,
+            checkpoint_only: false,
         })
+    }
+
+    /// Like `open`, but RocksDB changes only at `checkpoint`: between checkpoints the cache
+    /// may exceed its capacity by the states changed since the last one.
+    pub fn open_checkpoint_only(path: &Path, capacity: usize) -> Result<Self, StoreError> {
+        Ok(Self { checkpoint_only: true, ..Self::open(path, capacity)? })
     }
 
     pub fn is_durable(&self) -> bool {
@@ -199,7 +212,9 @@ impl ModelStore {
         if self.cache.len().saturating_add(incoming) <= self.capacity {
             return Ok(());
         }
-        self.write_changes()?;
+        if !self.checkpoint_only {
+            self.write_changes()?;
+        }
         let target = (self.capacity / 4 * 3).saturating_sub(incoming);
         self.cache.evict_to(target);
         self.all_resident = false;
@@ -326,5 +341,28 @@ mod tests {
         bump(&mut store, 0..10_000);
         assert_eq!(store.resident(), 10_000);
         assert!(!store.is_durable());
+    }
+
+    #[test]
+    fn checkpoint_only_stores_write_nothing_between_checkpoints() {
+        let dir = tempfile::tempdir().unwrap();
+        {
+            let mut store = ModelStore::open_checkpoint_only(dir.path(), 64).unwrap();
+            bump(&mut store, 0..100);
+            store.checkpoint().unwrap();
+            // Over capacity with changes not yet checkpointed: they must stay in memory.
+            bump(&mut store, 0..1000);
+            assert!(store.resident() >= 1000, "dirty states are never evicted: {}", store.resident());
+            // Dropped without a checkpoint, like a crash.
+        }
+        let mut store = ModelStore::open(dir.path(), 10_000).unwrap();
+        let mut updates = std::collections::BTreeMap::new();
+        store
+            .for_each(|c, s| {
+                updates.insert(c, s.updates);
+            })
+            .unwrap();
+        assert_eq!(updates.len(), 100, "only the checkpointed coordinates");
+        assert!(updates.values().all(|&u| u == 1));
     }
 }

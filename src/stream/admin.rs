@@ -1,12 +1,14 @@
 //! Administration and inspection: creating a model's topics, dumping its deltas topic as a
 //! model, copying its examples for a replay, and reading a topic for embedded training.
 
+use super::apply::WindowCounter;
 use super::kafka::{client_config, read_to_end, reader, send};
 use super::StreamError;
 use crate::config::WorkerConfig;
 use crate::input::{Batch, InputError, Item};
+use crate::learn::Progress;
 use crate::schema::featurize::Featurizer;
-use crate::schema::proto::{decode_example, ExampleFormat, WeightDelta};
+use crate::schema::proto::{decode_example, ExampleFormat, ProgressWindow, WeightDelta};
 use crate::schema::ExampleBuf;
 use indicatif::ProgressBar;
 use prost::Message as _;
@@ -108,6 +110,49 @@ pub fn dump_model(config: &WorkerConfig, progress: &ProgressBar) -> Result<Vec<D
         }
     })?;
     Ok(model.into_values().collect())
+}
+
+/// Progressive validation of a stream so far, from its progress topic.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ProgressTotals {
+    pub examples: u64,
+    pub weight_sum: f64,
+    pub progressive_loss: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub auc: Option<f64>,
+    pub windows: u64,
+    /// Windows written again by a replay after a crash, counted once.
+    pub duplicate_windows: u64,
+}
+
+/// Reads the progress topic to its end and sums its windows, each counted once.
+pub fn read_progress(config: &WorkerConfig) -> Result<ProgressTotals, StreamError> {
+    let binary = config.settings().map_err(StreamError::Config)?.loss.is_binary();
+    let mut total = Progress::new(binary);
+    let mut counter = WindowCounter::default();
+    let mut windows = 0u64;
+    let partitions: Vec<i32> = (0..config.model.example_partitions).collect();
+    read_to_end(config, &config.topics().progress, &partitions, READ_TIMEOUT, |message| {
+        match message.payload().map(ProgressWindow::decode) {
+            Some(Ok(window)) if counter.is_new(&window) => {
+                windows += 1;
+                total.merge(&window.progress(binary));
+            }
+            Some(Ok(_)) => {}
+            Some(Err(error)) => {
+                tracing::warn!(%error, offset = message.offset(), "undecodable progress window skipped")
+            }
+            None => tracing::warn!(offset = message.offset(), "empty progress record skipped"),
+        }
+    })?;
+    Ok(ProgressTotals {
+        examples: total.count,
+        weight_sum: total.weight_sum,
+        progressive_loss: total.mean_loss(),
+        auc: total.auc(),
+        windows,
+        duplicate_windows: counter.duplicates,
+    })
 }
 
 /// Copies the examples topic of `config` into the examples topic of `target` (same

@@ -5,9 +5,11 @@ use super::StreamError;
 use crate::config::WorkerConfig;
 use rdkafka::consumer::{BaseConsumer, ConsumerContext, Rebalance};
 use rdkafka::error::{KafkaError, RDKafkaErrorCode};
-use rdkafka::producer::{BaseProducer, BaseRecord, Producer};
-use rdkafka::{ClientConfig, ClientContext};
+use rdkafka::producer::{BaseProducer, BaseRecord, DeliveryResult, Producer, ProducerContext};
+use rdkafka::{ClientConfig, ClientContext, Message};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 use std::time::Duration;
 
 /// How long a transactional call may block before the worker gives up on it.
@@ -63,7 +65,11 @@ pub fn reader_config(config: &WorkerConfig) -> ClientConfig {
 
 /// A transactional producer; `transactional_id` must be stable per worker and role so that
 /// a restarted worker fences its own zombie.
-pub fn transactional_producer(config: &WorkerConfig, transactional_id: &str) -> Result<BaseProducer, KafkaError> {
+pub fn transactional_producer<C: ProducerContext>(
+    config: &WorkerConfig,
+    transactional_id: &str,
+    context: C,
+) -> Result<BaseProducer<C>, KafkaError> {
     let mut client = client_config(config);
     client
         .set("transactional.id", transactional_id)
@@ -75,13 +81,51 @@ pub fn transactional_producer(config: &WorkerConfig, transactional_id: &str) -> 
         // becomes the floor of every transaction's latency.
         .set("retry.backoff.ms", "5")
         .set("retry.backoff.max.ms", "50");
-    let producer: BaseProducer = client.create()?;
+    let producer: BaseProducer<C> = client.create_with_context(context)?;
     producer.init_transactions(TRANSACTION_CALL_TIMEOUT)?;
     Ok(producer)
 }
 
+/// Remembers, per partition of one topic, the offset after the last record delivered: where
+/// a later read of what this producer wrote may start.
+pub struct DeliveredOffsets {
+    topic: String,
+    next: Mutex<HashMap<i32, i64>>,
+}
+
+impl DeliveredOffsets {
+    pub fn new(topic: &str) -> Self {
+        Self { topic: topic.to_string(), next: Mutex::new(HashMap::new()) }
+    }
+
+    /// The offset after the last record delivered to `partition`, if any was.
+    pub fn next(&self, partition: i32) -> Option<i64> {
+        self.next.lock().ok().and_then(|next| next.get(&partition).copied())
+    }
+}
+
+impl ClientContext for DeliveredOffsets {}
+
+impl ProducerContext for DeliveredOffsets {
+    type DeliveryOpaque = ();
+
+    fn delivery(&self, result: &DeliveryResult<'_>, _: ()) {
+        if let Ok(message) = result {
+            if message.topic() == self.topic {
+                if let Ok(mut next) = self.next.lock() {
+                    let entry = next.entry(message.partition()).or_insert(0);
+                    *entry = (*entry).max(message.offset() + 1);
+                }
+            }
+        }
+    }
+}
+
 /// Sends a record, waiting for room when the local queue is full.
-pub fn send(producer: &BaseProducer, mut record: BaseRecord<'_, [u8], [u8]>) -> Result<(), KafkaError> {
+pub fn send<C: ProducerContext<DeliveryOpaque = ()>>(
+    producer: &BaseProducer<C>,
+    mut record: BaseRecord<'_, [u8], [u8]>,
+) -> Result<(), KafkaError> {
     loop {
         match producer.send(record) {
             Ok(()) => return Ok(()),
@@ -97,7 +141,7 @@ pub fn send(producer: &BaseProducer, mut record: BaseRecord<'_, [u8], [u8]>) -> 
 /// Commits the open transaction. Outstanding messages are flushed first with short polls:
 /// rust-rdkafka's own flush polls in 100 ms steps, which would put a 100 ms floor under
 /// every transaction.
-pub fn commit(producer: &BaseProducer) -> Result<(), KafkaError> {
+pub fn commit<C: ProducerContext>(producer: &BaseProducer<C>) -> Result<(), KafkaError> {
     let deadline = std::time::Instant::now() + TRANSACTION_CALL_TIMEOUT;
     while producer.in_flight_count() > 0 && std::time::Instant::now() < deadline {
         producer.poll(Duration::from_millis(1));
@@ -111,7 +155,9 @@ pub struct ReaderContext;
 
 impl ClientContext for ReaderContext {
     fn error(&self, error: KafkaError, reason: &str) {
-        if matches!(error, KafkaError::PartitionEOF(_)) {
+        let end_of_partition =
+            matches!(error, KafkaError::PartitionEOF(_) | KafkaError::Global(RDKafkaErrorCode::PartitionEOF));
+        if end_of_partition {
             tracing::trace!(reason, "end of partition");
         } else {
             tracing::error!(%error, reason, "librdkafka error");
@@ -135,16 +181,31 @@ pub fn read_to_end(
     topic: &str,
     partitions: &[i32],
     timeout: Duration,
+    visit: impl FnMut(&rdkafka::message::BorrowedMessage<'_>),
+) -> Result<(), StreamError> {
+    let starts: Vec<(i32, rdkafka::Offset)> = partitions.iter().map(|p| (*p, rdkafka::Offset::Beginning)).collect();
+    read_from(config, topic, &starts, timeout, visit)
+}
+
+/// Reads each (partition, start) of `topic` from its start to its end as of now.
+pub fn read_from(
+    config: &WorkerConfig,
+    topic: &str,
+    starts: &[(i32, rdkafka::Offset)],
+    timeout: Duration,
     mut visit: impl FnMut(&rdkafka::message::BorrowedMessage<'_>),
 ) -> Result<(), StreamError> {
     use rdkafka::consumer::Consumer;
+    if starts.is_empty() {
+        return Ok(());
+    }
     let consumer = reader(config)?;
     let mut assignment = rdkafka::TopicPartitionList::new();
-    for partition in partitions {
-        assignment.add_partition_offset(topic, *partition, rdkafka::Offset::Beginning)?;
+    for (partition, start) in starts {
+        assignment.add_partition_offset(topic, *partition, *start)?;
     }
     consumer.assign(&assignment)?;
-    let mut pending: std::collections::BTreeSet<i32> = partitions.iter().copied().collect();
+    let mut pending: std::collections::BTreeSet<i32> = starts.iter().map(|(p, _)| *p).collect();
     let deadline = std::time::Instant::now() + timeout;
     while !pending.is_empty() {
         if std::time::Instant::now() > deadline {
@@ -226,7 +287,6 @@ pub struct RawRecord {
 
 impl RawRecord {
     pub fn from_message(message: &rdkafka::message::BorrowedMessage<'_>) -> Self {
-        use rdkafka::Message;
         Self {
             partition: message.partition(),
             offset: message.offset(),

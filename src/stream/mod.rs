@@ -11,6 +11,7 @@
 //! own consumer and transactional producer.
 
 pub mod admin;
+pub mod apply;
 pub mod kafka;
 pub mod predict;
 pub mod update;

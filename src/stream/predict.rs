@@ -5,7 +5,7 @@
 //! transaction.
 
 use super::kafka::{
-    collect, group_consumer_config, now_ms, partition_of, send, transactional_producer, RawRecord, RebalanceFlag,
+    collect, group_consumer_config, partition_of, send, transactional_producer, RawRecord, RebalanceFlag,
     TRANSACTION_CALL_TIMEOUT,
 };
 use super::view::WeightView;
@@ -15,14 +15,12 @@ use crate::learn::hashing::class_coordinate;
 use crate::learn::learner::score;
 use crate::learn::{Feature, Loss, Progress};
 use crate::schema::featurize::Featurizer;
-use crate::schema::proto::{
-    decode_example, ExampleFormat, ExampleGradients, GradientBatch, Prediction, ProgressWindow,
-};
+use crate::schema::proto::{decode_example, ExampleFormat, ExampleGradients, GradientBatch, Outcome, Prediction};
 use crate::schema::ExampleBuf;
 use prost::Message as _;
 use rdkafka::consumer::{BaseConsumer, Consumer};
 use rdkafka::message::{Header, OwnedHeaders};
-use rdkafka::producer::{BaseProducer, BaseRecord, Producer};
+use rdkafka::producer::{BaseProducer, BaseRecord, DefaultProducerContext, Producer};
 use rdkafka::{Offset, TopicPartitionList};
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -50,7 +48,9 @@ type Requirements = BTreeMap<(i32, i32), i64>;
 #[derive(Default)]
 struct BatchOutput {
     gradients: Vec<GradientBatch>,
-    windows: BTreeMap<i32, (Progress, i64, i64)>,
+    /// Figures of this batch for the log; the progress topic is written by update roles,
+    /// which count each example exactly once.
+    scored: Progress,
     dead_letters: Vec<(RawRecord, String)>,
     predictions: Vec<Prediction>,
     next_offsets: BTreeMap<i32, i64>,
@@ -65,7 +65,6 @@ pub struct PredictRole {
     format: ExampleFormat,
     featurizer: Featurizer,
     loss: Loss,
-    worker_id: String,
     max_examples: usize,
     max_wait: Duration,
     publish_predictions: bool,
@@ -86,7 +85,8 @@ impl PredictRole {
         let consumer: BaseConsumer<RebalanceFlag> =
             group_consumer_config(config, &format!("{prefix}.predict")).create_with_context(RebalanceFlag::default())?;
         consumer.subscribe(&[&topics.examples])?;
-        let producer = transactional_producer(config, &format!("{prefix}.predict.{}", config.worker.id))?;
+        let producer =
+            transactional_producer(config, &format!("{prefix}.predict.{}", config.worker.id), DefaultProducerContext)?;
         Ok(Self {
             consumer,
             producer,
@@ -96,7 +96,6 @@ impl PredictRole {
             format: config.model.example_format,
             featurizer: settings.featurizer().map_err(|e| StreamError::Config(e.to_string()))?,
             loss: settings.loss,
-            worker_id: config.worker.id.clone(),
             max_examples: config.worker.batch_max_examples,
             max_wait: Duration::from_millis(config.worker.batch_max_wait_ms),
             publish_predictions: config.worker.publish_predictions,
@@ -130,9 +129,9 @@ impl PredictRole {
                 continue;
             }
             let output = self.process(&records);
-            examples += output.windows.values().map(|(p, _, _)| p.count).sum::<u64>();
+            examples += output.scored.count;
             dead += output.dead_letters.len() as u64;
-            crate::observe::metrics().predicted(output.windows.values().map(|(p, _, _)| p), output.dead_letters.len());
+            crate::observe::metrics().predicted([&output.scored], output.dead_letters.len());
             let requirements = requirements(&output);
             let committing = Instant::now();
             let committed = self.commit(output);
@@ -195,8 +194,11 @@ impl PredictRole {
     }
 
     fn process(&mut self, records: &[RawRecord]) -> BatchOutput {
-        let mut out =
-            BatchOutput { gradients: vec![GradientBatch::default(); self.partitions as usize], ..Default::default() };
+        let mut out = BatchOutput {
+            gradients: vec![GradientBatch::default(); self.partitions as usize],
+            scored: Progress::new(self.loss.is_binary()),
+            ..Default::default()
+        };
         for record in records {
             out.next_offsets.insert(record.partition, record.offset + 1);
             if let Err(reason) = self.predict_one(record, &mut out) {
@@ -224,34 +226,27 @@ impl PredictRole {
         let outcome = score(self.loss, &self.margins, Some(self.example.label), &mut self.derivatives);
 
         let (label, weight) = (self.example.label, self.example.weight);
-        let window = out
-            .windows
-            .entry(record.partition)
-            .or_insert_with(|| (Progress::new(self.loss.is_binary()), record.offset, record.offset));
-        window.0.record(outcome.loss, self.loss.metric_label(label), outcome.prediction, outcome.score, weight);
-        window.2 = record.offset;
+        let metric_label = self.loss.metric_label(label);
+        out.scored.record(outcome.loss, metric_label, outcome.prediction, outcome.score, weight);
 
         for (class, derivative) in self.derivatives.iter().enumerate() {
             for feature in &self.features {
                 let coordinate = class_coordinate(feature.coordinate, class as u32);
                 let batch = &mut out.gradients[partition_of(coordinate, self.partitions) as usize];
-                let fresh = batch
-                    .examples
-                    .last()
-                    .is_none_or(|e| e.origin_partition != record.partition || e.origin_offset != record.offset);
-                if fresh {
-                    batch.examples.push(ExampleGradients {
-                        origin_partition: record.partition,
-                        origin_offset: record.offset,
-                        ..Default::default()
-                    });
-                }
-                if let Some(entry) = batch.examples.last_mut() {
-                    entry.coordinates.push(coordinate);
-                    entry.gradients.push(weight * derivative * feature.value);
-                }
+                let entry = entry_for(batch, record);
+                entry.coordinates.push(coordinate);
+                entry.gradients.push(weight * derivative * feature.value);
             }
         }
+        // Exactly one gradients partition counts the example in the progress topic.
+        let counting = &mut out.gradients[partition_of(record.partition as u64, self.partitions) as usize];
+        entry_for(counting, record).outcome = Some(Outcome {
+            loss: outcome.loss,
+            label: metric_label,
+            prediction: outcome.prediction,
+            score: outcome.score,
+            weight,
+        });
         if self.publish_predictions {
             out.predictions.push(Prediction {
                 origin_partition: record.partition,
@@ -294,25 +289,6 @@ impl PredictRole {
                 BaseRecord::to(&self.topics.gradients).partition(partition as i32).payload(&payload[..]),
             )?;
         }
-        for (partition, (progress, first, last)) in &out.windows {
-            let window = ProgressWindow {
-                count: progress.count,
-                weight_sum: progress.weight_sum,
-                loss_sum: progress.loss_sum,
-                label_sum: progress.label_sum,
-                prediction_sum: progress.prediction_sum,
-                auc_positive: progress.auc_positive.clone(),
-                auc_negative: progress.auc_negative.clone(),
-                origin_partition: *partition,
-                first_offset: *first,
-                last_offset: *last,
-                worker: self.worker_id.clone(),
-                time_ms: now_ms(),
-            };
-            let key = partition.to_string();
-            let payload = window.encode_to_vec();
-            send(&self.producer, BaseRecord::to(&self.topics.progress).key(key.as_bytes()).payload(&payload[..]))?;
-        }
         for (record, reason) in &out.dead_letters {
             tracing::warn!(partition = record.partition, offset = record.offset, %reason, "example sent to the dead-letter topic");
             let (partition, offset) = (record.partition.to_string(), record.offset.to_string());
@@ -337,6 +313,23 @@ impl PredictRole {
         }
         Ok(())
     }
+}
+
+/// The entry of `record`'s example in `batch`, added when it is not the last one yet.
+fn entry_for<'a>(batch: &'a mut GradientBatch, record: &RawRecord) -> &'a mut ExampleGradients {
+    let fresh = batch
+        .examples
+        .last()
+        .is_none_or(|e| e.origin_partition != record.partition || e.origin_offset != record.offset);
+    if fresh {
+        batch.examples.push(ExampleGradients {
+            origin_partition: record.partition,
+            origin_offset: record.offset,
+            ..Default::default()
+        });
+    }
+    let last = batch.examples.len() - 1;
+    &mut batch.examples[last]
 }
 
 /// What the owners must have applied before this batch's gradients count as applied.

@@ -1,46 +1,51 @@
 //! The update role: consumes gradients in consumer group `{prefix}.update`. Gradients
 //! partition p holds every coordinate that maps to p, so the group's assignment shards the
-//! model. Each batch is applied with the core's update rule, the changed coordinates are
-//! coalesced and published as deltas (absolute weights, compacted) and changelog records
-//! (full state), and the consumed offsets commit in the same transaction. RocksDB is
-//! written only after the commit.
+//! model. Each batch is applied with the core's update rule (`apply.rs` keeps it exactly
+//! once), the changed coordinates are coalesced and published as deltas (absolute weights,
+//! compacted) and changelog records (full state, then a batch marker), progress windows
+//! count the examples the batch carried, and the consumed offsets commit in the same
+//! transaction. The local RocksDB store is written only after the commit.
 //!
 //! The changelog is the source of truth: on every assignment the role restores the
-//! assigned partitions' states from it, so a partition that moves to another worker brings
-//! its state along and a crash between commit and RocksDB write loses nothing.
+//! assigned partitions from it, starting where its local store stands, so a partition that
+//! moves to another worker brings its state along and a crash between commit and RocksDB
+//! write loses nothing.
 
+use super::apply::{Applier, Changes, Window};
 use super::kafka::{
-    collect, group_consumer_config, now_ms, partition_numbers, send, transactional_producer, RawRecord, RebalanceFlag,
-    TRANSACTION_CALL_TIMEOUT,
+    collect, group_consumer_config, now_ms, partition_numbers, read_from, send, transactional_producer,
+    DeliveredOffsets, RawRecord, RebalanceFlag, TRANSACTION_CALL_TIMEOUT,
 };
 use super::StreamError;
 use crate::config::{Topics, WorkerConfig};
-use crate::learn::{CoordState, CoordinateStates, Feature, Optimizer};
-use crate::schema::proto::{AppliedWatermark, GradientBatch, StateRecord, WeightDelta};
+use crate::learn::{CoordinateStates, Feature, Optimizer};
+use crate::schema::proto::{AppliedWatermark, GradientBatch, ProgressWindow, WeightDelta};
 use crate::store::ModelStore;
 use prost::Message as _;
 use rdkafka::consumer::{BaseConsumer, Consumer};
 use rdkafka::producer::{BaseProducer, BaseRecord, Producer};
 use rdkafka::{Message, Offset, TopicPartitionList};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// Longest a restore may take before the worker gives up (and restarts).
 const RESTORE_TIMEOUT: Duration = Duration::from_secs(300);
 
+/// Metadata key naming what the local store caches; a store of another model is discarded.
+const IDENTITY_KEY: &str = "update.identity";
+
 pub struct UpdateRole {
-    config: WorkerConfig,
     consumer: BaseConsumer<RebalanceFlag>,
-    producer: BaseProducer,
+    producer: BaseProducer<DeliveredOffsets>,
+    config: WorkerConfig,
     store: ModelStore,
+    applier: Applier,
     optimizer: Optimizer,
     topics: Topics,
+    worker_id: String,
     max_records: usize,
     max_wait: Duration,
     slots: Vec<u32>,
-    /// (gradients partition, examples partition) → highest example offset applied.
-    applied: BTreeMap<(i32, i32), i64>,
 }
 
 /// Key of the applied-watermark records on the deltas topic; coordinates are 8-byte keys,
@@ -52,38 +57,38 @@ impl UpdateRole {
         let settings = config.settings().map_err(StreamError::Config)?;
         let topics = config.topics();
         let prefix = &config.model.prefix;
-        // The local store only caches the changelog; starting from an empty one makes every
-        // state provably the committed one.
-        let dir = config.worker.state_dir.join("update");
-        if dir.exists() {
-            std::fs::remove_dir_all(&dir)
-                .map_err(|e| StreamError::State(format!("clearing {}: {e}", dir.display())))?;
-        }
-        let store = ModelStore::open(&dir, config.worker.cache_size)?;
+        let store = open_local_store(config)?;
         let consumer: BaseConsumer<RebalanceFlag> =
             group_consumer_config(config, &format!("{prefix}.update")).create_with_context(RebalanceFlag::default())?;
         consumer.subscribe(&[&topics.gradients])?;
-        let producer = transactional_producer(config, &format!("{prefix}.update.{}", config.worker.id))?;
+        let producer = transactional_producer(
+            config,
+            &format!("{prefix}.update.{}", config.worker.id),
+            DeliveredOffsets::new(&topics.changelog),
+        )?;
         Ok(Self {
-            config: config.clone(),
             consumer,
             producer,
+            config: config.clone(),
             store,
+            applier: Applier::new(settings.optimizer, settings.loss.is_binary()),
             optimizer: settings.optimizer,
             topics,
+            worker_id: config.worker.id.clone(),
             max_records: config.worker.batch_max_examples.clamp(1, 1000),
             max_wait: Duration::from_millis(config.worker.batch_max_wait_ms),
             slots: Vec::new(),
-            applied: BTreeMap::new(),
         })
     }
 
     pub fn run(mut self, shutdown: &AtomicBool) -> Result<(), StreamError> {
-        let (mut batches, mut entries) = (0u64, 0u64);
+        let (mut batches, mut entries, mut duplicates) = (0u64, 0u64, 0u64);
         let mut last_report = Instant::now();
         while !shutdown.load(Ordering::Acquire) {
             let records = collect(&self.consumer, self.max_records, self.max_wait);
             if self.consumer.context().take() {
+                // Records polled before the rebalance are read again from the committed
+                // offsets, after the restore.
                 crate::observe::health().restoring();
                 self.restore_assignment()?;
                 crate::observe::health().restored();
@@ -96,94 +101,137 @@ impl UpdateRole {
             let committed = self.apply_and_commit(&records);
             crate::observe::metrics().transaction("update", started.elapsed(), committed.is_ok());
             crate::observe::metrics().store(&self.store);
-            entries += committed?;
+            let changes = committed?;
+            entries += changes.applied;
+            duplicates += changes.duplicate_examples;
             batches += 1;
             if last_report.elapsed() >= Duration::from_secs(10) {
                 tracing::info!(
                     batches,
                     gradient_entries = entries,
+                    duplicate_examples = duplicates,
                     resident = self.store.resident(),
                     "update role progress"
                 );
                 last_report = Instant::now();
             }
         }
-        tracing::info!(batches, gradient_entries = entries, "update role stopped");
+        tracing::info!(batches, gradient_entries = entries, duplicate_examples = duplicates, "update role stopped");
         Ok(())
     }
 
-    /// Rebuilds the states of every assigned partition from the changelog.
+    /// Brings the assigned partitions' states up to date from the changelog, from where the
+    /// local store stands to the end.
     fn restore_assignment(&mut self) -> Result<(), StreamError> {
         let assigned = partition_numbers(&self.consumer.assignment()?);
-        if assigned.is_empty() {
-            return Ok(());
-        }
         let started = Instant::now();
-        let restored = restore(&self.config, &self.topics, &assigned, &mut self.store)?;
+        let mut restore = self.applier.begin_restore(&self.store, &assigned)?;
+        let starts: Vec<(i32, Offset)> =
+            restore.starts().into_iter().map(|(partition, next)| (partition, Offset::Offset(next))).collect();
+        let applier = &mut self.applier;
+        read_from(&self.config, &self.topics.changelog, &starts, RESTORE_TIMEOUT, |message| {
+            applier.restore_record(
+                &mut restore,
+                message.partition(),
+                message.offset(),
+                message.key(),
+                message.payload(),
+            );
+        })?;
+        let records = restore.records;
+        let windows = self.applier.finish_restore(restore, &mut self.store)?;
+        self.republish(windows, &assigned)?;
         self.store.checkpoint()?;
+        let resume: Vec<(i32, i64)> =
+            assigned.iter().filter_map(|p| self.applier.position(*p).map(|position| (*p, position.resume))).collect();
         tracing::info!(
             partitions = ?assigned,
-            records = restored,
+            records,
+            resume = ?resume,
             seconds = started.elapsed().as_secs_f64(),
             "restored state from the changelog; ready"
         );
         Ok(())
     }
 
-    /// Applies a batch, publishes what changed and commits; returns the entries applied.
-    fn apply_and_commit(&mut self, records: &[RawRecord]) -> Result<u64, StreamError> {
-        let mut changed: BTreeMap<u64, (i32, i64)> = BTreeMap::new();
-        let mut next_offsets: BTreeMap<i32, i64> = BTreeMap::new();
-        let mut applied = 0u64;
+    /// Publishes again the progress windows of transactions that may not have committed:
+    /// those at or above the group's committed offset (every window is, when the
+    /// committed offsets cannot be read). Readers drop the copies of windows that did.
+    fn republish(&mut self, mut windows: Vec<ProgressWindow>, assigned: &[i32]) -> Result<(), StreamError> {
+        let mut partitions = TopicPartitionList::new();
+        for partition in assigned {
+            partitions.add_partition(&self.topics.gradients, *partition);
+        }
+        match self.consumer.committed_offsets(partitions, TRANSACTION_CALL_TIMEOUT) {
+            Ok(committed) => windows.retain(|window| {
+                match committed.find_partition(&self.topics.gradients, window.gradients_partition).map(|e| e.offset()) {
+                    Some(Offset::Offset(next)) => window.gradients_offset >= next,
+                    _ => true,
+                }
+            }),
+            Err(error) => tracing::warn!(%error, "committed offsets unknown; publishing every restored window again"),
+        }
+        if windows.is_empty() {
+            return Ok(());
+        }
+        tracing::info!(windows = windows.len(), "publishing progress windows of unconfirmed transactions again");
+        self.producer.begin_transaction()?;
+        if let Err(error) = self.publish_windows(windows, now_ms()) {
+            let _ = self.producer.abort_transaction(TRANSACTION_CALL_TIMEOUT);
+            return Err(error);
+        }
+        super::kafka::commit(&self.producer)?;
+        Ok(())
+    }
+
+    /// Applies a batch, publishes what changed and commits.
+    fn apply_and_commit(&mut self, records: &[RawRecord]) -> Result<Changes, StreamError> {
+        let mut changes = Changes::default();
         for record in records {
-            next_offsets.insert(record.partition, record.offset + 1);
-            let Some(payload) = &record.payload else { continue };
-            let batch = match GradientBatch::decode(&payload[..]) {
-                Ok(batch) => batch,
-                Err(error) => {
-                    // Only our own predict role writes here; a record we cannot read is
-                    // corruption, reported loudly and skipped rather than retried forever.
+            let batch = match record.payload.as_deref().map(GradientBatch::decode) {
+                Some(Ok(batch)) => batch,
+                None => GradientBatch::default(),
+                Some(Err(error)) => {
+                    // Only predict roles write here; a record we cannot read is corruption,
+                    // reported loudly and skipped rather than retried forever.
                     tracing::error!(partition = record.partition, offset = record.offset, %error, "undecodable gradient batch");
-                    continue;
+                    GradientBatch::default()
                 }
             };
-            for example in &batch.examples {
-                let watermark = self.applied.entry((record.partition, example.origin_partition)).or_insert(-1);
-                *watermark = (*watermark).max(example.origin_offset);
-                for (coordinate, gradient) in example.coordinates.iter().zip(&example.gradients) {
-                    self.store.resolve(&[Feature { coordinate: *coordinate, value: 1.0 }], &mut self.slots)?;
-                    let state = self.store.state_mut(self.slots[0]);
-                    let played = self.optimizer.weight(state);
-                    self.optimizer.update(state, *gradient, played);
-                    changed.insert(*coordinate, (record.partition, record.offset));
-                    applied += 1;
-                }
-            }
+            self.applier.apply(&mut self.store, record.partition, record.offset, &batch, &mut changes)?;
         }
 
         self.producer.begin_transaction()?;
-        let touched: BTreeSet<i32> = next_offsets.keys().copied().collect();
-        if let Err(error) = self.publish(&changed).and_then(|()| self.publish_watermarks(&touched)) {
+        if let Err(error) = self.publish(&changes) {
             let _ = self.producer.abort_transaction(TRANSACTION_CALL_TIMEOUT);
             return Err(error);
         }
         let mut offsets = TopicPartitionList::new();
-        for (partition, next) in &next_offsets {
+        for (partition, next) in &changes.next_offsets {
             offsets.add_partition_offset(&self.topics.gradients, *partition, Offset::Offset(*next))?;
         }
         let group = self.consumer.group_metadata().ok_or(StreamError::NoGroupMetadata)?;
         self.producer.send_offsets_to_transaction(&offsets, &group, TRANSACTION_CALL_TIMEOUT)?;
         super::kafka::commit(&self.producer)?;
+        for partition in changes.next_offsets.keys() {
+            if let Some(next) = self.producer.context().next(*partition) {
+                self.applier.wrote_changelog_through(*partition, next);
+            }
+        }
+        self.applier.save_positions(&mut self.store);
         self.store.checkpoint()?;
-        Ok(applied)
+        Ok(changes)
     }
 
-    fn publish(&mut self, changed: &BTreeMap<u64, (i32, i64)>) -> Result<(), StreamError> {
+    /// Sends everything a batch changed, in this order per partition: deltas, the applied
+    /// watermark (after the deltas it covers), changelog states, then the batch marker.
+    fn publish(&mut self, changes: &Changes) -> Result<(), StreamError> {
         let time_ms = now_ms();
-        for (coordinate, (partition, offset)) in changed {
+        for coordinate in changes.coordinates.keys() {
             self.store.resolve(&[Feature { coordinate: *coordinate, value: 1.0 }], &mut self.slots)?;
             let state = *self.store.state(self.slots[0]);
             let weight = self.optimizer.weight(&state);
+            let partition = changes.coordinates[coordinate];
             let key = coordinate.to_be_bytes();
             let delta = WeightDelta {
                 coordinate: *coordinate,
@@ -193,35 +241,16 @@ impl UpdateRole {
                 time_ms,
             };
             let payload = delta.encode_to_vec();
-            let record = BaseRecord::to(&self.topics.deltas).partition(*partition).key(&key[..]);
+            let record = BaseRecord::to(&self.topics.deltas).partition(partition).key(&key[..]);
             // A weight of exactly zero (L1) is a tombstone, so the compacted topic holds
             // the nonzero model.
             send(&self.producer, if weight == 0.0 { record } else { record.payload(&payload[..]) })?;
-            let state_record = StateRecord {
-                coordinate: *coordinate,
-                z: state.z,
-                n: state.n,
-                updates: state.updates,
-                applied_through: *offset,
-            };
-            let payload = state_record.encode_to_vec();
-            send(
-                &self.producer,
-                BaseRecord::to(&self.topics.changelog).partition(*partition).key(&key[..]).payload(&payload[..]),
-            )?;
         }
-        Ok(())
-    }
-}
-
-impl UpdateRole {
-    /// Appends, after this batch's deltas, each touched partition's applied watermark.
-    fn publish_watermarks(&self, partitions: &BTreeSet<i32>) -> Result<(), StreamError> {
-        for partition in partitions {
+        for partition in changes.next_offsets.keys() {
             let mut watermark = AppliedWatermark::default();
-            for ((_, origin), offset) in self.applied.range((*partition, i32::MIN)..=(*partition, i32::MAX)) {
-                watermark.origin_partitions.push(*origin);
-                watermark.origin_offsets.push(*offset);
+            for (origin, offset) in self.applier.origins(*partition) {
+                watermark.origin_partitions.push(origin);
+                watermark.origin_offsets.push(offset);
             }
             let payload = watermark.encode_to_vec();
             send(
@@ -229,34 +258,59 @@ impl UpdateRole {
                 BaseRecord::to(&self.topics.deltas).partition(*partition).key(WATERMARK_KEY).payload(&payload[..]),
             )?;
         }
+        for (partition, key, payload) in self.applier.changelog_records(&mut self.store, changes)? {
+            send(
+                &self.producer,
+                BaseRecord::to(&self.topics.changelog).partition(partition).key(&key[..]).payload(&payload[..]),
+            )?;
+        }
+        let windows: Vec<ProgressWindow> = changes.windows.iter().map(Window::to_proto).collect();
+        self.publish_windows(windows, time_ms)
+    }
+
+    /// Sends progress windows, keyed and partitioned by their gradients partition so that
+    /// each partition's windows stay in order for readers.
+    fn publish_windows(&self, windows: Vec<ProgressWindow>, time_ms: i64) -> Result<(), StreamError> {
+        let progress_partitions = self.config.model.example_partitions.max(1);
+        for window in windows {
+            let record = ProgressWindow { worker: self.worker_id.clone(), time_ms, ..window };
+            let key = record.gradients_partition.to_string();
+            let payload = record.encode_to_vec();
+            send(
+                &self.producer,
+                BaseRecord::to(&self.topics.progress)
+                    .partition(record.gradients_partition % progress_partitions)
+                    .key(key.as_bytes())
+                    .payload(&payload[..]),
+            )?;
+        }
         Ok(())
     }
 }
 
-/// Reads changelog `partitions` from the beginning to their current end into `store`;
-/// returns the records applied.
-pub fn restore(
-    config: &WorkerConfig,
-    topics: &Topics,
-    partitions: &[i32],
-    store: &mut ModelStore,
-) -> Result<u64, StreamError> {
-    let mut latest: HashMap<u64, CoordState> = HashMap::new();
-    let mut records = 0u64;
-    super::kafka::read_to_end(config, &topics.changelog, partitions, RESTORE_TIMEOUT, |message| {
-        let Some(payload) = message.payload() else { return };
-        match StateRecord::decode(payload) {
-            Ok(state) => {
-                records += 1;
-                latest.insert(state.coordinate, CoordState { z: state.z, n: state.n, updates: state.updates });
-            }
-            Err(error) => tracing::warn!(%error, offset = message.offset(), "undecodable changelog record"),
-        }
-    })?;
-    let mut slots = Vec::new();
-    for (coordinate, state) in latest {
-        store.resolve(&[Feature { coordinate, value: 1.0 }], &mut slots)?;
-        *store.state_mut(slots[0]) = state;
+/// Opens the local store of the update role, discarding one that caches another model (it
+/// is only a cache of the changelog).
+fn open_local_store(config: &WorkerConfig) -> Result<ModelStore, StreamError> {
+    let dir = config.worker.state_dir.join("update");
+    let settings = config.settings().map_err(StreamError::Config)?;
+    let identity = serde_json::json!({
+        "changelog": config.topics().changelog,
+        "partitions": config.model.partitions,
+        "settings": settings,
+    })
+    .to_string()
+    .into_bytes();
+    let capacity = config.worker.cache_size;
+    let mut store = ModelStore::open_checkpoint_only(&dir, capacity)?;
+    match store.metadata(IDENTITY_KEY)? {
+        Some(stored) if stored == identity => return Ok(store),
+        Some(_) => tracing::warn!(dir = %dir.display(), "local state belongs to another model; starting it afresh"),
+        None => {}
     }
-    Ok(records)
+    drop(store);
+    std::fs::remove_dir_all(&dir).map_err(|e| StreamError::State(format!("clearing {}: {e}", dir.display())))?;
+    store = ModelStore::open_checkpoint_only(&dir, capacity)?;
+    store.set_metadata(IDENTITY_KEY, identity);
+    store.checkpoint()?;
+    Ok(store)
 }

@@ -1,0 +1,606 @@
+//! Exactly-once bookkeeping of the update role, apart from Kafka so that it can be tested
+//! against every crash point (see the README's "Exactly once" section for the argument).
+//!
+//! A gradients partition is a log. What its owner publishes about it is a deterministic
+//! function of that log: gradient entries are deduplicated by their origin (examples
+//! partition and offset), coordinates by the gradients offset their stored state includes.
+//! So replaying any suffix of the log after a crash, on any worker, rewrites exactly what
+//! was (or would have been) written before, and a record written twice is written the same
+//! way twice.
+
+use crate::learn::{CoordState, CoordinateStates, Feature, Optimizer, Progress};
+use crate::schema::proto::{BatchMarker, ExampleGradients, GradientBatch, ProgressWindow, StateRecord};
+use crate::store::{ModelStore, StoreError};
+use prost::Message as _;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, HashMap};
+
+/// Key of the batch markers on the changelog; coordinates are 8-byte keys, so this one can
+/// never be mistaken for one.
+pub const MARKER_KEY: &[u8] = b"ftrl.batch";
+
+/// A changelog record to write: (partition, key, payload).
+pub type ChangelogRecord = (i32, Vec<u8>, Vec<u8>);
+
+/// Where one gradients partition stands in the local store.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct PartitionPosition {
+    /// The next gradients offset to apply: every record below it is in the stored states.
+    pub resume: i64,
+    /// The next changelog offset a restore reads: the store holds everything before it.
+    pub changelog_next: i64,
+    /// Examples partition → the highest example offset seen (applied, or dropped as a
+    /// duplicate) in this gradients partition.
+    pub origins: BTreeMap<i32, i64>,
+    /// Coordinates whose stored state is *newer* than `resume`, with the gradients offset it
+    /// includes. They come from records of a transaction that was never confirmed (a crash
+    /// left them visible) or from a fenced owner; they are deterministic, so replaying skips
+    /// these coordinates until it passes that offset instead of applying them twice.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub ahead: BTreeMap<u64, i64>,
+}
+
+impl PartitionPosition {
+    fn metadata_key(partition: i32) -> String {
+        format!("update.partition.{partition}")
+    }
+
+    /// The position stored for `partition`, or the start of the log.
+    pub fn load(store: &ModelStore, partition: i32) -> Result<Self, StoreError> {
+        match store.metadata(&Self::metadata_key(partition))? {
+            None => Ok(Self::default()),
+            Some(bytes) => serde_json::from_slice(&bytes)
+                .map_err(|e| StoreError::Corrupt(format!("position of gradients partition {partition}: {e}"))),
+        }
+    }
+
+    /// Queues this position to be written with the store's next checkpoint.
+    pub fn save(&self, store: &mut ModelStore, partition: i32) {
+        let json = serde_json::to_vec(self).unwrap_or_default();
+        store.set_metadata(&Self::metadata_key(partition), json);
+    }
+
+    /// The offset through which `coordinate`'s stored state includes every contribution.
+    fn applied_through(&self, coordinate: u64) -> i64 {
+        self.ahead.get(&coordinate).copied().unwrap_or(self.resume - 1)
+    }
+}
+
+/// A restore in progress: the newest state seen for each coordinate.
+pub struct Restore {
+    /// The positions the local store holds, which its states are at.
+    local: BTreeMap<i32, PartitionPosition>,
+    newest: HashMap<u64, (i32, i64, CoordState)>,
+    /// The progress windows the markers read carried.
+    windows: Vec<ProgressWindow>,
+    /// Records read, for the log.
+    pub records: u64,
+}
+
+impl Restore {
+    /// Per partition, the changelog offset to read from.
+    pub fn starts(&self) -> Vec<(i32, i64)> {
+        self.local.iter().map(|(partition, position)| (*partition, position.changelog_next)).collect()
+    }
+}
+
+/// Progressive-validation figures of the examples one gradients record carried.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Window {
+    pub partition: i32,
+    pub offset: i64,
+    pub progress: Progress,
+    /// The examples partition counted, if all came from one, and its first and last offset.
+    pub origin: Option<(i32, i64, i64)>,
+}
+
+impl Window {
+    /// The window as the progress topic carries it (without writer and time).
+    pub fn to_proto(&self) -> ProgressWindow {
+        let (origin_partition, first_offset, last_offset) = self.origin.unwrap_or((-1, -1, -1));
+        ProgressWindow {
+            origin_partition,
+            first_offset,
+            last_offset,
+            gradients_partition: self.partition,
+            gradients_offset: self.offset,
+            ..ProgressWindow::from_progress(&self.progress)
+        }
+    }
+}
+
+/// Counts progress windows the way every reader must: a window written twice (a replay
+/// after a crash) is the same window, so per gradients partition only windows above the
+/// last one counted are new.
+#[derive(Default)]
+pub struct WindowCounter {
+    last: HashMap<i32, i64>,
+    pub duplicates: u64,
+}
+
+impl WindowCounter {
+    /// Whether `window` is new (and so counts).
+    pub fn is_new(&mut self, window: &ProgressWindow) -> bool {
+        let last = self.last.entry(window.gradients_partition).or_insert(-1);
+        if window.gradients_offset > *last {
+            *last = window.gradients_offset;
+            true
+        } else {
+            self.duplicates += 1;
+            false
+        }
+    }
+}
+
+/// What applying some gradients records changed.
+#[derive(Default)]
+pub struct Changes {
+    /// Coordinate → the gradients partition that owns it.
+    pub coordinates: BTreeMap<u64, i32>,
+    pub windows: Vec<Window>,
+    /// Gradients partition → the next offset to consume (the consumer offsets to commit).
+    pub next_offsets: BTreeMap<i32, i64>,
+    /// Gradient contributions applied.
+    pub applied: u64,
+    /// Example entries dropped because their origin had been seen (replays after a crash).
+    pub duplicate_examples: u64,
+    /// Records below the resume position, which a restore had already accounted for.
+    pub replayed_records: u64,
+}
+
+/// The update role's state besides coordinate states: a position per owned partition.
+pub struct Applier {
+    optimizer: Optimizer,
+    binary: bool,
+    positions: BTreeMap<i32, PartitionPosition>,
+    slots: Vec<u32>,
+}
+
+impl Applier {
+    pub fn new(optimizer: Optimizer, binary: bool) -> Self {
+        Self { optimizer, binary, positions: BTreeMap::new(), slots: Vec::new() }
+    }
+
+    pub fn position(&self, partition: i32) -> Option<&PartitionPosition> {
+        self.positions.get(&partition)
+    }
+
+    /// (gradients partition, examples partition) → highest example offset seen, for the
+    /// applied watermarks that predict roles wait on.
+    pub fn origins(&self, partition: i32) -> impl Iterator<Item = (i32, i64)> + '_ {
+        self.positions.get(&partition).into_iter().flat_map(|p| p.origins.iter().map(|(o, offset)| (*o, *offset)))
+    }
+
+    /// Starts restoring `partitions` (now the only ones owned) from the local store.
+    pub fn begin_restore(&mut self, store: &ModelStore, partitions: &[i32]) -> Result<Restore, StoreError> {
+        self.positions.clear();
+        for partition in partitions {
+            self.positions.insert(*partition, PartitionPosition::load(store, *partition)?);
+        }
+        Ok(Restore { local: self.positions.clone(), newest: HashMap::new(), windows: Vec::new(), records: 0 })
+    }
+
+    /// Takes one changelog record into the restore. A coordinate's state is taken when it
+    /// includes more of the gradients log than the one held; a marker moves the resume
+    /// position forward.
+    pub fn restore_record(
+        &mut self,
+        restore: &mut Restore,
+        partition: i32,
+        offset: i64,
+        key: Option<&[u8]>,
+        payload: Option<&[u8]>,
+    ) {
+        let Some(position) = self.positions.get_mut(&partition) else { return };
+        position.changelog_next = position.changelog_next.max(offset + 1);
+        restore.records += 1;
+        let Some(payload) = payload else { return };
+        if key == Some(MARKER_KEY) {
+            match BatchMarker::decode(payload) {
+                Ok(marker) => {
+                    if marker.resume_offset > position.resume {
+                        position.resume = marker.resume_offset;
+                        position.origins = marker.origin_partitions.into_iter().zip(marker.origin_offsets).collect();
+                    }
+                    restore.windows.extend(marker.windows);
+                }
+                Err(error) => tracing::warn!(%error, partition, offset, "undecodable batch marker skipped"),
+            }
+            return;
+        }
+        match StateRecord::decode(payload) {
+            Ok(record) => {
+                let held = match (restore.newest.get(&record.coordinate), restore.local.get(&partition)) {
+                    (Some((_, through, _)), _) => *through,
+                    (None, Some(local)) => local.applied_through(record.coordinate),
+                    (None, None) => -1,
+                };
+                if record.applied_through > held {
+                    let state = CoordState { z: record.z, n: record.n, updates: record.updates };
+                    restore.newest.insert(record.coordinate, (partition, record.applied_through, state));
+                }
+            }
+            Err(error) => tracing::warn!(%error, partition, offset, "undecodable changelog record skipped"),
+        }
+    }
+
+    /// Writes the restored states into `store` with every position (the caller checkpoints)
+    /// and returns the progress windows of the markers read. The caller publishes again
+    /// those of transactions not known to have committed before it checkpoints: replaying
+    /// skips the gradients records of a batch whose marker is visible, so if that batch's
+    /// transaction did not commit, its windows would otherwise be missing.
+    pub fn finish_restore(
+        &mut self,
+        restore: Restore,
+        store: &mut ModelStore,
+    ) -> Result<Vec<ProgressWindow>, StoreError> {
+        for (coordinate, (partition, through, state)) in restore.newest {
+            store.resolve(&[Feature { coordinate, value: 1.0 }], &mut self.slots)?;
+            *store.state_mut(self.slots[0]) = state;
+            if let Some(position) = self.positions.get_mut(&partition) {
+                if through >= position.resume {
+                    position.ahead.insert(coordinate, through);
+                } else {
+                    position.ahead.remove(&coordinate);
+                }
+            }
+        }
+        for position in self.positions.values_mut() {
+            let resume = position.resume;
+            position.ahead.retain(|_, through| *through >= resume);
+        }
+        self.save_positions(store);
+        Ok(restore.windows)
+    }
+
+    /// Applies one gradients record (partition, offset) to `store`, noting what changed.
+    pub fn apply(
+        &mut self,
+        store: &mut ModelStore,
+        partition: i32,
+        offset: i64,
+        batch: &GradientBatch,
+        changes: &mut Changes,
+    ) -> Result<(), StoreError> {
+        changes.next_offsets.insert(partition, offset + 1);
+        let position = self.positions.entry(partition).or_default();
+        if offset < position.resume {
+            changes.replayed_records += 1;
+            return Ok(());
+        }
+        let mut window = Window { partition, offset, progress: Progress::new(self.binary), origin: None };
+        let mut origins = (i32::MAX, i32::MIN, i64::MAX, i64::MIN);
+        for example in &batch.examples {
+            let seen = position.origins.entry(example.origin_partition).or_insert(-1);
+            if example.origin_offset <= *seen {
+                changes.duplicate_examples += 1;
+                continue;
+            }
+            *seen = example.origin_offset;
+            if let Some(outcome) = &example.outcome {
+                window.progress.record(outcome.loss, outcome.label, outcome.prediction, outcome.score, outcome.weight);
+                origins = (
+                    origins.0.min(example.origin_partition),
+                    origins.1.max(example.origin_partition),
+                    origins.2.min(example.origin_offset),
+                    origins.3.max(example.origin_offset),
+                );
+            }
+            apply_example(&self.optimizer, store, (partition, offset), position, example, &mut self.slots, changes)?;
+        }
+        position.resume = offset + 1;
+        position.ahead.retain(|_, through| *through >= position.resume);
+        if window.progress.count > 0 {
+            if origins.0 == origins.1 {
+                window.origin = Some((origins.0, origins.2, origins.3));
+            }
+            changes.windows.push(window);
+        }
+        Ok(())
+    }
+
+    /// Queues every position for the store's next checkpoint.
+    pub fn save_positions(&self, store: &mut ModelStore) {
+        for (partition, position) in &self.positions {
+            position.save(store, *partition);
+        }
+    }
+
+    /// Notes where this worker's own changelog writes to `partition` ended.
+    pub fn wrote_changelog_through(&mut self, partition: i32, next: i64) {
+        if let Some(position) = self.positions.get_mut(&partition) {
+            position.changelog_next = position.changelog_next.max(next);
+        }
+    }
+
+    /// The changelog records describing `changes`: one state per changed coordinate, then
+    /// a marker per partition consumed (partition, key, payload), in the order to write.
+    pub fn changelog_records(
+        &self,
+        store: &mut ModelStore,
+        changes: &Changes,
+    ) -> Result<Vec<ChangelogRecord>, StoreError> {
+        let mut records = Vec::with_capacity(changes.coordinates.len() + changes.next_offsets.len());
+        let mut slots = Vec::new();
+        for (coordinate, partition) in &changes.coordinates {
+            store.resolve(&[Feature { coordinate: *coordinate, value: 1.0 }], &mut slots)?;
+            let state = store.state(slots[0]);
+            let through = self.positions.get(partition).map_or(-1, |p| p.resume - 1);
+            let record = StateRecord {
+                coordinate: *coordinate,
+                z: state.z,
+                n: state.n,
+                updates: state.updates,
+                applied_through: through,
+            };
+            records.push((*partition, coordinate.to_be_bytes().to_vec(), record.encode_to_vec()));
+        }
+        for partition in changes.next_offsets.keys() {
+            let Some(position) = self.positions.get(partition) else { continue };
+            let marker = BatchMarker {
+                resume_offset: position.resume,
+                origin_partitions: position.origins.keys().copied().collect(),
+                origin_offsets: position.origins.values().copied().collect(),
+                windows: changes.windows.iter().filter(|w| w.partition == *partition).map(Window::to_proto).collect(),
+            };
+            records.push((*partition, MARKER_KEY.to_vec(), marker.encode_to_vec()));
+        }
+        Ok(records)
+    }
+}
+
+/// Applies one example's contributions from gradients record (partition, offset), skipping
+/// coordinates whose state already includes that record.
+fn apply_example(
+    optimizer: &Optimizer,
+    store: &mut ModelStore,
+    (partition, offset): (i32, i64),
+    position: &PartitionPosition,
+    example: &ExampleGradients,
+    slots: &mut Vec<u32>,
+    changes: &mut Changes,
+) -> Result<(), StoreError> {
+    for (coordinate, gradient) in example.coordinates.iter().zip(&example.gradients) {
+        if position.ahead.get(coordinate).is_some_and(|through| *through >= offset) {
+            continue;
+        }
+        store.resolve(&[Feature { coordinate: *coordinate, value: 1.0 }], slots)?;
+        let state = store.state_mut(slots[0]);
+        let played = optimizer.weight(state);
+        optimizer.update(state, *gradient, played);
+        changes.coordinates.insert(*coordinate, partition);
+        changes.applied += 1;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::learn::Algorithm;
+    use crate::learn::Hyperparameters;
+    use crate::schema::proto::Outcome;
+    use rand::rngs::StdRng;
+    use rand::{Rng, SeedableRng};
+
+    const PARTITION: i32 = 0;
+
+    fn applier() -> Applier {
+        Applier::new(
+            Optimizer { algorithm: Algorithm::FtrlProximal, hyperparameters: Hyperparameters::default() },
+            true,
+        )
+    }
+
+    /// A gradients log as predict roles write it, crashes included: examples from two
+    /// examples partitions, and now and then a range sent again (a predict transaction that
+    /// aborted but stayed visible, then its retry) with other gradient values.
+    fn gradients_log(rng: &mut StdRng) -> (Vec<GradientBatch>, HashMap<u64, u64>) {
+        let mut log = Vec::new();
+        let mut next = [0i64; 2];
+        let mut contains: HashMap<u64, u64> = HashMap::new();
+        let mut features: HashMap<(i32, i64), Vec<u64>> = HashMap::new();
+        while log.len() < 120 {
+            let origin = rng.random_range(0..2);
+            let retry = next[origin as usize] > 5 && rng.random_bool(0.2);
+            let start = if retry { next[origin as usize] - rng.random_range(1..5) } else { next[origin as usize] };
+            let mut batch = GradientBatch::default();
+            for offset in start..start + rng.random_range(1..6) {
+                let coordinates = features
+                    .entry((origin, offset))
+                    .or_insert_with(|| {
+                        let mut c: Vec<u64> = (0..rng.random_range(1..6)).map(|_| rng.random_range(0..40)).collect();
+                        c.sort_unstable();
+                        c.dedup();
+                        for coordinate in &c {
+                            *contains.entry(*coordinate).or_default() += 1;
+                        }
+                        c
+                    })
+                    .clone();
+                let gradients = coordinates.iter().map(|_| rng.random_range(-1.0..1.0)).collect();
+                let outcome = Some(Outcome {
+                    loss: rng.random_range(0.0..2.0),
+                    label: 1.0,
+                    prediction: 0.5,
+                    score: 0.5,
+                    weight: 1.0,
+                });
+                batch.examples.push(ExampleGradients {
+                    origin_partition: origin,
+                    origin_offset: offset,
+                    coordinates,
+                    gradients,
+                    outcome,
+                });
+                next[origin as usize] = next[origin as usize].max(offset + 1);
+            }
+            log.push(batch);
+        }
+        (log, contains)
+    }
+
+    /// Everything one owner would write for `records`, applied in batches of `batch` records.
+    fn crash_free(log: &[GradientBatch], batch: usize) -> (BTreeMap<u64, CoordState>, Vec<ProgressWindow>) {
+        let mut store = ModelStore::in_memory();
+        let mut applier = applier();
+        applier.begin_restore(&store, &[PARTITION]).unwrap();
+        let mut windows = Vec::new();
+        for (chunk_index, chunk) in log.chunks(batch).enumerate() {
+            let mut changes = Changes::default();
+            for (i, record) in chunk.iter().enumerate() {
+                let offset = (chunk_index * batch + i) as i64;
+                applier.apply(&mut store, PARTITION, offset, record, &mut changes).unwrap();
+            }
+            windows.extend(changes.windows.iter().map(Window::to_proto));
+        }
+        (states(&mut store), windows)
+    }
+
+    fn states(store: &mut ModelStore) -> BTreeMap<u64, CoordState> {
+        let mut states = BTreeMap::new();
+        store
+            .for_each(|c, s| {
+                states.insert(c, *s);
+            })
+            .unwrap();
+        states
+    }
+
+    /// Counts windows the way readers must.
+    fn count_windows<'a>(windows: impl IntoIterator<Item = &'a ProgressWindow>) -> (u64, f64) {
+        let mut counter = WindowCounter::default();
+        let (mut count, mut loss) = (0, 0.0);
+        for window in windows {
+            if counter.is_new(window) {
+                count += window.count;
+                loss += window.loss_sum;
+            }
+        }
+        (count, loss)
+    }
+
+    /// Runs the update role's cycle (restore, apply batches, publish, commit, checkpoint)
+    /// against an in-memory changelog and gradients log, crashing at random points: before
+    /// anything is visible, after a random prefix of a transaction became visible without
+    /// its commit (what brokers that show aborted records do), after a commit but before
+    /// the RocksDB checkpoint, and during restore.
+    fn crash_campaign(seed: u64) {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let (log, contains) = gradients_log(&mut rng);
+        let (expected_states, expected_windows) = crash_free(&log, 3);
+        let dir = tempfile::tempdir().unwrap();
+        let mut changelog: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
+        let mut progress: Vec<ProgressWindow> = Vec::new();
+        let mut committed = 0usize;
+        let mut crashes = 0;
+        while committed < log.len() {
+            // A process starts: open the local store and restore.
+            let mut store = ModelStore::open_checkpoint_only(dir.path(), 16).unwrap();
+            let mut applier = applier();
+            let mut restore = applier.begin_restore(&store, &[PARTITION]).unwrap();
+            let start = restore.starts()[0].1 as usize;
+            for (offset, (key, payload)) in changelog.iter().enumerate().skip(start) {
+                applier.restore_record(&mut restore, PARTITION, offset as i64, Some(key), Some(payload));
+            }
+            let windows = applier.finish_restore(restore, &mut store).unwrap();
+            if rng.random_bool(0.1) {
+                crashes += 1;
+                continue; // killed during restore, before its checkpoint
+            }
+            // Windows of transactions that did not commit are published again.
+            progress.extend(windows.into_iter().filter(|w| w.gradients_offset >= committed as i64));
+            store.checkpoint().unwrap();
+            let mut position = committed;
+            loop {
+                let size = rng.random_range(1..5).min(log.len() - position);
+                if size == 0 {
+                    break;
+                }
+                let mut changes = Changes::default();
+                for (i, record) in log[position..position + size].iter().enumerate() {
+                    applier.apply(&mut store, PARTITION, (position + i) as i64, record, &mut changes).unwrap();
+                }
+                let records = applier.changelog_records(&mut store, &changes).unwrap();
+                match rng.random_range(0..10) {
+                    0 => {}
+                    1 | 2 => {
+                        let visible = rng.random_range(0..=records.len());
+                        changelog.extend(records.into_iter().take(visible).map(|(_, k, v)| (k, v)));
+                        let windows = rng.random_range(0..=changes.windows.len());
+                        progress.extend(changes.windows.iter().take(windows).map(Window::to_proto));
+                    }
+                    3 => {
+                        changelog.extend(records.into_iter().map(|(_, k, v)| (k, v)));
+                        progress.extend(changes.windows.iter().map(Window::to_proto));
+                        committed = position + size;
+                    }
+                    _ => {
+                        changelog.extend(records.into_iter().map(|(_, k, v)| (k, v)));
+                        progress.extend(changes.windows.iter().map(Window::to_proto));
+                        committed = position + size;
+                        position = committed;
+                        applier.wrote_changelog_through(PARTITION, changelog.len() as i64);
+                        applier.save_positions(&mut store);
+                        store.checkpoint().unwrap();
+                        continue;
+                    }
+                }
+                crashes += 1;
+                break; // the process dies; its uncheckpointed changes with it
+            }
+        }
+        // One last start restores whatever the final batches left.
+        let mut store = ModelStore::open_checkpoint_only(dir.path(), 16).unwrap();
+        let mut applier = applier();
+        let mut restore = applier.begin_restore(&store, &[PARTITION]).unwrap();
+        let start = restore.starts()[0].1 as usize;
+        for (offset, (key, payload)) in changelog.iter().enumerate().skip(start) {
+            applier.restore_record(&mut restore, PARTITION, offset as i64, Some(key), Some(payload));
+        }
+        let windows = applier.finish_restore(restore, &mut store).unwrap();
+        progress.extend(windows.into_iter().filter(|w| w.gradients_offset >= committed as i64));
+
+        assert!(crashes > 5, "seed {seed}: only {crashes} crashes");
+        let got = states(&mut store);
+        assert_eq!(got, expected_states, "seed {seed}: states differ from a crash-free run ({crashes} crashes)");
+        for (coordinate, state) in &got {
+            assert_eq!(state.updates, contains[coordinate], "seed {seed}: coordinate {coordinate}");
+        }
+        assert_eq!(count_windows(&progress), count_windows(&expected_windows), "seed {seed}: progress");
+        let examples: u64 = expected_windows.iter().map(|w| w.count).sum();
+        assert_eq!(count_windows(&progress).0, examples);
+    }
+
+    #[test]
+    fn crashes_anywhere_neither_lose_nor_double_an_update() {
+        for seed in 0..25 {
+            crash_campaign(seed);
+        }
+    }
+
+    #[test]
+    fn duplicate_origins_are_dropped_and_counted() {
+        let mut store = ModelStore::in_memory();
+        let mut applier = applier();
+        let example = |offset| ExampleGradients {
+            origin_partition: 3,
+            origin_offset: offset,
+            coordinates: vec![7],
+            gradients: vec![0.5],
+            outcome: Some(Outcome { loss: 1.0, label: 1.0, prediction: 0.5, score: 0.5, weight: 1.0 }),
+        };
+        let mut changes = Changes::default();
+        let first = GradientBatch { examples: vec![example(0), example(1)] };
+        let replay = GradientBatch { examples: vec![example(1), example(2)] };
+        applier.apply(&mut store, 0, 0, &first, &mut changes).unwrap();
+        applier.apply(&mut store, 0, 1, &replay, &mut changes).unwrap();
+        assert_eq!((changes.applied, changes.duplicate_examples), (3, 1));
+        assert_eq!(changes.windows.iter().map(|w| w.progress.count).collect::<Vec<_>>(), vec![2, 1]);
+        assert_eq!(changes.windows[1].origin, Some((3, 2, 2)));
+        assert_eq!(applier.origins(0).collect::<Vec<_>>(), vec![(3, 2)]);
+        let mut slots = Vec::new();
+        store.resolve(&[Feature { coordinate: 7, value: 1.0 }], &mut slots).unwrap();
+        assert_eq!(store.state(slots[0]).updates, 3);
+    }
+}
