@@ -99,11 +99,21 @@ struct Setup {
     dir: tempfile::TempDir,
     broker: Broker,
     prefix: String,
+    example_partitions: i32,
 }
 
 impl Setup {
     fn new(prefix: &str) -> Self {
-        Self { dir: tempfile::tempdir().unwrap(), broker: Broker::start(), prefix: prefix.to_string() }
+        Self::with_example_partitions(prefix, 2)
+    }
+
+    fn with_example_partitions(prefix: &str, example_partitions: i32) -> Self {
+        Self {
+            dir: tempfile::tempdir().unwrap(),
+            broker: Broker::start(),
+            prefix: prefix.to_string(),
+            example_partitions,
+        }
     }
 
     /// Writes a worker configuration; `format` is "json" or "protobuf".
@@ -124,7 +134,7 @@ session_timeout_ms = 2000
 [model]
 prefix = "{prefix}"
 partitions = 4
-example_partitions = 2
+example_partitions = {example_partitions}
 example_format = "{format}"
 
 [worker]
@@ -139,6 +149,7 @@ listen = "127.0.0.1:0"
 "#,
             bootstrap = self.broker.bootstrap,
             prefix = self.prefix,
+            example_partitions = self.example_partitions,
             state = self.dir.path().join(worker).display(),
         );
         std::fs::write(&path, edit(text)).unwrap();
@@ -595,15 +606,13 @@ fn metrics_move_with_traffic_and_ready_waits_for_the_restore() {
 #[test]
 fn serve_predicts_like_the_embedded_model() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let setup = Setup::new("serving");
+    let setup = Setup::with_example_partitions("serving", 1);
     let listen = free_address();
     // One examples partition and batches of one example: every example is predicted with
     // every earlier gradient applied, in file order, which is what the embedded trainer does;
     // so the stream's model is the embedded model.
     let config = setup.config_with("w1", "json", |t| {
-        t.replace("example_partitions = 2", "example_partitions = 1")
-            .replace("batch_max_examples = 500", "batch_max_examples = 1")
-            + &format!("\n[serve]\nlisten = \"{listen}\"\n")
+        t.replace("batch_max_examples = 500", "batch_max_examples = 1") + &format!("\n[serve]\nlisten = \"{listen}\"\n")
     });
     run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
     let server = Worker::spawn("serve", &config, setup.dir.path().join("serve.log"));
@@ -884,7 +893,12 @@ fn assert_exactly_once(campaign: &Campaign) {
 
 /// The same examples through the same topology without crashes: (progressive loss, model).
 fn crash_free(setup: &Setup, examples: u64) -> (f64, HashMap<u64, (f64, u64)>) {
-    let calm = Setup { dir: tempfile::tempdir().unwrap(), broker: Broker::start(), prefix: setup.prefix.clone() };
+    let calm = Setup {
+        dir: tempfile::tempdir().unwrap(),
+        broker: Broker::start(),
+        prefix: setup.prefix.clone(),
+        example_partitions: setup.example_partitions,
+    };
     let config = calm.config("w1", "protobuf");
     run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
     let (_, generated) = generated(calm.dir.path(), examples);
