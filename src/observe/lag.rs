@@ -1,14 +1,14 @@
-//! Consumer lag the way lag exporters measure it: for every partition of the examples and
-//! gradients topics, the partition's end minus the offset its consumer group committed
-//! (inside the roles' transactions). It runs on a thread of its own with a consumer that
-//! never joins the groups, so it costs the roles nothing; every worker reports the whole
-//! group's lag (aggregate with `max` across workers).
+//! Consumer lag: for every partition this process consumes (examples for the predict role,
+//! gradients for the update role), the partition's end minus the next offset the role will
+//! read. The roles record their positions as they consume ([`super::Metrics::consumed`]);
+//! this thread asks the broker for the ends every [`INTERVAL`] with a consumer that belongs
+//! to no group (the one the weight view and restores use), so it never touches the roles'
+//! consumer groups and costs the roles nothing.
 
 use super::metrics;
 use crate::config::WorkerConfig;
-use crate::stream::kafka::client_config;
-use rdkafka::consumer::{BaseConsumer, Consumer};
-use rdkafka::{Offset, TopicPartitionList};
+use crate::stream::kafka::reader;
+use rdkafka::consumer::Consumer;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -21,20 +21,21 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// Measures lag every [`INTERVAL`] until `shutdown` is set.
 pub fn spawn(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> std::io::Result<JoinHandle<()>> {
-    let prefix = &config.model.prefix;
-    let topics = config.topics();
-    let watched = [
-        (format!("{prefix}.predict"), topics.examples, config.model.example_partitions),
-        (format!("{prefix}.update"), topics.gradients, config.model.partitions),
-    ];
     let config = config.clone();
     std::thread::Builder::new().name("lag".into()).spawn(move || {
         let mut next = Instant::now();
+        let mut consumer = None;
         while !shutdown.load(Ordering::Acquire) {
             if Instant::now() >= next {
-                for (group, topic, partitions) in &watched {
-                    if let Err(error) = measure(&config, group, topic, *partitions) {
-                        tracing::debug!(%error, topic, "measuring consumer lag");
+                if consumer.is_none() {
+                    consumer = reader(&config).map_err(|error| tracing::debug!(%error, "lag consumer")).ok();
+                }
+                if let Some(consumer) = &consumer {
+                    for ((topic, partition), position) in metrics().positions() {
+                        match consumer.fetch_watermarks(&topic, partition, REQUEST_TIMEOUT) {
+                            Ok((_, high)) => metrics().consumer_lag(&topic, partition, high - position),
+                            Err(error) => tracing::debug!(%error, topic, partition, "measuring consumer lag"),
+                        }
                     }
                 }
                 next = Instant::now() + INTERVAL;
@@ -42,24 +43,4 @@ pub fn spawn(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> std::io::Resul
             std::thread::sleep(Duration::from_millis(100));
         }
     })
-}
-
-fn measure(config: &WorkerConfig, group: &str, topic: &str, partitions: i32) -> Result<(), rdkafka::error::KafkaError> {
-    let consumer: BaseConsumer =
-        client_config(config).set("group.id", group).set("enable.auto.commit", "false").create()?;
-    let mut list = TopicPartitionList::new();
-    for partition in 0..partitions {
-        list.add_partition(topic, partition);
-    }
-    let committed = consumer.committed_offsets(list, REQUEST_TIMEOUT)?;
-    for element in committed.elements() {
-        let (low, high) = consumer.fetch_watermarks(topic, element.partition(), REQUEST_TIMEOUT)?;
-        // Nothing committed yet: everything still in the partition is behind.
-        let position = match element.offset() {
-            Offset::Offset(offset) => offset,
-            _ => low,
-        };
-        metrics().consumer_lag(topic, element.partition(), high - position);
-    }
-    Ok(())
 }

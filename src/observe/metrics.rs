@@ -7,12 +7,14 @@
 
 use crate::learn::Progress;
 use crate::store::ModelStore;
+use crate::stream::kafka::RawRecord;
 use prometheus_client::encoding::text::encode;
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::{exponential_buckets, Histogram};
 use prometheus_client::registry::Registry;
+use std::collections::BTreeMap;
 use std::sync::atomic::AtomicU64;
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
@@ -38,8 +40,8 @@ pub struct Metrics {
     /// Time to send and commit a transaction, by role (the update role's includes applying
     /// the batch's gradients, which happens inside the same step).
     pub commit_seconds: Family<Labels, Histogram>,
-    /// Records between the consumer group's committed offset and the partition's end, by
-    /// topic and partition (every partition of the topic, whichever worker owns it).
+    /// Records between this process's position and the partition's end, by topic and
+    /// partition (the partitions its roles have consumed).
     pub consumer_lag: Family<Labels, Gauge>,
     /// Age of the newest delta the weight view has applied.
     pub view_staleness_seconds: FloatGauge,
@@ -61,6 +63,8 @@ pub struct Metrics {
     pub served_predictions: Counter,
     /// Cache lookups already counted, as (hits, misses): the store counts for its lifetime.
     seen_lookups: Mutex<(u64, u64)>,
+    /// (topic, partition) → the next offset a role of this process will read there.
+    positions: Mutex<BTreeMap<(String, i32), i64>>,
 }
 
 static METRICS: OnceLock<Metrics> = OnceLock::new();
@@ -95,6 +99,7 @@ impl Metrics {
             http_requests: Family::default(),
             served_predictions: Counter::default(),
             seen_lookups: Mutex::new((0, 0)),
+            positions: Mutex::new(BTreeMap::new()),
         };
         let r = &mut registry;
         r.register("examples", "Examples scored by the predict role", m.examples.clone());
@@ -165,7 +170,22 @@ impl Metrics {
         }
     }
 
-    /// Sets the lag of one partition: records between a group's committed offset and the end.
+    /// Records how far a role has consumed `topic`: the next offset of each partition in
+    /// `records`, for the lag measurement.
+    pub fn consumed(&self, topic: &str, records: &[RawRecord]) {
+        if let Ok(mut positions) = self.positions.lock() {
+            for record in records {
+                positions.insert((topic.to_string(), record.partition), record.offset + 1);
+            }
+        }
+    }
+
+    /// The positions recorded by [`Self::consumed`].
+    pub fn positions(&self) -> Vec<((String, i32), i64)> {
+        self.positions.lock().map(|p| p.iter().map(|(k, v)| (k.clone(), *v)).collect()).unwrap_or_default()
+    }
+
+    /// Sets the lag of one partition: records between a role's position and the end.
     pub fn consumer_lag(&self, topic: &str, partition: i32, lag: i64) {
         let labels = vec![("topic", topic.to_string()), ("partition", partition.to_string())];
         self.consumer_lag.get_or_create(&labels).set(lag.max(0));

@@ -128,6 +128,7 @@ impl PredictRole {
             if records.is_empty() {
                 continue;
             }
+            crate::observe::metrics().consumed(&self.topics.examples, &records);
             let output = self.process(&records);
             examples += output.scored.count;
             dead += output.dead_letters.len() as u64;

@@ -97,6 +97,7 @@ impl UpdateRole {
             if records.is_empty() {
                 continue;
             }
+            crate::observe::metrics().consumed(&self.topics.gradients, &records);
             let started = Instant::now();
             let committed = self.apply_and_commit(&records);
             crate::observe::metrics().transaction("update", started.elapsed(), committed.is_ok());
