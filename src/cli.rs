@@ -34,6 +34,10 @@ pub enum Command {
     Gen(GenArgs),
     /// Run a stream worker: learn from the examples topic with the consumer group.
     Worker(ConfigArg),
+    /// Serve predictions over HTTP from the model's deltas topic (POST /predict, GET /model).
+    Serve(ConfigArg),
+    /// Send JSON-lines examples to the examples topic, encoded as the configuration says.
+    Produce(ProduceArgs),
     /// Print the example configuration, or check a configuration file.
     #[command(subcommand)]
     Config(ConfigCommand),
@@ -84,6 +88,15 @@ pub enum ModelCommand {
     /// Print the progressive validation of everything learned so far, from the progress
     /// topic (each example counted once), as JSON.
     Progress(ConfigArg),
+}
+
+#[derive(Debug, Args)]
+pub struct ProduceArgs {
+    #[command(flatten)]
+    pub config: ConfigArg,
+    /// JSON-lines examples (the `--format jsonl` shape): a file, or - for standard input.
+    #[arg(long, value_name = "PATH|-")]
+    pub data: String,
 }
 
 #[derive(Debug, Args)]

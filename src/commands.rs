@@ -2,14 +2,15 @@
 //! Errors get their context here, at the edge.
 
 use crate::cli::{
-    Cli, Command, ConfigArg, ConfigCommand, DemoArgs, ExportArgs, GenArgs, ModelCommand, PredictArgs, ReplayArgs,
-    TopicsCommand, TrainArgs,
+    Cli, Command, ConfigArg, ConfigCommand, DemoArgs, ExportArgs, GenArgs, ModelCommand, PredictArgs, ProduceArgs,
+    ReplayArgs, TopicsCommand, TrainArgs,
 };
 use crate::config::WorkerConfig;
 use crate::gen::{generate, GenConfig};
 use crate::input::Source;
 use crate::learn::{Algorithm, Hyperparameters, Loss, Optimizer};
 use crate::model::{Model, ModelSettings};
+use crate::observe::{init_logging, progress_bar};
 use crate::schema::featurize::Cross;
 use crate::schema::Format;
 use crate::stream::admin;
@@ -17,9 +18,11 @@ use crate::train::{predict, train, train_batches, TrainOptions};
 use anyhow::{anyhow, Context, Result};
 use serde::Serialize;
 use std::io::{BufWriter, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 pub fn run(cli: Cli) -> Result<()> {
+    start_logging(&cli.command);
     match cli.command {
         Command::Demo(args) => demo(&args),
         Command::Train(args) => train_command(&args),
@@ -27,6 +30,8 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Export(args) => export_command(&args),
         Command::Gen(args) => gen_command(&args),
         Command::Worker(args) => worker_command(&args),
+        Command::Serve(args) => serve_command(&args),
+        Command::Produce(args) => produce_command(&args),
         Command::Config(ConfigCommand::Example) => {
             print!("{}", crate::config::EXAMPLE_TOML);
             Ok(())
@@ -49,6 +54,27 @@ pub fn run(cli: Cli) -> Result<()> {
     }
 }
 
+/// Starts logging as the command's configuration says (`[observability]`), or with the
+/// defaults for commands without one or whose configuration does not load (the command then
+/// reports why).
+fn start_logging(command: &Command) {
+    let path = match command {
+        Command::Worker(args)
+        | Command::Serve(args)
+        | Command::Model(ModelCommand::Dump(args))
+        | Command::Model(ModelCommand::Progress(args)) => Some(&args.config),
+        Command::Config(ConfigCommand::Validate(args)) => Some(&args.config),
+        Command::Topics(TopicsCommand::Create(args)) => Some(&args.config.config),
+        Command::Replay(args) => Some(&args.config.config),
+        Command::Produce(args) => Some(&args.config.config),
+        Command::Train(args) => args.config.as_ref(),
+        _ => None,
+    };
+    let observability =
+        path.and_then(|path| crate::config::load(path).ok()).map(|config| config.observability).unwrap_or_default();
+    init_logging(observability.log_format, &observability.log_level);
+}
+
 /// Loads and validates a worker configuration, naming every bad setting.
 fn load_config(args: &ConfigArg) -> Result<WorkerConfig> {
     let config = crate::config::load(&args.config)
@@ -62,10 +88,20 @@ fn load_config(args: &ConfigArg) -> Result<WorkerConfig> {
 
 fn worker_command(args: &ConfigArg) -> Result<()> {
     let config = load_config(args)?;
-    let shutdown = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    until_signal(move |shutdown| crate::stream::run_worker(&config, shutdown).context("worker failed"))
+}
+
+fn serve_command(args: &ConfigArg) -> Result<()> {
+    let config = load_config(args)?;
+    until_signal(move |shutdown| crate::serve::run(&config, shutdown).context("serving failed"))
+}
+
+/// Runs `work` on a thread of its own until it returns; SIGTERM or SIGINT set the flag it
+/// is given, so that it finishes what is in flight and returns.
+fn until_signal(work: impl FnOnce(Arc<AtomicBool>) -> Result<()> + Send + 'static) -> Result<()> {
+    let shutdown = Arc::new(AtomicBool::new(false));
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
-    // Signals are awaited on the runtime while the roles run on threads of their own; a
-    // signal lets every role finish its transaction in flight and stop.
+    // Signals are awaited on the runtime while the work runs on a thread of its own.
     let signal_flag = Arc::clone(&shutdown);
     runtime.spawn(async move {
         let mut terminate = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
@@ -76,25 +112,38 @@ fn worker_command(args: &ConfigArg) -> Result<()> {
             }
         };
         tokio::select! {
-            _ = tokio::signal::ctrl_c() => tracing::info!("SIGINT: stopping after the transaction in flight"),
-            _ = terminate.recv() => tracing::info!("SIGTERM: stopping after the transaction in flight"),
+            _ = tokio::signal::ctrl_c() => tracing::info!("SIGINT: stopping after the work in flight"),
+            _ = terminate.recv() => tracing::info!("SIGTERM: stopping after the work in flight"),
         }
-        signal_flag.store(true, std::sync::atomic::Ordering::Release);
+        signal_flag.store(true, Ordering::Release);
     });
-    let result = runtime.block_on(async {
-        let config = config.clone();
-        let flag = Arc::clone(&shutdown);
-        tokio::task::spawn_blocking(move || crate::stream::run_worker(&config, flag)).await
-    });
-    match result {
-        Ok(outcome) => outcome.context("worker failed"),
+    let flag = Arc::clone(&shutdown);
+    match runtime.block_on(async move { tokio::task::spawn_blocking(move || work(flag)).await }) {
+        Ok(outcome) => outcome,
         Err(join) => Err(anyhow!("worker thread failed: {join}")),
     }
 }
 
+fn produce_command(args: &ProduceArgs) -> Result<()> {
+    let config = load_config(&args.config)?;
+    let input: Box<dyn std::io::BufRead> = if args.data == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        let file = std::fs::File::open(&args.data).with_context(|| format!("opening {}", args.data))?;
+        Box::new(std::io::BufReader::new(file))
+    };
+    let bar = progress_bar(true, None, "examples");
+    let (sent, skipped) = admin::produce_examples(&config, input, &bar).context("producing examples")?;
+    bar.finish_and_clear();
+    eprintln!("sent {sent} examples to {} ({skipped} lines skipped)", config.topics().examples);
+    Ok(())
+}
+
 fn model_dump(args: &ConfigArg) -> Result<()> {
     let config = load_config(args)?;
-    let model = admin::dump_model(&config).context("reading the deltas topic")?;
+    let bar = progress_bar(true, None, "delta records");
+    let model = admin::dump_model(&config, &bar).context("reading the deltas topic")?;
+    bar.finish_and_clear();
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     for weight in &model {
@@ -124,7 +173,9 @@ fn replay_command(args: &ReplayArgs) -> Result<()> {
     for (topic, outcome) in admin::create_topics(&target, 1).context("creating the new prefix's topics")? {
         eprintln!("{topic}: {outcome}");
     }
-    let copied = admin::replay_examples(&config, &target).context("copying examples")?;
+    let bar = progress_bar(true, None, "examples");
+    let copied = admin::replay_examples(&config, &target, &bar).context("copying examples")?;
+    bar.finish_and_clear();
     println!(
         "copied {copied} examples to {}; start workers with model.prefix = {:?} to rebuild",
         target.topics().examples,
@@ -154,6 +205,7 @@ fn train_command(args: &TrainArgs) -> Result<()> {
         passes: args.passes.max(1),
         strict: args.strict,
         progress_table: !args.quiet,
+        progress_bar: !args.quiet,
         save_names: args.save_names,
         delay: args.delay,
         delay_tolerant: args.delay_tolerant,

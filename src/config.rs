@@ -50,6 +50,9 @@ const MANAGED_RDKAFKA_KEYS: [(&str, &str); 9] = [
     ("transaction.timeout.ms", "set kafka.transaction_timeout_ms instead"),
 ];
 
+/// Levels `observability.log_level` accepts on its own.
+const LOG_LEVELS: [&str; 6] = ["off", "error", "warn", "info", "debug", "trace"];
+
 /// librdkafka properties whose names contain `_`, kept as they are when read from environment
 /// variable names (where every other `_` stands for `.`).
 const RDKAFKA_UNDERSCORE_KEYS: [&str; 2] = ["log_level", "enabled_events"];
@@ -84,6 +87,12 @@ pub struct WorkerConfig {
     /// This worker process.
     #[serde(default)]
     pub worker: WorkerSection,
+    /// Logs, metrics and health endpoints.
+    #[serde(default)]
+    pub observability: ObservabilitySection,
+    /// `ftrl serve`: predictions over HTTP from the deltas topic.
+    #[serde(default)]
+    pub serve: ServeSection,
 }
 
 /// Connecting to Kafka.
@@ -201,6 +210,77 @@ pub struct WorkerSection {
     /// Write each prediction to the predictions topic (needs `predict`).
     #[serde(default)]
     pub publish_predictions: bool,
+}
+
+/// Logs, metrics and health endpoints of `ftrl worker`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ObservabilitySection {
+    /// Address of the worker's HTTP endpoints (`/metrics`, `/health`, `/ready`); loopback by
+    /// default, `0.0.0.0:9898` to let Prometheus and probes in from other hosts. One port per
+    /// worker on a host (port 0 picks a free one and logs it); a busy port stops the worker.
+    #[serde(default = "default_observability_listen")]
+    pub listen: String,
+    /// Log line format on standard error.
+    #[serde(default)]
+    pub log_format: LogFormat,
+    /// Which log events to keep, as a `tracing` filter: a level (`info`) or per-module
+    /// directives (`warn,ftrl_stream=debug`). The `FTRL_LOG` variable, when set, wins.
+    #[serde(default = "default_log_level")]
+    pub log_level: String,
+}
+
+/// Log line format.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    /// Human-readable lines with `key=value` fields.
+    #[default]
+    Text,
+    /// One JSON object per line (`timestamp`, `level`, `fields`, `target`, ...), for log
+    /// pipelines.
+    Json,
+}
+
+/// `ftrl serve`: predictions over HTTP from the deltas topic.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ServeSection {
+    /// Address of the serving endpoints (`/predict`, `/model`, `/metrics`, `/health`,
+    /// `/ready`); loopback by default.
+    #[serde(default = "default_serve_listen")]
+    pub listen: String,
+    /// Largest `/predict` request body accepted, in bytes; larger ones get 413.
+    #[serde(default = "default_max_request_bytes")]
+    pub max_request_bytes: usize,
+}
+
+fn default_observability_listen() -> String {
+    "127.0.0.1:9898".into()
+}
+
+fn default_log_level() -> String {
+    "info".into()
+}
+
+fn default_serve_listen() -> String {
+    "127.0.0.1:8080".into()
+}
+
+fn default_max_request_bytes() -> usize {
+    1 << 20
+}
+
+impl Default for ObservabilitySection {
+    fn default() -> Self {
+        Self { listen: default_observability_listen(), log_format: LogFormat::Text, log_level: default_log_level() }
+    }
+}
+
+impl Default for ServeSection {
+    fn default() -> Self {
+        Self { listen: default_serve_listen(), max_request_bytes: default_max_request_bytes() }
+    }
 }
 
 fn default_session_timeout_ms() -> u32 {
@@ -549,6 +629,34 @@ impl WorkerConfig {
                 ),
             );
         }
+
+        let (observability, serve) = (&self.observability, &self.serve);
+        if let Err(e) = observability.listen.parse::<std::net::SocketAddr>() {
+            bad(
+                "observability.listen",
+                format!("must be ip:port, like 127.0.0.1:9898 ({e}), got {:?}", observability.listen),
+            );
+        }
+        // A bare word would parse as a module name and quietly log everything of it.
+        let level = observability.log_level.trim();
+        let known_level = LOG_LEVELS.iter().any(|l| l.eq_ignore_ascii_case(level));
+        let filter = tracing_subscriber::EnvFilter::builder().parse(level);
+        if (!level.contains('=') && !known_level) || filter.is_err() {
+            bad(
+                "observability.log_level",
+                format!(
+                    "must be a level ({}) or tracing filter directives like \"warn,ftrl_stream=debug\", got {:?}",
+                    LOG_LEVELS.join(", "),
+                    observability.log_level
+                ),
+            );
+        }
+        if let Err(e) = serve.listen.parse::<std::net::SocketAddr>() {
+            bad("serve.listen", format!("must be ip:port, like 127.0.0.1:8080 ({e}), got {:?}", serve.listen));
+        }
+        if !(1024..=64 << 20).contains(&serve.max_request_bytes) {
+            bad("serve.max_request_bytes", format!("must be in 1024..=67108864, got {}", serve.max_request_bytes));
+        }
         errors
     }
 }
@@ -738,6 +846,24 @@ batch_max_examples = 500
 batch_max_wait_ms = 50
 # Write each prediction to the <prefix>.predictions topic (needs predict = true).
 publish_predictions = false
+
+[observability]
+# Address of the worker's /metrics, /health and /ready endpoints. Loopback by default; use
+# "0.0.0.0:9898" in a container so Prometheus and the orchestrator's probes can reach it.
+# Workers sharing a host need a port each (port 0 picks a free one and logs it); a worker
+# whose port is taken does not start.
+listen = "127.0.0.1:9898"
+# Log lines on standard error: "text" or "json" (one object per line).
+log_format = "text"
+# Which log events to keep: a level ("error", "warn", "info", "debug", "trace") or tracing
+# directives like "warn,ftrl_stream=debug". The FTRL_LOG environment variable wins when set.
+log_level = "info"
+
+[serve]
+# Address of `ftrl serve` (/predict, /model, /metrics, /health, /ready); loopback by default.
+listen = "127.0.0.1:8080"
+# Largest /predict request body in bytes (1 MiB); larger requests get 413.
+max_request_bytes = 1_048_576
 "#;
 
 #[cfg(test)]
@@ -751,6 +877,8 @@ mod tests {
             kafka: KafkaConfig::new("127.0.0.1:9092"),
             model: ModelConfig::new("clicks"),
             worker: WorkerSection::default(),
+            observability: ObservabilitySection::default(),
+            serve: ServeSection::default(),
         }
     }
 
@@ -1124,6 +1252,28 @@ mod tests {
         assert_one(|c| c.worker.cache_size = 0, "worker.cache_size", "≥ 1");
         assert_one(|c| c.worker.batch_max_examples = 0, "worker.batch_max_examples", "≥ 1");
         assert_one(|c| c.worker.batch_max_wait_ms = 60_000, "worker.batch_max_wait_ms", "transaction_timeout_ms");
+    }
+
+    #[test]
+    fn validate_observability_and_serve() {
+        assert_one(|c| c.observability.listen = "localhost".into(), "observability.listen", "ip:port");
+        assert_one(|c| c.observability.listen = "127.0.0.1:99999".into(), "observability.listen", "ip:port");
+        assert!(problems(|c| c.observability.listen = "0.0.0.0:9898".into()).is_empty());
+        assert!(problems(|c| c.observability.listen = "[::1]:0".into()).is_empty());
+        assert_one(|c| c.observability.log_level = "loud".into(), "observability.log_level", "tracing filter");
+        assert_one(|c| c.observability.log_level = "ftrl_stream=loud".into(), "observability.log_level", "loud");
+        assert!(problems(|c| c.observability.log_level = "DEBUG".into()).is_empty());
+        assert!(problems(|c| c.observability.log_level = "warn,ftrl_stream=debug".into()).is_empty());
+        assert_one(|c| c.serve.listen = ":8080".into(), "serve.listen", "ip:port");
+        assert_one(|c| c.serve.max_request_bytes = 10, "serve.max_request_bytes", "got 10");
+        let c = load_text(
+            MINIMAL,
+            &[("FTRL_OBSERVABILITY__LOG_FORMAT", "json"), ("FTRL_OBSERVABILITY__LISTEN", "0.0.0.0:9000")],
+        )
+        .unwrap();
+        assert_eq!((c.observability.log_format, c.observability.listen.as_str()), (LogFormat::Json, "0.0.0.0:9000"));
+        let err = load_text(MINIMAL, &[("FTRL_OBSERVABILITY__LOG_FORMAT", "xml")]).unwrap_err().to_string();
+        assert!(err.contains("xml"), "{err}");
     }
 
     #[test]

@@ -7,6 +7,7 @@
 //! * `model`: a model's settings and state together.
 //! * `gen`: synthetic data with a known truth.
 //! * `config`, `stream`: the Kafka worker (predict and update roles, weight view, admin).
+//! * `observe`: logs, metrics, health endpoints; `serve`: predictions over HTTP from the deltas.
 //! * `cli`, `commands`: the `ftrl` command line.
 
 pub mod cli;
@@ -16,7 +17,9 @@ pub mod gen;
 pub mod input;
 pub mod learn;
 pub mod model;
+pub mod observe;
 pub mod schema;
+pub mod serve;
 pub mod store;
 pub mod stream;
 pub mod train;

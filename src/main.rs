@@ -1,17 +1,10 @@
 use clap::Parser;
 use ftrl_stream::cli::Cli;
-use std::io::IsTerminal;
 use std::process::ExitCode;
-use tracing_subscriber::EnvFilter;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let filter = EnvFilter::try_from_env("FTRL_LOG").unwrap_or_else(|_| EnvFilter::new("info"));
-    tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::stderr().is_terminal())
-        .init();
+    // Logging starts in `run`, once the command's configuration says how.
     match ftrl_stream::commands::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {

@@ -41,6 +41,8 @@ pub struct TrainOptions {
     pub strict: bool,
     /// Print Vowpal Wabbit–style progress lines (doubling schedule) to stderr.
     pub progress_table: bool,
+    /// Show a progress bar (examples, rate, loss) when standard error is a terminal.
+    pub progress_bar: bool,
     /// Store each coordinate's "namespace^name" with the model (for `ftrl export`).
     pub save_names: bool,
     /// Apply each example's gradients only after this many later examples were predicted,
@@ -59,6 +61,7 @@ impl TrainOptions {
             passes: 1,
             strict: false,
             progress_table: false,
+            progress_bar: false,
             save_names: false,
             delay: 0,
             delay_tolerant: false,
@@ -143,6 +146,7 @@ pub fn train_batches(
     let mut table = options.progress_table.then(ProgressTable::new);
     let mut admitter = (!model.settings.admission.is_all()).then(|| Admitter::new(model.settings.admission));
     let mut admitted = Vec::new();
+    let bar = crate::observe::progress_bar(options.progress_bar, None, "examples");
     let mut total = Progress::new(model.settings.loss.is_binary());
     let mut bad_lines = 0u64;
     let loss = model.settings.loss;
@@ -170,7 +174,10 @@ pub fn train_batches(
                     let metric_label = loss.metric_label(*label);
                     total.record(outcome.loss, metric_label, outcome.prediction, outcome.score, *weight);
                     if let Some(table) = &mut table {
-                        table.record(&total, outcome.loss, metric_label, outcome.prediction, *weight, features.len());
+                        let features = features.len();
+                        bar.suspend(|| {
+                            table.record(&total, outcome.loss, metric_label, outcome.prediction, *weight, features)
+                        });
                     }
                 }
                 Item::Bad { line, reason } => {
@@ -184,6 +191,8 @@ pub fn train_batches(
                 }
             }
         }
+        bar.inc(batch.items.len() as u64);
+        bar.set_message(format!("progressive loss {:.6}", total.mean_loss()));
     }
 
     let hedge = match &mut trainer {
@@ -208,6 +217,7 @@ pub fn train_batches(
             })
         }
     };
+    bar.finish_and_clear();
     tracing::debug!(seconds = started.elapsed().as_secs_f64(), "learned every example");
     model.examples_learned += total.count;
     model.checkpoint()?;

@@ -58,8 +58,13 @@ struct Worker {
 
 impl Worker {
     fn start(config: &Path, log: PathBuf) -> Self {
+        Self::spawn("worker", config, log)
+    }
+
+    /// `ftrl <command> --config <config>` (a worker or `serve`), logging to `log`.
+    fn spawn(command: &str, config: &Path, log: PathBuf) -> Self {
         let file = std::fs::File::create(&log).unwrap();
-        let child = ftrl().args(["worker", "--config"]).arg(config).stdout(Stdio::null()).stderr(file).spawn().unwrap();
+        let child = ftrl().args([command, "--config"]).arg(config).stdout(Stdio::null()).stderr(file).spawn().unwrap();
         Self { child, log }
     }
 
@@ -94,15 +99,31 @@ struct Setup {
     dir: tempfile::TempDir,
     broker: Broker,
     prefix: String,
+    example_partitions: i32,
 }
 
 impl Setup {
     fn new(prefix: &str) -> Self {
-        Self { dir: tempfile::tempdir().unwrap(), broker: Broker::start(), prefix: prefix.to_string() }
+        Self::with_example_partitions(prefix, 2)
+    }
+
+    fn with_example_partitions(prefix: &str, example_partitions: i32) -> Self {
+        Self {
+            dir: tempfile::tempdir().unwrap(),
+            broker: Broker::start(),
+            prefix: prefix.to_string(),
+            example_partitions,
+        }
     }
 
     /// Writes a worker configuration; `format` is "json" or "protobuf".
     fn config(&self, worker: &str, format: &str) -> PathBuf {
+        self.config_with(worker, format, |text| text)
+    }
+
+    /// Writes a worker configuration changed by `edit` (which may replace lines or append
+    /// sections).
+    fn config_with(&self, worker: &str, format: &str, edit: impl FnOnce(String) -> String) -> PathBuf {
         let path = self.dir.path().join(format!("{worker}.toml"));
         let text = format!(
             r#"
@@ -113,7 +134,7 @@ session_timeout_ms = 2000
 [model]
 prefix = "{prefix}"
 partitions = 4
-example_partitions = 2
+example_partitions = {example_partitions}
 example_format = "{format}"
 
 [worker]
@@ -121,12 +142,17 @@ id = "{worker}"
 state_dir = "{state}"
 batch_max_examples = 500
 batch_max_wait_ms = 20
+
+[observability]
+# Any free port: several workers share this host.
+listen = "127.0.0.1:0"
 "#,
             bootstrap = self.broker.bootstrap,
             prefix = self.prefix,
+            example_partitions = self.example_partitions,
             state = self.dir.path().join(worker).display(),
         );
-        std::fs::write(&path, text).unwrap();
+        std::fs::write(&path, edit(text)).unwrap();
         path
     }
 
@@ -481,6 +507,192 @@ fn bad_examples_go_to_the_dead_letter_topic_and_the_worker_keeps_going() {
     }
 }
 
+/// A free port on 127.0.0.1 (bound and released; the process under test binds it next).
+fn free_address() -> String {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.local_addr().unwrap().to_string()
+}
+
+/// One HTTP/1.1 request; (status, body), or None while nothing listens.
+fn http(address: &str, method: &str, path: &str, body: &str) -> Option<(u16, String)> {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(address).ok()?;
+    stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {address}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    )
+    .ok()?;
+    // A server may answer (413) before reading all of a large body, and close.
+    let _ = stream.write_all(body.as_bytes());
+    let mut response = Vec::new();
+    let _ = stream.read_to_end(&mut response);
+    let response = String::from_utf8_lossy(&response).to_string();
+    let status = response.split(' ').nth(1)?.parse().ok()?;
+    let body = response.split_once("\r\n\r\n").map(|(_, b)| b.to_string()).unwrap_or_default();
+    Some((status, body))
+}
+
+/// The value of the sample named exactly `name` (with its labels) in a metrics text.
+fn sample(metrics: &str, name: &str) -> Option<f64> {
+    metrics.lines().find_map(|l| l.strip_prefix(name)?.strip_prefix(' ')?.trim().parse().ok())
+}
+
+#[test]
+fn metrics_move_with_traffic_and_ready_waits_for_the_restore() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let setup = Setup::new("obs");
+    let listen = free_address();
+    let config = setup
+        .config_with("w1", "json", |t| t.replace("\"127.0.0.1:0\"", &format!("\"{listen}\"\nlog_format = \"json\"")));
+    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
+    let worker = Worker::start(&config, setup.dir.path().join("w1.log"));
+
+    // /ready answers 503 until the update role has restored its partitions from the changelog.
+    let (mut saw_not_ready, deadline) = (false, Instant::now() + Duration::from_secs(90));
+    loop {
+        match http(&listen, "GET", "/ready", "") {
+            Some((200, _)) => break,
+            Some((503, body)) => {
+                assert!(body.contains("not ready"), "{body}");
+                saw_not_ready = true;
+            }
+            _ => {}
+        }
+        assert!(Instant::now() < deadline, "never ready; log:\n{}", worker.log_text());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert!(saw_not_ready, "/ready answered 200 before the worker had restored anything");
+    let log = worker.log_text();
+    assert!(log.contains("restored state from the changelog"), "ready before the restore; log:\n{log}");
+    // JSON logs: one object per line.
+    let first: Value = serde_json::from_str(log.lines().next().unwrap()).unwrap();
+    assert!(first["level"].is_string() && first["fields"].is_object(), "{first}");
+    assert_eq!(http(&listen, "GET", "/health", "").unwrap().0, 200);
+
+    let before = http(&listen, "GET", "/metrics", "").unwrap().1;
+    assert_eq!(sample(&before, "ftrl_examples_total"), Some(0.0), "{before}");
+    let (_, examples) = generated(setup.dir.path(), 2_000);
+    let mut payloads: Vec<Vec<u8>> = examples.iter().map(|(json, _)| json.clone().into_bytes()).collect();
+    payloads.extend([b"not json".to_vec(), b"{\"label\": 0.5, \"features\": [\"a:x\"]}".to_vec()]);
+    produce(&setup, &payloads);
+    wait_for_progress(&setup, 2_000, &[&worker]);
+
+    // Consumer lag is measured every 5 s; wait until it shows the topic drained.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let after = loop {
+        let text = http(&listen, "GET", "/metrics", "").unwrap().1;
+        let lags: Vec<f64> = (0..2)
+            .filter_map(|p| sample(&text, &format!("ftrl_consumer_lag{{topic=\"obs.examples\",partition=\"{p}\"}}")))
+            .collect();
+        if lags.len() == 2 && lags.iter().all(|l| *l <= 1.0) && sample(&text, "ftrl_dead_letters_total") == Some(2.0) {
+            break text;
+        }
+        assert!(Instant::now() < deadline, "lag never drained:\n{text}");
+        std::thread::sleep(Duration::from_millis(500));
+    };
+    worker.stop();
+
+    assert_eq!(sample(&after, "ftrl_examples_total"), Some(2_000.0), "{after}");
+    let committed = |role: &str| {
+        sample(&after, &format!("ftrl_transactions_total{{role=\"{role}\",outcome=\"committed\"}}")).unwrap_or(0.0)
+    };
+    assert!(committed("predict") > 0.0 && committed("update") > 0.0, "{after}");
+    assert!(sample(&after, "ftrl_transaction_commit_seconds_count{role=\"predict\"}").unwrap_or(0.0) > 0.0, "{after}");
+    let loss = sample(&after, "ftrl_progressive_loss").unwrap();
+    assert!(loss > 0.3 && loss < 0.7, "progressive loss {loss}");
+    assert!(sample(&after, "ftrl_cache_lookups_total{result=\"hit\"}").unwrap_or(0.0) > 0.0, "{after}");
+    assert!(sample(&after, "ftrl_cache_lookups_total{result=\"miss\"}").unwrap_or(0.0) > 0.0, "{after}");
+    assert!(sample(&after, "ftrl_view_weights").unwrap_or(0.0) > 0.0, "{after}");
+    assert!(sample(&after, "ftrl_view_staleness_seconds").is_some(), "{after}");
+    assert!(sample(&after, "ftrl_rocksdb_bytes").is_some(), "{after}");
+}
+
+#[test]
+fn serve_predicts_like_the_embedded_model() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let setup = Setup::with_example_partitions("serving", 1);
+    let listen = free_address();
+    // One examples partition and batches of one example: every example is predicted with
+    // every earlier gradient applied, in file order, which is what the embedded trainer does;
+    // so the stream's model is the embedded model.
+    let config = setup.config_with("w1", "json", |t| {
+        t.replace("batch_max_examples = 500", "batch_max_examples = 1") + &format!("\n[serve]\nlisten = \"{listen}\"\n")
+    });
+    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
+    let server = Worker::spawn("serve", &config, setup.dir.path().join("serve.log"));
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while http(&listen, "GET", "/ready", "").map(|(status, _)| status) != Some(200) {
+        assert!(Instant::now() < deadline, "serve never ready; log:\n{}", server.log_text());
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let model: Value = serde_json::from_str(&http(&listen, "GET", "/model", "").unwrap().1).unwrap();
+    assert_eq!(model["nonzero_weights"], 0, "{model}");
+
+    let (data, _) = generated(setup.dir.path(), 300);
+    let produced = ftrl().args(["produce", "--config"]).arg(&config).arg("--data").arg(&data).output().unwrap();
+    assert!(produced.status.success(), "{}", String::from_utf8_lossy(&produced.stderr));
+    let worker = Worker::start(&config, setup.dir.path().join("w1.log"));
+    let stream_loss = wait_for_progress(&setup, 300, &[&worker]);
+    let (embedded_loss, embedded_model) = embedded(setup.dir.path(), &data);
+    wait_for_updates(&config, &embedded_model, &[&worker]);
+    worker.stop();
+    eprintln!("progressive loss: stream {stream_loss}, embedded {embedded_loss}");
+
+    // Caught up: the view has applied every delta record on the topic.
+    let deltas = read_all(&setup, "deltas", 4).iter().filter(|m| m.key().is_some_and(|k| k.len() == 8)).count();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let model: Value = serde_json::from_str(&http(&listen, "GET", "/model", "").unwrap().1).unwrap();
+        if model["version"] == deltas {
+            assert!(model["nonzero_weights"].as_u64().unwrap() > 0, "{model}");
+            break;
+        }
+        assert!(Instant::now() < deadline, "view stuck at {model}, {deltas} deltas on the topic");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+
+    // The same examples, labels dropped from every other one (a label is optional).
+    let lines: Vec<Value> = std::fs::read_to_string(&data)
+        .unwrap()
+        .lines()
+        .enumerate()
+        .map(|(i, l)| {
+            let mut v: Value = serde_json::from_str(l).unwrap();
+            if i % 2 == 0 {
+                v.as_object_mut().unwrap().remove("label");
+            }
+            v
+        })
+        .collect();
+    let request = serde_json::json!({ "examples": lines }).to_string();
+    let (status, body) = http(&listen, "POST", "/predict", &request).unwrap();
+    assert_eq!(status, 200, "{body}");
+    let served: Value = serde_json::from_str(&body).unwrap();
+    let served: Vec<f64> =
+        served["predictions"].as_array().unwrap().iter().map(|p| p["prediction"].as_f64().unwrap()).collect();
+    let model_dir = setup.dir.path().join("embedded-model");
+    let predicted =
+        run_ok(ftrl().args(["predict", "--format", "jsonl", "--model"]).arg(&model_dir).arg("--data").arg(&data));
+    let predicted: Vec<f64> = predicted.lines().map(|l| l.parse().unwrap()).collect();
+    assert_eq!(served.len(), predicted.len());
+    let worst = served.iter().zip(&predicted).map(|(s, p)| (s - p).abs()).fold(0.0, f64::max);
+    eprintln!("largest difference between served and embedded predictions: {worst:e}");
+    assert!(worst < 1e-6, "served and embedded predictions differ by {worst}");
+
+    // Bad requests are refused with a reason; oversized bodies before they are read.
+    assert_eq!(http(&listen, "POST", "/predict", "{").unwrap().0, 400);
+    let (status, body) = http(&listen, "POST", "/predict", r#"{"examples": [{"features": [], "label": 7}]}"#).unwrap();
+    assert_eq!(status, 422, "{body}");
+    assert!(body.contains("examples[0]"), "{body}");
+    let huge = format!(r#"{{"examples": [{{"features": ["a:{}"]}}]}}"#, "x".repeat(2 << 20));
+    assert_eq!(http(&listen, "POST", "/predict", &huge).unwrap().0, 413);
+    let metrics = http(&listen, "GET", "/metrics", "").unwrap().1;
+    assert_eq!(sample(&metrics, "ftrl_served_predictions_total"), Some(300.0), "{metrics}");
+    server.stop();
+}
+
 /// Produces `payloads` round-robin over the examples partitions in `chunks` installments,
 /// `pause` apart, from a thread: examples keep flowing while workers die.
 fn produce_slowly(
@@ -674,7 +886,12 @@ fn assert_exactly_once(campaign: &Campaign) {
 
 /// The same examples through the same topology without crashes: (progressive loss, model).
 fn crash_free(setup: &Setup, examples: u64) -> (f64, HashMap<u64, (f64, u64)>) {
-    let calm = Setup { dir: tempfile::tempdir().unwrap(), broker: Broker::start(), prefix: setup.prefix.clone() };
+    let calm = Setup {
+        dir: tempfile::tempdir().unwrap(),
+        broker: Broker::start(),
+        prefix: setup.prefix.clone(),
+        example_partitions: setup.example_partitions,
+    };
     let config = calm.config("w1", "protobuf");
     run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
     let (_, generated) = generated(calm.dir.path(), examples);

@@ -280,3 +280,273 @@ fn implicit_steps_and_delays_run_end_to_end() {
         ftrl().args(["train", "--quiet", "--delay", "5", "--hedge", "0.1,1", "--data"]).arg(&data).output().unwrap();
     assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("hedge"));
 }
+
+// ---- Deployment files and the README, checked against the binary's real command line ----
+
+use clap::Parser as _;
+use ftrl_stream::cli::Cli;
+use ftrl_stream::config::{load_with_env, WorkerConfig, EXAMPLE_TOML};
+use serde::Deserialize;
+use serde_norway::Value as Yaml;
+use std::collections::HashMap;
+
+fn repo_file(path: &str) -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// Parses `args` (without the program name) as the `ftrl` command line.
+fn assert_command_parses(args: &[String], origin: &str) {
+    let argv = std::iter::once("ftrl".to_string()).chain(args.iter().cloned());
+    if let Err(e) = Cli::try_parse_from(argv) {
+        panic!("{origin}: `ftrl {}` does not parse:\n{e}", args.join(" "));
+    }
+}
+
+/// Loads and validates a configuration text with the given environment overrides.
+fn valid_config(text: &str, env: HashMap<String, String>, origin: &str) -> WorkerConfig {
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    file.write_all(text.as_bytes()).unwrap();
+    let config = load_with_env(file.path(), env).unwrap_or_else(|e| panic!("{origin}: {e}"));
+    assert_eq!(config.validate(), Vec::<String>::new(), "{origin}");
+    config
+}
+
+fn port_of(listen: &str) -> u16 {
+    listen.rsplit_once(':').unwrap().1.parse().unwrap()
+}
+
+fn yaml_str<'a>(value: &'a Yaml, path: &[&str]) -> &'a str {
+    let mut v = value;
+    for key in path {
+        v = &v[*key];
+    }
+    v.as_str().unwrap_or_else(|| panic!("no string at {path:?}"))
+}
+
+fn strings(value: &Yaml) -> Vec<String> {
+    value.as_sequence().map(|s| s.iter().map(|v| v.as_str().unwrap().to_string()).collect()).unwrap_or_default()
+}
+
+/// Splits a shell pipeline into its `ftrl` commands' arguments (no quoting is used in ours).
+fn ftrl_commands_in_shell(line: &str) -> Vec<Vec<String>> {
+    line.split(['|', ';', '&'])
+        .filter_map(|segment| {
+            let segment = segment.split(['>', '#']).next().unwrap_or("");
+            let mut words = segment.split_whitespace();
+            (words.next() == Some("ftrl")).then(|| words.map(str::to_string).collect())
+        })
+        .collect()
+}
+
+#[test]
+fn compose_file_commands_exist_and_its_configuration_validates() {
+    let compose: Yaml = serde_norway::from_str(&repo_file("docker-compose.yml")).unwrap();
+    let services = compose["services"].as_mapping().unwrap();
+    let names: Vec<&str> = services.keys().map(|k| k.as_str().unwrap()).collect();
+    for needed in ["kafka", "topics", "generator", "worker-1", "worker-2", "serve"] {
+        assert!(names.contains(&needed), "no {needed} service in {names:?}");
+    }
+    // Apache Kafka in KRaft mode (no ZooKeeper).
+    assert!(yaml_str(&compose, &["services", "kafka", "image"]).starts_with("apache/kafka:"));
+    assert!(yaml_str(&compose, &["services", "kafka", "environment", "KAFKA_PROCESS_ROLES"]).contains("controller"));
+    assert!(!names.iter().any(|n| n.contains("zookeeper")));
+
+    let mut commands = 0;
+    for (name, service) in services {
+        let name = name.as_str().unwrap();
+        if service.get("build").is_none() {
+            continue;
+        }
+        let command = strings(&service["command"]);
+        let argv: Vec<Vec<String>> = if strings(&service["entrypoint"]) == ["sh", "-c"] {
+            ftrl_commands_in_shell(&command.join(" "))
+        } else {
+            vec![command]
+        };
+        assert!(!argv.is_empty(), "{name}: no ftrl command");
+        let env: HashMap<String, String> = service["environment"]
+            .as_mapping()
+            .map(|m| m.iter().map(|(k, v)| (k.as_str().unwrap().into(), v.as_str().unwrap().into())).collect())
+            .unwrap_or_default();
+        for args in argv {
+            assert_command_parses(&args, &format!("docker-compose.yml service {name}"));
+            commands += 1;
+            let Some(at) = args.iter().position(|a| a == "--config") else { continue };
+            // The configuration the command names is mounted from the repository.
+            let mounted = strings(&service["volumes"])
+                .into_iter()
+                .find_map(|v| {
+                    let parts: Vec<&str> = v.split(':').collect();
+                    (parts.get(1) == Some(&args[at + 1].as_str()))
+                        .then(|| parts[0].trim_start_matches("./").to_string())
+                })
+                .unwrap_or_else(|| panic!("{name}: {} is not mounted", args[at + 1]));
+            let config = valid_config(&repo_file(&mounted), env.clone(), &format!("{name}: {mounted}"));
+            // Published ports reach the endpoints the configuration listens on.
+            let ports = strings(&service["ports"]);
+            let container_ports: Vec<u16> =
+                ports.iter().map(|p| p.rsplit(':').next().unwrap().parse().unwrap()).collect();
+            match args[0].as_str() {
+                "worker" => {
+                    assert!(container_ports.contains(&port_of(&config.observability.listen)), "{name}: {ports:?}");
+                    assert!(config.observability.listen.starts_with("0.0.0.0:"), "{name}: reachable from outside");
+                    let state = strings(&service["volumes"]).into_iter().find_map(|v| {
+                        let target = v.split(':').nth(1)?.to_string();
+                        config.worker.state_dir.starts_with(&target).then_some(target)
+                    });
+                    assert!(state.is_some(), "{name}: worker.state_dir is not on a volume");
+                }
+                "serve" => assert!(container_ports.contains(&port_of(&config.serve.listen)), "{name}: {ports:?}"),
+                _ => {}
+            }
+        }
+    }
+    assert!(commands >= 6, "only {commands} ftrl commands found");
+    // Both workers have their own id, so their transactional ids differ.
+    let id = |s: &str| yaml_str(&compose, &["services", s, "environment", "FTRL_WORKER__ID"]).to_string();
+    assert_ne!(id("worker-1"), id("worker-2"));
+}
+
+#[test]
+fn kubernetes_manifests_parse_and_match_the_binary() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("deploy/k8s");
+    let mut documents = Vec::new();
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "yaml") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            for document in serde_norway::Deserializer::from_str(&text) {
+                let value = Yaml::deserialize(document).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                documents.push(value);
+            }
+        }
+    }
+    let of_kind = |kind: &'static str| documents.iter().filter(move |d| d["kind"].as_str() == Some(kind));
+    for kind in ["ConfigMap", "StatefulSet", "Service", "Job", "Deployment"] {
+        assert!(of_kind(kind).next().is_some(), "no {kind}");
+        for document in of_kind(kind) {
+            assert!(document["apiVersion"].is_string() && document["metadata"]["name"].is_string(), "{document:?}");
+        }
+    }
+    let config_map = of_kind("ConfigMap").next().unwrap();
+    let text = yaml_str(config_map, &["data", "worker.toml"]);
+    let env = HashMap::from([("FTRL_WORKER__ID".to_string(), "ftrl-worker-0".to_string())]);
+    let config = valid_config(text, env, "the config map's worker.toml");
+    let metrics_port = port_of(&config.observability.listen);
+    let serve_port = port_of(&config.serve.listen);
+
+    // Every container runs a real ftrl command on the mounted configuration.
+    let pod_specs: Vec<&Yaml> = ["StatefulSet", "Job", "Deployment"]
+        .iter()
+        .flat_map(|k| of_kind(k))
+        .map(|d| &d["spec"]["template"]["spec"])
+        .collect();
+    for spec in &pod_specs {
+        for container in spec["containers"].as_sequence().unwrap() {
+            let args = strings(&container["args"]);
+            assert_command_parses(&args, "deploy/k8s");
+            let mounts = container["volumeMounts"].as_sequence().unwrap();
+            assert!(mounts.iter().any(|m| m["mountPath"].as_str() == Some("/etc/ftrl")), "config not mounted");
+            let port = |name: &str| {
+                container["ports"]
+                    .as_sequence()
+                    .and_then(|ports| ports.iter().find(|p| p["name"].as_str() == Some(name)))
+                    .and_then(|p| p["containerPort"].as_u64())
+            };
+            match args[0].as_str() {
+                "worker" => {
+                    assert_eq!(port("metrics"), Some(metrics_port as u64));
+                    assert_eq!(yaml_str(container, &["readinessProbe", "httpGet", "path"]), "/ready");
+                    assert_eq!(yaml_str(container, &["livenessProbe", "httpGet", "path"]), "/health");
+                    let state = mounts.iter().find(|m| m["name"].as_str() == Some("state")).expect("state volume");
+                    assert!(config.worker.state_dir.starts_with(yaml_str(state, &["mountPath"])));
+                    let id = container["env"]
+                        .as_sequence()
+                        .unwrap()
+                        .iter()
+                        .find(|e| e["name"].as_str() == Some("FTRL_WORKER__ID"));
+                    assert_eq!(id.map(|e| yaml_str(e, &["valueFrom", "fieldRef", "fieldPath"])), Some("metadata.name"));
+                }
+                "serve" => {
+                    assert_eq!(port("http"), Some(serve_port as u64));
+                    assert_eq!(yaml_str(container, &["readinessProbe", "httpGet", "path"]), "/ready");
+                }
+                "topics" => {}
+                other => panic!("unexpected command {other}"),
+            }
+        }
+    }
+    // The StatefulSet claims a volume per pod for RocksDB.
+    let set = of_kind("StatefulSet").next().unwrap();
+    let claims = set["spec"]["volumeClaimTemplates"].as_sequence().unwrap();
+    assert!(claims.iter().any(|c| c["metadata"]["name"].as_str() == Some("state")));
+    // A metrics service Prometheus can scrape.
+    let scraped: Vec<&Yaml> = of_kind("Service")
+        .filter(|s| s["metadata"]["annotations"]["prometheus.io/port"].as_str() == Some(&metrics_port.to_string()))
+        .collect();
+    assert!(!scraped.is_empty(), "no service announces the metrics port");
+}
+
+/// The README's shell commands: every `ftrl` command parses, every script exists.
+#[test]
+fn readme_commands_exist() {
+    let readme = repo_file("README.md");
+    let mut in_shell = false;
+    let (mut ftrl_commands, mut scripts) = (0, 0);
+    let mut pending = String::new();
+    for line in readme.lines() {
+        if line.starts_with("```") {
+            in_shell = line == "```sh";
+            continue;
+        }
+        if !in_shell {
+            continue;
+        }
+        pending.push_str(line.trim_end_matches('\\'));
+        pending.push(' ');
+        if line.ends_with('\\') {
+            continue;
+        }
+        let command = std::mem::take(&mut pending);
+        for args in ftrl_commands_in_shell(&command) {
+            assert_command_parses(&args, "README.md");
+            ftrl_commands += 1;
+        }
+        if let Some(script) = command.split_whitespace().next().filter(|w| w.starts_with("scripts/")) {
+            assert!(Path::new(env!("CARGO_MANIFEST_DIR")).join(script).is_file(), "README names missing {script}");
+            scripts += 1;
+        }
+    }
+    assert!(ftrl_commands >= 15, "only {ftrl_commands} ftrl commands found in the README");
+    assert_eq!(scripts, 2, "the README's set-up is two scripts");
+}
+
+/// The README's configuration reference is `ftrl config example`, which the config module's
+/// tests hold to the defaults and to every field of the configuration struct.
+#[test]
+fn readme_configuration_reference_is_the_example_file() {
+    let readme = repo_file("README.md");
+    let example = run(ftrl().args(["config", "example"])).stdout;
+    assert_eq!(String::from_utf8(example).unwrap(), EXAMPLE_TOML);
+    assert!(readme.contains(&format!("```toml\n{EXAMPLE_TOML}```")), "README.md's configuration reference is stale");
+}
+
+/// Long commands draw a progress bar on a terminal and nothing of it in a pipe.
+#[test]
+fn progress_bar_on_a_terminal_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let (data, _) = generate(dir.path(), "clicks.vw", &["--examples", "300000"]);
+    let piped = run(ftrl().args(["train", "--data"]).arg(&data));
+    let stderr = String::from_utf8_lossy(&piped.stderr);
+    assert!(!stderr.contains(" examples in ") && !stderr.contains('\r') && !stderr.contains('\x1b'), "{stderr}");
+    assert!(stderr.contains("average loss"), "the progress table still prints: {stderr}");
+    // script(1) (util-linux, on every Debian) runs the command on a pseudo-terminal.
+    let command = format!("{} train --data {}", env!("CARGO_BIN_EXE_ftrl"), data.display());
+    let Ok(out) = Command::new("script").args(["-qefc", &command, "/dev/null"]).stdin(Stdio::null()).output() else {
+        eprintln!("no script(1): the terminal half is skipped");
+        return;
+    };
+    let terminal = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{terminal}");
+    assert!(terminal.contains(" examples in "), "no progress bar on a terminal: {terminal:?}");
+}

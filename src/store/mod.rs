@@ -33,6 +33,9 @@ pub struct ModelStore {
     all_resident: bool,
     pending_metadata: Vec<(String, Vec<u8>)>,
     evictions: u64,
+    /// Lookups found in the cache, and not (new coordinates or disk reads), for metrics.
+    hits: u64,
+    misses: u64,
     /// When set, RocksDB is written only by `checkpoint`: making room evicts clean states
     /// only, so the database always holds exactly the last checkpoint (the stream's update
     /// role checkpoints after each committed transaction, and must never persist a state
@@ -50,6 +53,8 @@ impl ModelStore {
             all_resident: true,
             pending_metadata: Vec::new(),
             evictions: 0,
+            hits: 0,
+            misses: 0,
             checkpoint_only: false,
         }
     }
@@ -78,6 +83,8 @@ impl ModelStore {
             all_resident: !overflow,
             pending_metadata: Vec::new(),
             evictions: 0,
+            hits: 0,
+            misses: 0,
             checkpoint_only: false,
         })
     }
@@ -192,6 +199,11 @@ impl ModelStore {
     }
 
     /// Bytes of the on-disk model (0 in memory).
+    /// Cache lookups since the store opened: (found in the cache, not found).
+    pub fn lookups(&self) -> (u64, u64) {
+        (self.hits, self.misses)
+    }
+
     pub fn disk_bytes(&self) -> u64 {
         self.db.as_ref().map_or(0, StateDb::disk_bytes)
     }
@@ -220,8 +232,12 @@ impl CoordinateStates for ModelStore {
         slots.clear();
         for feature in features {
             let slot = match self.cache.lookup(feature.coordinate) {
-                Some(slot) => slot,
+                Some(slot) => {
+                    self.hits += 1;
+                    slot
+                }
                 None => {
+                    self.misses += 1;
                     let stored = match (&self.db, self.all_resident) {
                         (Some(db), false) => db.get(feature.coordinate)?,
                         _ => None,

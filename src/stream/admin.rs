@@ -10,6 +10,7 @@ use crate::learn::Progress;
 use crate::schema::featurize::Featurizer;
 use crate::schema::proto::{decode_example, ExampleFormat, ProgressWindow, WeightDelta};
 use crate::schema::ExampleBuf;
+use indicatif::ProgressBar;
 use prost::Message as _;
 use rdkafka::admin::{AdminClient, AdminOptions, NewTopic, TopicReplication};
 use rdkafka::client::DefaultClientContext;
@@ -77,12 +78,13 @@ pub struct DumpedWeight {
 }
 
 /// Materializes the deltas topic: the latest delta of every coordinate, tombstones removed,
-/// in coordinate order.
-pub fn dump_model(config: &WorkerConfig) -> Result<Vec<DumpedWeight>, StreamError> {
+/// in coordinate order. `progress` counts the records read.
+pub fn dump_model(config: &WorkerConfig, progress: &ProgressBar) -> Result<Vec<DumpedWeight>, StreamError> {
     let topics = config.topics();
     let mut model: BTreeMap<u64, DumpedWeight> = BTreeMap::new();
     let partitions: Vec<i32> = (0..config.model.partitions).collect();
     read_to_end(config, &topics.deltas, &partitions, READ_TIMEOUT, |message| {
+        progress.inc(1);
         let Some(coordinate) = message.key().and_then(|k| <[u8; 8]>::try_from(k).ok()).map(u64::from_be_bytes) else {
             return;
         };
@@ -155,7 +157,12 @@ pub fn read_progress(config: &WorkerConfig) -> Result<ProgressTotals, StreamErro
 
 /// Copies the examples topic of `config` into the examples topic of `target` (same
 /// partitions), so that workers under the new prefix rebuild the model from the start.
-pub fn replay_examples(config: &WorkerConfig, target: &WorkerConfig) -> Result<u64, StreamError> {
+/// `progress` counts the records copied.
+pub fn replay_examples(
+    config: &WorkerConfig,
+    target: &WorkerConfig,
+    progress: &ProgressBar,
+) -> Result<u64, StreamError> {
     let (source, destination) = (config.topics().examples, target.topics().examples);
     let producer: BaseProducer = client_config(target).set("enable.idempotence", "true").create()?;
     let mut copied = 0u64;
@@ -173,7 +180,10 @@ pub fn replay_examples(config: &WorkerConfig, target: &WorkerConfig) -> Result<u
             record = record.payload(payload);
         }
         match send(&producer, record) {
-            Ok(()) => copied += 1,
+            Ok(()) => {
+                copied += 1;
+                progress.inc(1);
+            }
             Err(error) => failure = Some(error),
         }
         producer.poll(Duration::ZERO);
@@ -183,6 +193,73 @@ pub fn replay_examples(config: &WorkerConfig, target: &WorkerConfig) -> Result<u
     }
     producer.flush(Duration::from_secs(60))?;
     Ok(copied)
+}
+
+/// Sends JSON-lines examples to the examples topic, one record per non-blank line, encoded
+/// as `model.example_format` says (JSON as it is; protobuf converted). Lines that are not a
+/// JSON example are skipped and counted. Returns (sent, skipped).
+pub fn produce_examples(
+    config: &WorkerConfig,
+    lines: impl std::io::BufRead,
+    progress: &ProgressBar,
+) -> Result<(u64, u64), StreamError> {
+    let topic = config.topics().examples;
+    let producer: BaseProducer =
+        client_config(config).set("enable.idempotence", "true").set("linger.ms", "20").create()?;
+    let (mut sent, mut skipped) = (0u64, 0u64);
+    for (number, line) in lines.lines().enumerate() {
+        let line = line.map_err(|e| StreamError::Other(format!("reading line {}: {e}", number + 1)))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let payload = match config.model.example_format {
+            ExampleFormat::Json => Ok(line.into_bytes()),
+            ExampleFormat::Protobuf => json_to_protobuf(&line),
+        };
+        match payload {
+            Ok(payload) => {
+                send(&producer, BaseRecord::<[u8], [u8]>::to(&topic).payload(&payload[..]))?;
+                producer.poll(Duration::ZERO);
+                sent += 1;
+                progress.inc(1);
+            }
+            Err(reason) => {
+                skipped += 1;
+                if skipped <= 10 {
+                    tracing::warn!(line = number + 1, %reason, "not an example, skipped");
+                }
+            }
+        }
+    }
+    producer.flush(Duration::from_secs(60))?;
+    Ok((sent, skipped))
+}
+
+/// The `ftrl.v1.Example` of a JSON-lines example (`label`, optional `weight`, `features` as
+/// "ns:name" strings or {"ns", "name", "value"} objects).
+fn json_to_protobuf(line: &str) -> Result<Vec<u8>, String> {
+    let value: serde_json::Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
+    let label = value.get("label").and_then(serde_json::Value::as_f64).ok_or("no numeric label")?;
+    let weight = value.get("weight").and_then(serde_json::Value::as_f64);
+    let features = value.get("features").and_then(serde_json::Value::as_array).ok_or("no features array")?;
+    let mut named: Vec<(String, String, f64)> = Vec::with_capacity(features.len());
+    for feature in features {
+        match feature {
+            serde_json::Value::String(text) => {
+                let (ns, name) = text.split_once(':').unwrap_or(("", text));
+                named.push((ns.to_string(), name.to_string(), 1.0));
+            }
+            serde_json::Value::Object(object) => {
+                let text = |key: &str| object.get(key).and_then(serde_json::Value::as_str).map(str::to_string);
+                let name = text("name").ok_or("a feature object without a name")?;
+                let value = object.get("value").and_then(serde_json::Value::as_f64).unwrap_or(1.0);
+                named.push((text("ns").unwrap_or_default(), name, value));
+            }
+            _ => return Err("a feature is neither a string nor an object".into()),
+        }
+    }
+    let borrowed: Vec<(&str, &str, f64)> = named.iter().map(|(ns, name, v)| (ns.as_str(), name.as_str(), *v)).collect();
+    Ok(crate::schema::proto::encode_example(label, weight, &borrowed))
 }
 
 /// Reads the examples topic from the beginning to its end on a background thread, in the
@@ -264,5 +341,26 @@ fn read_partition(
             Some(Err(KafkaError::PartitionEOF(_))) => return Ok(()),
             Some(Err(error)) => tracing::warn!(%error, topic, partition, "consumer error while reading"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::schema::proto::Example;
+
+    #[test]
+    fn json_examples_become_protobuf() {
+        let bytes = json_to_protobuf(
+            r#"{"label": 1, "weight": 2, "features": ["a:x", "y", {"ns": "c", "name": "z", "value": 0.5}]}"#,
+        )
+        .unwrap();
+        let example = Example::decode(&bytes[..]).unwrap();
+        assert_eq!((example.label, example.weight), (1.0, Some(2.0)));
+        let features: Vec<(&str, &str, Option<f64>)> =
+            example.features.iter().map(|f| (f.ns.as_str(), f.name.as_str(), f.value)).collect();
+        assert_eq!(features, [("a", "x", Some(1.0)), ("", "y", Some(1.0)), ("c", "z", Some(0.5))]);
+        assert!(json_to_protobuf("{}").unwrap_err().contains("label"));
+        assert!(json_to_protobuf(r#"{"label": 1, "features": [3]}"#).is_err());
     }
 }

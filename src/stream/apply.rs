@@ -19,6 +19,9 @@ use std::collections::{BTreeMap, HashMap};
 /// never be mistaken for one.
 pub const MARKER_KEY: &[u8] = b"ftrl.batch";
 
+/// A changelog record to write: (partition, key, payload).
+pub type ChangelogRecord = (i32, Vec<u8>, Vec<u8>);
+
 /// Where one gradients partition stands in the local store.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct PartitionPosition {
@@ -316,7 +319,7 @@ impl Applier {
         &self,
         store: &mut ModelStore,
         changes: &Changes,
-    ) -> Result<Vec<(i32, Vec<u8>, Vec<u8>)>, StoreError> {
+    ) -> Result<Vec<ChangelogRecord>, StoreError> {
         let mut records = Vec::with_capacity(changes.coordinates.len() + changes.next_offsets.len());
         let mut slots = Vec::new();
         for (coordinate, partition) in &changes.coordinates {

@@ -128,6 +128,12 @@ fn supervise<R>(
 /// Runs the configured roles until `shutdown` is set or a role fails; the first failure is
 /// returned after every role has stopped.
 pub fn run_worker(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<(), StreamError> {
+    // Up first, so /health answers and /ready says what it waits for while the roles start.
+    crate::observe::health().require(config.worker.predict, config.worker.update);
+    let _http =
+        crate::observe::http::Server::start(&config.observability.listen, crate::observe::http::observability_routes())
+            .map_err(|e| StreamError::Config(format!("observability.listen: {e}")))?;
+    let _lag = crate::observe::lag::spawn(config, Arc::clone(&shutdown));
     let mut roles = Vec::new();
     if config.worker.update {
         let (flag, config) = (Arc::clone(&shutdown), config.clone());
@@ -139,7 +145,12 @@ pub fn run_worker(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<()
     if config.worker.predict {
         let (flag, config) = (Arc::clone(&shutdown), config.clone());
         let thread = std::thread::Builder::new().name("predict".into()).spawn(move || {
-            supervise("predict", &flag, || predict::PredictRole::new(&config), predict::PredictRole::run)
+            let create = || {
+                let role = predict::PredictRole::new(&config)?;
+                crate::observe::health().view_loaded();
+                Ok(role)
+            };
+            supervise("predict", &flag, create, predict::PredictRole::run)
         });
         roles.push(("predict", thread));
     }

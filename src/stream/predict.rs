@@ -128,12 +128,16 @@ impl PredictRole {
             if records.is_empty() {
                 continue;
             }
+            crate::observe::metrics().consumed(&self.topics.examples, &records);
             let output = self.process(&records);
             examples += output.scored.count;
             dead += output.dead_letters.len() as u64;
+            crate::observe::metrics().predicted([&output.scored], output.dead_letters.len());
             let requirements = requirements(&output);
             let committing = Instant::now();
-            self.commit(output)?;
+            let committed = self.commit(output);
+            crate::observe::metrics().transaction("predict", committing.elapsed(), committed.is_ok());
+            committed?;
             tracing::debug!(
                 examples = records.len(),
                 waited_ms = waited.as_millis() as u64,
@@ -141,6 +145,13 @@ impl PredictRole {
                 "predict batch committed"
             );
             self.unapplied.push_back((requirements, Instant::now(), records.len()));
+            let behind = self.unapplied.iter().map(|(_, _, n)| n).sum();
+            crate::observe::metrics().view(
+                self.view.nonzero_weights(),
+                self.view.applied(),
+                self.view.staleness_ms(),
+                behind,
+            );
             if last_report.elapsed() >= Duration::from_secs(10) {
                 // Staleness of the weights predictions use: examples predicted whose
                 // gradients the view has not seen applied, and how long the oldest has waited.

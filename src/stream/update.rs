@@ -89,13 +89,20 @@ impl UpdateRole {
             if self.consumer.context().take() {
                 // Records polled before the rebalance are read again from the committed
                 // offsets, after the restore.
+                crate::observe::health().restoring();
                 self.restore_assignment()?;
+                crate::observe::health().restored();
                 continue;
             }
             if records.is_empty() {
                 continue;
             }
-            let changes = self.apply_and_commit(&records)?;
+            crate::observe::metrics().consumed(&self.topics.gradients, &records);
+            let started = Instant::now();
+            let committed = self.apply_and_commit(&records);
+            crate::observe::metrics().transaction("update", started.elapsed(), committed.is_ok());
+            crate::observe::metrics().store(&self.store);
+            let changes = committed?;
             entries += changes.applied;
             duplicates += changes.duplicate_examples;
             batches += 1;

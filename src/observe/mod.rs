@@ -1,0 +1,144 @@
+//! Observability: structured logs, Prometheus metrics and the health endpoints.
+//!
+//! * [`init_logging`]: `tracing` to standard error, text or JSON, filtered by level.
+//! * [`metrics`]: the process's metrics (one registry per process, so the roles can move a
+//!   counter with one line wherever the event happens).
+//! * [`health`]: liveness and readiness; a worker is ready once its update role has restored
+//!   its partitions from the changelog and its predict role has loaded the weight view.
+//! * `http`: the endpoints (`/metrics`, `/health`, `/ready`) and the server that `ftrl serve`
+//!   adds its routes to.
+
+pub mod http;
+pub mod lag;
+pub mod metrics;
+
+pub use metrics::{metrics, Metrics};
+
+use crate::config::LogFormat;
+use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, Ordering};
+use tracing_subscriber::EnvFilter;
+
+/// The environment variable whose filter, when set, wins over the configured log level.
+pub const LOG_ENV: &str = "FTRL_LOG";
+
+/// Sends `tracing` events to standard error in `format`, keeping those `level` allows
+/// (`FTRL_LOG` wins when set). A second call changes nothing.
+pub fn init_logging(format: LogFormat, level: &str) {
+    let filter = EnvFilter::try_from_env(LOG_ENV)
+        .or_else(|_| EnvFilter::builder().parse(level))
+        .unwrap_or_else(|_| EnvFilter::new("info"));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    let _ = match format {
+        LogFormat::Text => builder.with_ansi(std::io::stderr().is_terminal()).try_init(),
+        LogFormat::Json => builder.json().with_current_span(false).try_init(),
+    };
+}
+
+/// A progress bar on standard error when `wanted` and standard error is a terminal; a
+/// hidden one (that draws nothing) in pipes, files and CI logs. With `total` it shows a bar
+/// and an estimate of the time left, without it a counter and the time so far.
+pub fn progress_bar(wanted: bool, total: Option<u64>, unit: &str) -> indicatif::ProgressBar {
+    use indicatif::{ProgressBar, ProgressStyle};
+    if !wanted || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let (bar, template) = match total {
+        Some(total) => (
+            ProgressBar::new(total),
+            format!("{{bar:30}} {{human_pos}}/{{human_len}} {unit} ({{elapsed}}, {{eta}} left) {{msg}}"),
+        ),
+        None => (ProgressBar::new_spinner(), format!("{{spinner}} {{human_pos}} {unit} in {{elapsed}} {{msg}}")),
+    };
+    if let Ok(style) = ProgressStyle::with_template(&template) {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    bar
+}
+
+/// What the process is waiting for before it is ready.
+#[derive(Debug, Default)]
+pub struct Health {
+    view_needed: AtomicBool,
+    view_loaded: AtomicBool,
+    restore_needed: AtomicBool,
+    restored: AtomicBool,
+}
+
+static HEALTH: Health = Health {
+    view_needed: AtomicBool::new(false),
+    view_loaded: AtomicBool::new(false),
+    restore_needed: AtomicBool::new(false),
+    restored: AtomicBool::new(false),
+};
+
+/// The process's readiness.
+pub fn health() -> &'static Health {
+    &HEALTH
+}
+
+impl Health {
+    /// Declares what must happen before the process is ready: a loaded weight view, a
+    /// restored update role, or both.
+    pub fn require(&self, view: bool, restore: bool) {
+        self.view_needed.store(view, Ordering::Release);
+        self.restore_needed.store(restore, Ordering::Release);
+    }
+
+    /// The weight view has read the deltas topic to its end.
+    pub fn view_loaded(&self) {
+        self.view_loaded.store(true, Ordering::Release);
+    }
+
+    /// The update role's assignment changed: not ready until it is restored.
+    pub fn restoring(&self) {
+        self.restored.store(false, Ordering::Release);
+    }
+
+    /// The update role has restored its assigned partitions from the changelog.
+    pub fn restored(&self) {
+        self.restored.store(true, Ordering::Release);
+    }
+
+    /// Ready to predict and learn: everything required has happened.
+    pub fn is_ready(&self) -> bool {
+        let view = !self.view_needed.load(Ordering::Acquire) || self.view_loaded.load(Ordering::Acquire);
+        let restore = !self.restore_needed.load(Ordering::Acquire) || self.restored.load(Ordering::Acquire);
+        view && restore
+    }
+
+    /// What readiness waits for, for the `/ready` body.
+    pub fn waiting_for(&self) -> Vec<&'static str> {
+        let mut waiting = Vec::new();
+        if self.view_needed.load(Ordering::Acquire) && !self.view_loaded.load(Ordering::Acquire) {
+            waiting.push("weight view loading");
+        }
+        if self.restore_needed.load(Ordering::Acquire) && !self.restored.load(Ordering::Acquire) {
+            waiting.push("changelog restore");
+        }
+        waiting
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ready_only_when_every_requirement_is_met() {
+        let h = Health::default();
+        assert!(h.is_ready(), "nothing required");
+        h.require(true, true);
+        assert!(!h.is_ready());
+        assert_eq!(h.waiting_for(), ["weight view loading", "changelog restore"]);
+        h.view_loaded();
+        assert!(!h.is_ready());
+        h.restored();
+        assert!(h.is_ready());
+        h.restoring();
+        assert_eq!(h.waiting_for(), ["changelog restore"]);
+        h.restored();
+        assert!(h.is_ready());
+    }
+}

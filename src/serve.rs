@@ -1,0 +1,233 @@
+//! `ftrl serve`: follows a model's deltas topic into memory and answers predictions over
+//! HTTP. It is also the reference downstream consumer of the deltas topic: read every
+//! partition from the beginning, keep the latest weight per 8-byte big-endian coordinate key
+//! (a null value removes it), skip the `ftrl.applied` watermark records, and predict with
+//! the documented feature hashing (README, "Feature hashing"). That is all [`WeightView`]
+//! does.
+//!
+//! * `POST /predict`: `{"examples": [{"features": [...], "label": 1}, ...]}`, each example
+//!   in the JSON-lines shape of the embedded trainer with `label` optional; answers
+//!   `{"version", "staleness_ms", "predictions": [{"prediction", "probabilities"?}]}`.
+//! * `GET /model`: version (delta records applied), nonzero weights, staleness.
+//! * `/metrics`, `/health`, `/ready` (ready once the view has read the deltas to their end).
+
+use crate::config::WorkerConfig;
+use crate::learn::hashing::class_coordinate;
+use crate::learn::learner::score;
+use crate::learn::{Feature, Loss};
+use crate::observe::http::{observability_routes, HttpError, Server};
+use crate::observe::{health, metrics};
+use crate::schema::featurize::Featurizer;
+use crate::schema::ExampleBuf;
+use crate::stream::view::WeightView;
+use crate::stream::StreamError;
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, State};
+use axum::http::StatusCode;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Serialize;
+use serde_json::{json, Value};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, RwLock};
+use std::time::Duration;
+use thiserror::Error;
+
+/// How often the view polls for new deltas when idle.
+const FOLLOW_INTERVAL: Duration = Duration::from_millis(10);
+
+#[derive(Debug, Error)]
+pub enum ServeError {
+    #[error(transparent)]
+    Http(#[from] HttpError),
+    #[error(transparent)]
+    Stream(#[from] StreamError),
+    #[error("configuration: {0}")]
+    Config(String),
+}
+
+/// What the handlers share: the view (absent while it loads) and how to featurize.
+struct Served {
+    view: RwLock<Option<WeightView>>,
+    featurizer: Featurizer,
+    loss: Loss,
+    prefix: String,
+}
+
+/// One example's answer.
+#[derive(Debug, Serialize)]
+pub struct Answer {
+    /// A probability (logistic), a margin (squared, hinge), or a class 1..=K (softmax).
+    pub prediction: f64,
+    /// Softmax only: the probability of each class, class 1 first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub probabilities: Option<Vec<f64>>,
+}
+
+/// Serves until `shutdown` is set. The endpoints answer from the start (`/ready` says 503
+/// until the view has loaded the deltas topic to its end).
+pub fn run(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<(), ServeError> {
+    let settings = config.settings().map_err(ServeError::Config)?;
+    let featurizer = settings.featurizer().map_err(|e| ServeError::Config(e.to_string()))?;
+    let served = Arc::new(Served {
+        view: RwLock::new(None),
+        featurizer,
+        loss: settings.loss,
+        prefix: config.model.prefix.clone(),
+    });
+    health().require(true, false);
+    let _server = Server::start(&config.serve.listen, router(Arc::clone(&served), config.serve.max_request_bytes))?;
+    let view = WeightView::follow(config)?;
+    record_view(&view);
+    *served.view.write().unwrap_or_else(|e| e.into_inner()) = Some(view);
+    health().view_loaded();
+    tracing::info!(listen = %config.serve.listen, prefix = %config.model.prefix, "serving");
+    while !shutdown.load(Ordering::Acquire) {
+        if let Some(view) = served.view.write().unwrap_or_else(|e| e.into_inner()).as_mut() {
+            view.catch_up();
+            record_view(view);
+        }
+        std::thread::sleep(FOLLOW_INTERVAL);
+    }
+    tracing::info!("serving stopped");
+    Ok(())
+}
+
+fn record_view(view: &WeightView) {
+    metrics().view(view.nonzero_weights(), view.applied(), view.staleness_ms(), 0);
+}
+
+fn router(served: Arc<Served>, max_request_bytes: usize) -> Router {
+    let api = Router::new()
+        .route("/predict", post(predict_handler))
+        .route("/model", get(model_handler))
+        .layer(DefaultBodyLimit::max(max_request_bytes))
+        .with_state(served);
+    observability_routes().merge(api)
+}
+
+type Reply = (StatusCode, Json<Value>);
+
+fn reply(endpoint: &'static str, status: StatusCode, body: Value) -> Reply {
+    metrics().http_request(endpoint, status.as_u16());
+    (status, Json(body))
+}
+
+async fn model_handler(State(served): State<Arc<Served>>) -> Reply {
+    let guard = served.view.read().unwrap_or_else(|e| e.into_inner());
+    match guard.as_ref() {
+        None => reply("model", StatusCode::SERVICE_UNAVAILABLE, json!({"error": "the weight view is loading"})),
+        Some(view) => reply(
+            "model",
+            StatusCode::OK,
+            json!({
+                "prefix": served.prefix,
+                "version": view.applied(),
+                "nonzero_weights": view.nonzero_weights(),
+                "staleness_ms": view.staleness_ms(),
+            }),
+        ),
+    }
+}
+
+async fn predict_handler(State(served): State<Arc<Served>>, body: Bytes) -> Reply {
+    let examples = match parse_request(&body) {
+        Ok(examples) => examples,
+        Err(message) => return reply("predict", StatusCode::BAD_REQUEST, json!({ "error": message })),
+    };
+    let guard = served.view.read().unwrap_or_else(|e| e.into_inner());
+    let Some(view) = guard.as_ref() else {
+        return reply("predict", StatusCode::SERVICE_UNAVAILABLE, json!({"error": "the weight view is loading"}));
+    };
+    let mut featurizer = served.featurizer.clone();
+    match predict_all(view, &mut featurizer, served.loss, &examples) {
+        Ok(answers) => {
+            metrics().served_predictions.inc_by(answers.len() as u64);
+            reply(
+                "predict",
+                StatusCode::OK,
+                json!({ "version": view.applied(), "staleness_ms": view.staleness_ms(), "predictions": answers }),
+            )
+        }
+        Err(message) => reply("predict", StatusCode::UNPROCESSABLE_ENTITY, json!({ "error": message })),
+    }
+}
+
+/// The examples of a `/predict` body, each as a JSON-lines text with a label (a label is
+/// optional in a request; a placeholder every loss accepts is used for parsing and ignored).
+fn parse_request(body: &[u8]) -> Result<Vec<String>, String> {
+    let value: Value = serde_json::from_slice(body).map_err(|e| format!("the body is not JSON: {e}"))?;
+    let Some(examples) = value.get("examples").and_then(Value::as_array) else {
+        return Err("expected {\"examples\": [...]}".into());
+    };
+    examples
+        .iter()
+        .enumerate()
+        .map(|(i, example)| {
+            let Some(object) = example.as_object() else {
+                return Err(format!("examples[{i}]: expected an object"));
+            };
+            let mut object = object.clone();
+            object.entry("label").or_insert(json!(1.0));
+            Ok(Value::Object(object).to_string())
+        })
+        .collect()
+}
+
+/// Predicts each example (a JSON-lines text) with the view's weights, exactly as the
+/// embedded trainer's `predict` does with its model's.
+pub fn predict_all(
+    view: &WeightView,
+    featurizer: &mut Featurizer,
+    loss: Loss,
+    examples: &[String],
+) -> Result<Vec<Answer>, String> {
+    let mut example = ExampleBuf::default();
+    let mut features: Vec<Feature> = Vec::new();
+    let (mut margins, mut derivatives) = (Vec::new(), Vec::new());
+    let mut answers = Vec::with_capacity(examples.len());
+    for (i, text) in examples.iter().enumerate() {
+        example.clear();
+        crate::schema::jsonl::parse(text, &mut example).map_err(|e| format!("examples[{i}]: {e}"))?;
+        features.clear();
+        featurizer.featurize(&example, &mut features).map_err(|e| format!("examples[{i}]: {e}"))?;
+        margins.clear();
+        for class in 0..loss.outputs() as u32 {
+            margins.push(features.iter().map(|f| view.weight(class_coordinate(f.coordinate, class)) * f.value).sum());
+        }
+        let outcome = score(loss, &margins, None, &mut derivatives);
+        let probabilities = matches!(loss, Loss::Softmax { .. }).then(|| softmax(&margins));
+        answers.push(Answer { prediction: outcome.prediction, probabilities });
+    }
+    Ok(answers)
+}
+
+fn softmax(margins: &[f64]) -> Vec<f64> {
+    let top = margins.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let exps: Vec<f64> = margins.iter().map(|m| (m - top).exp()).collect();
+    let total: f64 = exps.iter().sum();
+    exps.iter().map(|e| e / total).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn requests_need_an_examples_array_of_objects_and_labels_are_optional() {
+        assert!(parse_request(b"not json").unwrap_err().contains("not JSON"));
+        assert!(parse_request(b"[1]").unwrap_err().contains("examples"));
+        assert!(parse_request(br#"{"examples": [1]}"#).unwrap_err().contains("examples[0]"));
+        let parsed = parse_request(br#"{"examples": [{"features": ["a:x"]}, {"label": 0, "features": []}]}"#).unwrap();
+        let first: Value = serde_json::from_str(&parsed[0]).unwrap();
+        assert_eq!(first["label"], 1.0);
+        let second: Value = serde_json::from_str(&parsed[1]).unwrap();
+        assert_eq!(second["label"], 0);
+    }
+
+    #[test]
+    fn softmax_probabilities_sum_to_one() {
+        let p = softmax(&[1000.0, 1000.0, f64::NEG_INFINITY]);
+        assert_eq!(p, [0.5, 0.5, 0.0]);
+    }
+}
