@@ -306,10 +306,23 @@ impl Applier {
         }
     }
 
-    /// Notes where this worker's own changelog writes to `partition` ended.
-    pub fn wrote_changelog_through(&mut self, partition: i32, next: i64) {
+    /// Notes that this worker's changelog writes to `partition` went to offsets `first` up
+    /// to `next` (exclusive). The store's changelog position moves past them only if they
+    /// follow on from it (at most one transaction marker in between): otherwise another
+    /// writer, such as an owner that had not yet noticed it was replaced, wrote in between,
+    /// and the next restore must read its records, so the position stays.
+    pub fn wrote_changelog(&mut self, partition: i32, first: i64, next: i64) {
         if let Some(position) = self.positions.get_mut(&partition) {
-            position.changelog_next = position.changelog_next.max(next);
+            if first <= position.changelog_next + 1 {
+                position.changelog_next = position.changelog_next.max(next);
+            } else {
+                tracing::debug!(
+                    partition,
+                    expected = position.changelog_next,
+                    first,
+                    "another writer's changelog records precede ours; the next restore reads them"
+                );
+            }
         }
     }
 
@@ -531,6 +544,13 @@ mod tests {
                     applier.apply(&mut store, PARTITION, (position + i) as i64, record, &mut changes).unwrap();
                 }
                 let records = applier.changelog_records(&mut store, &changes).unwrap();
+                if !changelog.is_empty() && rng.random_bool(0.1) {
+                    // A stale writer (an owner that has not noticed it was replaced) appends
+                    // an old record between two of ours.
+                    let stale = changelog[rng.random_range(0..changelog.len())].clone();
+                    changelog.push(stale);
+                }
+                let records_written = records.len();
                 match rng.random_range(0..10) {
                     0 => {}
                     1 | 2 => {
@@ -549,7 +569,8 @@ mod tests {
                         progress.extend(changes.windows.iter().map(Window::to_proto));
                         committed = position + size;
                         position = committed;
-                        applier.wrote_changelog_through(PARTITION, changelog.len() as i64);
+                        let written = (changelog.len() - records_written) as i64;
+                        applier.wrote_changelog(PARTITION, written, changelog.len() as i64);
                         applier.save_positions(&mut store);
                         store.checkpoint().unwrap();
                         continue;

@@ -86,21 +86,23 @@ pub fn transactional_producer<C: ProducerContext>(
     Ok(producer)
 }
 
-/// Remembers, per partition of one topic, the offset after the last record delivered: where
-/// a later read of what this producer wrote may start.
+/// Remembers, per partition of one topic, the offsets of the records delivered since the
+/// last `take`: where this producer's writes began and ended.
 pub struct DeliveredOffsets {
     topic: String,
-    next: Mutex<HashMap<i32, i64>>,
+    /// Partition → (first offset, offset after the last).
+    delivered: Mutex<HashMap<i32, (i64, i64)>>,
 }
 
 impl DeliveredOffsets {
     pub fn new(topic: &str) -> Self {
-        Self { topic: topic.to_string(), next: Mutex::new(HashMap::new()) }
+        Self { topic: topic.to_string(), delivered: Mutex::new(HashMap::new()) }
     }
 
-    /// The offset after the last record delivered to `partition`, if any was.
-    pub fn next(&self, partition: i32) -> Option<i64> {
-        self.next.lock().ok().and_then(|next| next.get(&partition).copied())
+    /// The (first offset, offset after the last) delivered to each partition since the last
+    /// call.
+    pub fn take(&self) -> HashMap<i32, (i64, i64)> {
+        self.delivered.lock().map(|mut delivered| std::mem::take(&mut *delivered)).unwrap_or_default()
     }
 }
 
@@ -111,10 +113,11 @@ impl ProducerContext for DeliveredOffsets {
 
     fn delivery(&self, result: &DeliveryResult<'_>, _: ()) {
         if let Ok(message) = result {
-            if message.topic() == self.topic {
-                if let Ok(mut next) = self.next.lock() {
-                    let entry = next.entry(message.partition()).or_insert(0);
-                    *entry = (*entry).max(message.offset() + 1);
+            if message.topic() == self.topic && message.offset() >= 0 {
+                if let Ok(mut delivered) = self.delivered.lock() {
+                    let offset = message.offset();
+                    let entry = delivered.entry(message.partition()).or_insert((offset, offset + 1));
+                    *entry = (entry.0.min(offset), entry.1.max(offset + 1));
                 }
             }
         }

@@ -217,10 +217,8 @@ impl UpdateRole {
             self.producer.send_offsets_to_transaction(&offsets, &group, TRANSACTION_CALL_TIMEOUT)
         })?;
         super::kafka::commit(&self.producer)?;
-        for partition in changes.next_offsets.keys() {
-            if let Some(next) = self.producer.context().next(*partition) {
-                self.applier.wrote_changelog_through(*partition, next);
-            }
+        for (partition, (first, next)) in self.producer.context().take() {
+            self.applier.wrote_changelog(partition, first, next);
         }
         self.applier.save_positions(&mut self.store);
         self.store.checkpoint()?;
