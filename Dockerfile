@@ -2,7 +2,7 @@
 # development machines); issue "Run it like a real service" validates it.
 FROM rust:1-bookworm AS build
 RUN apt-get update \
- && apt-get install -y --no-install-recommends cmake clang libclang-dev libcurl4-openssl-dev \
+ && apt-get install -y --no-install-recommends cmake clang libclang-dev libcurl4-openssl-dev libssl-dev \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
