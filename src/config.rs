@@ -649,7 +649,8 @@ fn parse(text: &str, env: HashMap<String, String>) -> Result<WorkerConfig, Strin
 /// `message` without the lines of the file that a TOML syntax error quotes (`3 | key =
 /// "value`): the line may hold a secret. The line and column numbers stay.
 fn without_source_lines(message: &str) -> String {
-    let quoted = |line: &str| line.trim_start().trim_start_matches(|c: char| c.is_ascii_digit()).trim_start().starts_with('|');
+    let quoted =
+        |line: &str| line.trim_start().trim_start_matches(|c: char| c.is_ascii_digit()).trim_start().starts_with('|');
     message.lines().filter(|line| !quoted(line)).collect::<Vec<_>>().join("\n")
 }
 
@@ -1045,7 +1046,11 @@ mod tests {
         };
         assert_one(set("sasl.pasword", "hunter2"), "kafka.librdkafka_options.\"sasl.pasword\"", "no such property");
         assert!(!problems(set("sasl.pasword", "hunter2"))[0].contains("hunter2"));
-        assert_one(set("security.protocol", "carrier-pigeon"), "kafka.librdkafka_options.\"security.protocol\"", "carrier-pigeon");
+        assert_one(
+            set("security.protocol", "carrier-pigeon"),
+            "kafka.librdkafka_options.\"security.protocol\"",
+            "carrier-pigeon",
+        );
         let secrets = [
             ("sasl.password", "hunter2"),
             ("ssl.key.password", "hunter2"),

@@ -338,3 +338,39 @@ fn secrets_never_appear_in_config_validate_output() {
         assert!(valid || shown.contains("invalid"), "{shown}");
     }
 }
+
+/// A worker starting with secrets, with our debug logs and librdkafka's debug contexts on,
+/// shows none of them (no broker is needed: it is killed while it tries to connect).
+#[test]
+fn secrets_never_appear_in_worker_start_up_logs() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("worker.toml");
+    let state = dir.path().join("state");
+    std::fs::write(
+        &path,
+        format!(
+            "[kafka]\nbootstrap_servers = \"127.0.0.1:9\"\n[kafka.librdkafka_options]\n\
+             \"security.protocol\" = \"SASL_SSL\"\n\"sasl.mechanisms\" = \"SCRAM-SHA-512\"\n\
+             \"sasl.username\" = \"ftrl\"\n\"sasl.password\" = \"file-sasl-Secret-1\"\n\"debug\" = \"conf,security\"\n\
+             [model]\nprefix = \"clicks\"\n[worker]\nstate_dir = {state:?}\n"
+        ),
+    )
+    .unwrap();
+    let mut child = ftrl()
+        .args(["worker", "--config"])
+        .arg(&path)
+        .env("FTRL_LOG", "debug")
+        .env("FTRL_KAFKA__LIBRDKAFKA_OPTIONS__SSL_KEY_PASSWORD", "env-key-Secret-2")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    child.kill().unwrap();
+    let out = child.wait_with_output().unwrap();
+    let shown = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(shown.contains("DEBUG"), "debug logs are on:\n{shown}");
+    for secret in ["file-sasl-Secret-1", "env-key-Secret-2"] {
+        assert!(!shown.contains(secret), "{secret} shown");
+    }
+}

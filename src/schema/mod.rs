@@ -194,8 +194,16 @@ mod tests {
             (Format::Vw, format!("1 |{ok} {ok}"), format!("1 |a {long}")),
             (Format::Vw, format!("1 |{ok} x"), format!("1 |{long} x")),
             (Format::Libsvm, format!("1 {ok}:1"), format!("1 {long}:1")),
-            (Format::Jsonl, format!(r#"{{"label":1,"features":["{ok}:{ok}"]}}"#), format!(r#"{{"label":1,"features":["{long}:x"]}}"#)),
-            (Format::Jsonl, format!(r#"{{"label":1,"features":["a:{ok}"]}}"#), format!(r#"{{"label":1,"features":[{{"name":"{long}"}}]}}"#)),
+            (
+                Format::Jsonl,
+                format!(r#"{{"label":1,"features":["{ok}:{ok}"]}}"#),
+                format!(r#"{{"label":1,"features":["{long}:x"]}}"#),
+            ),
+            (
+                Format::Jsonl,
+                format!(r#"{{"label":1,"features":["a:{ok}"]}}"#),
+                format!(r#"{{"label":1,"features":[{{"name":"{long}"}}]}}"#),
+            ),
         ] {
             assert!(parse(format, &fits).is_ok(), "{format:?}");
             match parse(format, &too_long) {
@@ -208,7 +216,10 @@ mod tests {
         }
         let mut out = ExampleBuf::default();
         let proto = encode_example(1.0, None, &[("a", &long, 1.0)]);
-        assert!(matches!(decode_example(ExampleFormat::Protobuf, &proto, &mut out), Err(ParseError::NameTooLong { .. })));
+        assert!(matches!(
+            decode_example(ExampleFormat::Protobuf, &proto, &mut out),
+            Err(ParseError::NameTooLong { .. })
+        ));
     }
 
     #[test]
@@ -218,7 +229,10 @@ mod tests {
         let line = format!("1 |a {}", "x ".repeat(MAX_FEATURES + 1));
         assert_eq!(parse(Format::Vw, &line).unwrap_err(), ParseError::TooManyFeatures);
         let features: Vec<String> = (0..=MAX_FEATURES).map(|i| format!("{i}:1")).collect();
-        assert_eq!(parse(Format::Libsvm, &format!("1 {}", features.join(" "))).unwrap_err(), ParseError::TooManyFeatures);
+        assert_eq!(
+            parse(Format::Libsvm, &format!("1 {}", features.join(" "))).unwrap_err(),
+            ParseError::TooManyFeatures
+        );
     }
 
     #[test]
@@ -227,7 +241,10 @@ mod tests {
         let big = vec![b' '; proto::MAX_MESSAGE_BYTES + 1];
         for format in [ExampleFormat::Protobuf, ExampleFormat::Json] {
             let e = decode_example(format, &big, &mut out).unwrap_err();
-            assert_eq!(e, ParseError::TooLarge { bytes: proto::MAX_MESSAGE_BYTES + 1, limit: proto::MAX_MESSAGE_BYTES });
+            assert_eq!(
+                e,
+                ParseError::TooLarge { bytes: proto::MAX_MESSAGE_BYTES + 1, limit: proto::MAX_MESSAGE_BYTES }
+            );
             assert!(e.to_string().contains("limit of 1048576"), "{e}");
         }
     }
