@@ -145,6 +145,9 @@ pub struct Changes {
     pub replayed_records: u64,
 }
 
+/// A record for the changelog topic: (partition, key, payload).
+pub type ChangelogRecord = (i32, Vec<u8>, Vec<u8>);
+
 /// The update role's state besides coordinate states: a position per owned partition.
 pub struct Applier {
     optimizer: Optimizer,
@@ -316,7 +319,7 @@ impl Applier {
         &self,
         store: &mut ModelStore,
         changes: &Changes,
-    ) -> Result<Vec<(i32, Vec<u8>, Vec<u8>)>, StoreError> {
+    ) -> Result<Vec<ChangelogRecord>, StoreError> {
         let mut records = Vec::with_capacity(changes.coordinates.len() + changes.next_offsets.len());
         let mut slots = Vec::new();
         for (coordinate, partition) in &changes.coordinates {
