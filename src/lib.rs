@@ -9,11 +9,6 @@
 //! * `config`, `stream`: the Kafka worker (predict and update roles, weight view, admin).
 //! * `cli`, `commands`: the `ftrl` command line.
 
-// Under `cargo bolero test` (scripts/fuzz) every test binary is built with coverage
-// instrumentation, and links only if it links bolero's libFuzzer runtime too.
-#[cfg(all(test, fuzzing))]
-use bolero as _;
-
 pub mod cli;
 pub mod commands;
 pub mod config;

@@ -1,7 +1,3 @@
-// Under `cargo bolero test` (scripts/fuzz) every test binary is built with coverage
-// instrumentation, and links only if it links bolero's libFuzzer runtime too.
-#[cfg(all(test, fuzzing))]
-use bolero as _;
 use clap::Parser;
 use ftrl_stream::cli::Cli;
 use std::io::IsTerminal;

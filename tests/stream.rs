@@ -2,11 +2,6 @@
 //! on 127.0.0.1 by `scripts/test-broker`; never a fake). Each test starts its own broker and
 //! stops it when done; the tests take turns, since workers and broker share two cores.
 
-// Under `cargo bolero test` (scripts/fuzz) every test binary is built with coverage
-// instrumentation, and links only if it links bolero's libFuzzer runtime too.
-#[cfg(fuzzing)]
-use bolero as _;
-
 use rdkafka::consumer::{BaseConsumer, Consumer};
 use rdkafka::error::KafkaError;
 use rdkafka::message::Headers;

@@ -1,11 +1,6 @@
 //! End-to-end tests of the `ftrl` binary: generate, train, predict, export, on every input
 //! format, with bad input and with a cache far smaller than the model.
 
-// Under `cargo bolero test` (scripts/fuzz) every test binary is built with coverage
-// instrumentation, and links only if it links bolero's libFuzzer runtime too.
-#[cfg(fuzzing)]
-use bolero as _;
-
 use serde_json::Value;
 use std::io::Write;
 use std::path::{Path, PathBuf};
