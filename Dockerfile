@@ -4,7 +4,7 @@
 # and deploy/k8s/ give this image exist with their flags, and that the configurations validate.
 FROM rust:1-bookworm AS build
 RUN apt-get update \
- && apt-get install -y --no-install-recommends cmake clang libclang-dev libcurl4-openssl-dev \
+ && apt-get install -y --no-install-recommends cmake clang libclang-dev libcurl4-openssl-dev libssl-dev \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 # Dependencies first, so that a source change does not rebuild RocksDB and librdkafka.

@@ -95,8 +95,8 @@ pub struct WorkerConfig {
     pub serve: ServeSection,
 }
 
-/// Connecting to Kafka.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// Connecting to Kafka. `Debug` hides the values of secret librdkafka options.
+#[derive(Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct KafkaConfig {
     /// Comma-separated `host:port` list of brokers to bootstrap from.
@@ -347,6 +347,43 @@ fn default_batch_max_wait_ms() -> u64 {
     50
 }
 
+/// Parts of librdkafka property names that mark a secret: passwords, client secrets,
+/// private keys in PEM, OAuth/JAAS settings and tokens.
+const SECRET_PROPERTY_PARTS: [&str; 6] = ["password", "secret", "key.pem", "oauthbearer.config", "jaas", "token"];
+
+/// Shown in place of a secret value.
+pub const REDACTED: &str = "<redacted>";
+
+/// True for librdkafka properties whose values must never be shown (`sasl.password`,
+/// `ssl.key.password`, `ssl.keystore.password`, `sasl.oauthbearer.client.secret`, ...).
+/// Matching on name parts rather than a fixed list also covers properties added later.
+pub fn is_secret_property(key: &str) -> bool {
+    let key = key.to_ascii_lowercase();
+    SECRET_PROPERTY_PARTS.iter().any(|part| key.contains(part))
+}
+
+impl KafkaConfig {
+    /// The librdkafka options with every secret value replaced by [`REDACTED`]: what
+    /// logs, errors and metrics may show.
+    pub fn redacted_options(&self) -> BTreeMap<&str, &str> {
+        self.librdkafka_options
+            .iter()
+            .map(|(key, value)| (key.as_str(), if is_secret_property(key) { REDACTED } else { value.as_str() }))
+            .collect()
+    }
+}
+
+impl std::fmt::Debug for KafkaConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("KafkaConfig")
+            .field("bootstrap_servers", &self.bootstrap_servers)
+            .field("librdkafka_options", &self.redacted_options())
+            .field("session_timeout_ms", &self.session_timeout_ms)
+            .field("transaction_timeout_ms", &self.transaction_timeout_ms)
+            .finish()
+    }
+}
+
 impl KafkaConfig {
     /// Brokers at `bootstrap_servers`, every other setting at its default.
     pub fn new(bootstrap_servers: impl Into<String>) -> Self {
@@ -502,6 +539,17 @@ impl WorkerConfig {
         for (key, why) in MANAGED_RDKAFKA_KEYS {
             if kafka.librdkafka_options.keys().any(|k| k.trim().eq_ignore_ascii_case(key)) {
                 bad(&format!("kafka.librdkafka_options.\"{key}\""), format!("the worker sets this itself ({why})"));
+            }
+        }
+        // librdkafka checks each property as it is set, without connecting: catching a
+        // misspelt key here reports it by name, where rdkafka's own error would quote the
+        // value (the secret itself, for a misspelt `sasl.password`).
+        for (key, value) in &kafka.librdkafka_options {
+            if MANAGED_RDKAFKA_KEYS.iter().any(|(managed, _)| key.trim().eq_ignore_ascii_case(managed)) {
+                continue;
+            }
+            if let Err(why) = check_rdkafka_property(key, value) {
+                bad(&format!("kafka.librdkafka_options.\"{key}\""), why);
             }
         }
         if !(1_000..=300_000).contains(&kafka.session_timeout_ms) {
@@ -661,6 +709,27 @@ impl WorkerConfig {
     }
 }
 
+/// Whether librdkafka accepts `key = value`, and if not why, never quoting the value of a
+/// secret or of an unknown property (which may be a misspelt secret).
+fn check_rdkafka_property(key: &str, value: &str) -> Result<(), String> {
+    use rdkafka::error::KafkaError;
+    use rdkafka::types::RDKafkaConfRes;
+    let mut client = rdkafka::ClientConfig::new();
+    client.set(key, value);
+    match client.create_native_config() {
+        Ok(_) => Ok(()),
+        Err(KafkaError::ClientConfig(RDKafkaConfRes::RD_KAFKA_CONF_UNKNOWN, ..)) => {
+            Err("librdkafka has no such property".into())
+        }
+        // librdkafka's description quotes some refused values; never a secret one.
+        Err(KafkaError::ClientConfig(_, description, ..)) if is_secret_property(key) => {
+            Err(format!("librdkafka refuses it: {}", description.replace(value, REDACTED)))
+        }
+        Err(KafkaError::ClientConfig(_, description, ..)) => Err(format!("librdkafka refuses it: {description}")),
+        Err(e) => Err(format!("librdkafka refuses it: {e}")),
+    }
+}
+
 /// Non-empty and only `[A-Za-z0-9._-]`: safe in topic names and transactional ids.
 fn is_name(s: &str) -> bool {
     !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
@@ -752,9 +821,18 @@ fn parse(text: &str, env: HashMap<String, String>) -> Result<WorkerConfig, Strin
     if let Some(hedge) = hedge {
         builder = builder.set_override("model.hedge", hedge).map_err(|e| e.to_string())?;
     }
-    let mut config: WorkerConfig = builder.build().and_then(|c| c.try_deserialize()).map_err(|e| e.to_string())?;
+    let mut config: WorkerConfig =
+        builder.build().and_then(|c| c.try_deserialize()).map_err(|e| without_source_lines(&e.to_string()))?;
     config.kafka.librdkafka_options.extend(rdkafka_options);
     Ok(config)
+}
+
+/// `message` without the lines of the file that a TOML syntax error quotes (`3 | key =
+/// "value`): the line may hold a secret. The line and column numbers stay.
+fn without_source_lines(message: &str) -> String {
+    let quoted =
+        |line: &str| line.trim_start().trim_start_matches(|c: char| c.is_ascii_digit()).trim_start().starts_with('|');
+    message.lines().filter(|line| !quoted(line)).collect::<Vec<_>>().join("\n")
 }
 
 /// A complete worker configuration: every setting with its default and what it does.
@@ -1120,6 +1198,11 @@ mod tests {
         assert!(matches!(load_with_env(dir.path(), HashMap::new()), Err(ConfigError::Read { .. })));
         let err = load_text("[kafka\nbootstrap_servers = ", &[]).unwrap_err();
         assert!(matches!(err, ConfigError::Invalid { .. }), "{err}");
+        // A syntax error says where, without quoting the line: it may hold a secret.
+        let err = load_text("[kafka.librdkafka_options]\n\"sasl.password\" = \"hunter2\n", &[]).unwrap_err();
+        let message = err.to_string();
+        assert!(message.contains("line 2"), "{message}");
+        assert!(!message.contains("hunter2"), "{message}");
     }
 
     #[test]
@@ -1165,6 +1248,48 @@ mod tests {
             c.kafka.librdkafka_options.insert("security.protocol".into(), "SSL".into());
         })
         .is_empty());
+    }
+
+    #[test]
+    fn librdkafka_options_are_checked_by_librdkafka_without_quoting_secrets() {
+        let set = |key: &'static str, value: &'static str| {
+            move |c: &mut WorkerConfig| {
+                c.kafka.librdkafka_options.insert(key.into(), value.into());
+            }
+        };
+        assert_one(set("sasl.pasword", "hunter2"), "kafka.librdkafka_options.\"sasl.pasword\"", "no such property");
+        assert!(!problems(set("sasl.pasword", "hunter2"))[0].contains("hunter2"));
+        assert_one(
+            set("security.protocol", "carrier-pigeon"),
+            "kafka.librdkafka_options.\"security.protocol\"",
+            "carrier-pigeon",
+        );
+        let secrets = [
+            ("sasl.password", "hunter2"),
+            ("ssl.key.password", "hunter2"),
+            ("ssl.keystore.password", "hunter2"),
+            ("sasl.oauthbearer.config", "principal=ftrl hunter2"),
+            ("ssl.key.pem", "-----BEGIN PRIVATE KEY-----hunter2"),
+        ];
+        let mut c = defaults();
+        for (key, value) in secrets {
+            assert!(is_secret_property(key), "{key}");
+            c.kafka.librdkafka_options.insert(key.into(), value.into());
+        }
+        c.kafka.librdkafka_options.insert("sasl.username".into(), "ftrl".into());
+        assert!(c.validate().is_empty(), "{:?}", c.validate());
+        let shown = format!("{c:?}");
+        assert!(!shown.contains("hunter2"), "{shown}");
+        assert!(shown.contains("\"sasl.username\": \"ftrl\""), "{shown}");
+        assert!(shown.contains(&format!("\"sasl.password\": \"{REDACTED}\"")), "{shown}");
+        assert!(!is_secret_property("sasl.username") && !is_secret_property("ssl.ca.location"));
+        // OIDC needs librdkafka with libcurl, which this build lacks: refused, not quoted.
+        assert_one(
+            set("sasl.oauthbearer.client.secret", "hunter2"),
+            "kafka.librdkafka_options.\"sasl.oauthbearer.client.secret\"",
+            "not supported",
+        );
+        assert!(!problems(set("sasl.oauthbearer.client.secret", "hunter2"))[0].contains("hunter2"));
     }
 
     #[test]

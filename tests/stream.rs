@@ -479,6 +479,10 @@ fn bad_examples_go_to_the_dead_letter_topic_and_the_worker_keeps_going() {
         (encode_example(1.0, Some(f64::INFINITY), &[("a", "x", 1.0)]), "weight"),
         (encode_example(0.5, None, &[("a", "x", 1.0)]), "label"),
         (encode_example(1.0, None, &[]), "no features"),
+        // Beyond the input limits.
+        (encode_example(1.0, None, &[("a", &"n".repeat(1025), 1.0)]), "longer than the limit of 1024"),
+        (encode_example(1.0, Some(2e6), &[("a", "x", 1.0)]), "importance weight 2000000"),
+        (encode_example(1.0, None, &[("a", "x", 2e12)]), "feature value 2000000000000"),
     ];
     let mut payloads = Vec::new();
     for (payload, _) in &bad {

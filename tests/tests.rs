@@ -550,3 +550,147 @@ fn progress_bar_on_a_terminal_only() {
     assert!(out.status.success(), "{terminal}");
     assert!(terminal.contains(" examples in "), "no progress bar on a terminal: {terminal:?}");
 }
+
+/// The README's clipping numbers: one example whose values are extreme (within the input
+/// limits) freezes the learning rates of the most common features for good, unless
+/// gradients are clipped.
+#[test]
+fn gradient_clipping_keeps_one_extreme_example_from_wrecking_the_model() {
+    let dir = tempfile::tempdir().unwrap();
+    let (data, _) = generate(dir.path(), "clicks.vw", &["--examples", "20000", "--seed", "5"]);
+    // Value 1 is the most common in every namespace of generated data; 1e6 each keeps the
+    // crosses (1e12) within the input limit.
+    let extreme: String = ('a'..='t').map(|ns| format!(" |{ns} 1:1e6")).collect();
+    let hostile = dir.path().join("hostile.vw");
+    std::fs::write(&hostile, format!("1{extreme}\n{}", std::fs::read_to_string(&data).unwrap())).unwrap();
+    let crosses = ["--cross", "ab", "--cross", "cd", "--cross", "ef"];
+    let loss = |path: &Path, clip: &[&str]| {
+        let summary = train(path, &[&crosses[..], clip].concat());
+        assert_eq!(summary["bad_lines"], 0, "{summary}");
+        summary["progressive_loss"].as_f64().unwrap()
+    };
+    let clean = loss(&data, &[]);
+    let wrecked = loss(&hostile, &[]);
+    let clipped = loss(&hostile, &["--clip-gradient", "1"]);
+    println!("progressive loss: clean {clean:.5}, one extreme example {wrecked:.5}, clipped {clipped:.5}");
+    assert!(wrecked > clean + 0.01, "the extreme example should hurt without clipping: {wrecked} vs {clean}");
+    assert!((clipped - clean).abs() < 0.001, "clipping should undo the harm: {clipped} vs {clean}");
+}
+
+/// Example lines beyond the input limits are counted as bad lines with their numbers.
+#[test]
+fn lines_beyond_the_input_limits_are_bad_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("limits.vw");
+    let long_name = "n".repeat(1025);
+    let many = "x ".repeat(70_000);
+    let lines = [
+        "1 |a x".to_string(),
+        format!("1 |a {long_name}"),
+        "1 2000000 |a x".to_string(),
+        "1 |a x:2e12".to_string(),
+        format!("1 |a {many}"),
+        "1 |a x:1e7 |b y:1e7".to_string(),
+        "-1 |a y".to_string(),
+    ];
+    std::fs::write(&data, lines.join("\n")).unwrap();
+    let out = run(ftrl().args(["train", "--quiet", "--summary-json", "--cross", "ab", "--data"]).arg(&data));
+    let summary = last_json_line(&out.stdout);
+    assert_eq!(summary["examples"], 2, "{summary}");
+    assert_eq!(summary["bad_lines"], 5, "{summary}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    for (line, why) in [
+        ("line=2", "longer than the limit of 1024"),
+        ("line=3", "importance weight 2000000"),
+        ("line=4", "feature value 2000000000000"),
+        ("line=5", "more than 65536 features"),
+        ("line=6", "feature value 100000000000000"),
+    ] {
+        let reported = stderr.lines().find(|l| l.contains(line)).unwrap_or_else(|| panic!("no {line}: {stderr}"));
+        assert!(reported.contains(why), "{reported} lacks {why:?}");
+    }
+}
+
+/// Secrets given to librdkafka, in the file or the environment, never appear in what
+/// `ftrl config validate` prints, whether the configuration is valid or not.
+#[test]
+fn secrets_never_appear_in_config_validate_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let secrets = ["file-sasl-Secret-1", "file-key-Secret-2", "env-keystore-Secret-3", "env-oauth-Secret-4"];
+    let config = |extra: &str| {
+        format!(
+            "[kafka]\nbootstrap_servers = \"127.0.0.1:9092\"\n[kafka.librdkafka_options]\n\
+             \"security.protocol\" = \"SASL_SSL\"\n\"sasl.mechanisms\" = \"SCRAM-SHA-512\"\n\
+             \"sasl.username\" = \"ftrl\"\n\"sasl.password\" = \"{}\"\n\"ssl.key.password\" = \"{}\"\n{extra}\
+             [model]\nprefix = \"clicks\"\n",
+            secrets[0], secrets[1]
+        )
+    };
+    let validate = |text: &str| {
+        let path = dir.path().join("worker.toml");
+        std::fs::write(&path, text).unwrap();
+        ftrl()
+            .args(["config", "validate", "--config"])
+            .arg(&path)
+            .env("FTRL_LOG", "debug")
+            .env("FTRL_KAFKA__LIBRDKAFKA_OPTIONS__SSL_KEYSTORE_PASSWORD", secrets[2])
+            .env("FTRL_KAFKA__LIBRDKAFKA_OPTIONS__SASL_OAUTHBEARER_CONFIG", secrets[3])
+            .output()
+            .unwrap()
+    };
+    let cases = [
+        (config(""), true),
+        // A misspelt secret key: librdkafka refuses it, and rdkafka's error would quote it.
+        (config(&format!("\"sasl.pasword\" = \"{}\"\n", secrets[0])), false),
+        // An invalid configuration otherwise.
+        (config("").replace("prefix = \"clicks\"", "prefix = \"no spaces\""), false),
+        // A TOML syntax error on the secret's own line.
+        (config("").replace(&format!("\"{}\"", secrets[1]), &format!("\"{}", secrets[1])), false),
+    ];
+    for (text, valid) in cases {
+        let out = validate(&text);
+        let shown = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert_eq!(out.status.success(), valid, "{shown}");
+        for secret in secrets {
+            assert!(!shown.contains(secret), "{secret} shown:\n{shown}");
+        }
+        // Not for lack of output: the failures name what is wrong.
+        assert!(valid || shown.contains("invalid"), "{shown}");
+    }
+}
+
+/// A worker starting with secrets, with our debug logs and librdkafka's debug contexts on,
+/// shows none of them (no broker is needed: it is killed while it tries to connect).
+#[test]
+fn secrets_never_appear_in_worker_start_up_logs() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("worker.toml");
+    let state = dir.path().join("state");
+    std::fs::write(
+        &path,
+        format!(
+            "[kafka]\nbootstrap_servers = \"127.0.0.1:9\"\n[kafka.librdkafka_options]\n\
+             \"security.protocol\" = \"SASL_SSL\"\n\"sasl.mechanisms\" = \"SCRAM-SHA-512\"\n\
+             \"sasl.username\" = \"ftrl\"\n\"sasl.password\" = \"file-sasl-Secret-1\"\n\"debug\" = \"conf,security\"\n\
+             [model]\nprefix = \"clicks\"\n[worker]\nstate_dir = {state:?}\n"
+        ),
+    )
+    .unwrap();
+    let mut child = ftrl()
+        .args(["worker", "--config"])
+        .arg(&path)
+        .env("FTRL_LOG", "debug")
+        .env("FTRL_KAFKA__LIBRDKAFKA_OPTIONS__SSL_KEY_PASSWORD", "env-key-Secret-2")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    child.kill().unwrap();
+    let out = child.wait_with_output().unwrap();
+    let shown = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(shown.contains("DEBUG"), "debug logs are on:\n{shown}");
+    for secret in ["file-sasl-Secret-1", "env-key-Secret-2"] {
+        assert!(!shown.contains(secret), "{secret} shown");
+    }
+}

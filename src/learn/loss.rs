@@ -43,6 +43,10 @@ impl LossKind {
     }
 }
 
+/// Largest label magnitude for the squared loss: (margin − label)² and its gradient stay
+/// far from f64 overflow (1e24), and no regression target we know of needs more.
+pub const MAX_ABS_LABEL: f64 = 1e12;
+
 /// A label outside what the loss accepts.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 #[error("label {label} is not valid for the {loss} loss (expected {expected})")]
@@ -79,7 +83,7 @@ impl Loss {
     pub fn validate_label(&self, label: f64) -> Result<(), LabelError> {
         let (ok, expected) = match self {
             Loss::Logistic | Loss::Hinge => (label == 0.0 || label == 1.0 || label == -1.0, "0, 1 or -1"),
-            Loss::Squared => (label.is_finite(), "a finite number"),
+            Loss::Squared => (label.abs() <= MAX_ABS_LABEL, "a number within ±1e12"),
             Loss::Softmax { classes } => (
                 label.fract() == 0.0 && label >= 1.0 && label <= f64::from(*classes),
                 "a class number from 1 to the number of classes",
@@ -240,6 +244,8 @@ mod tests {
         assert!(Loss::Logistic.validate_label(0.5).is_err());
         assert!(Loss::Squared.validate_label(3.7).is_ok());
         assert!(Loss::Squared.validate_label(f64::NAN).is_err());
+        assert!(Loss::Squared.validate_label(-MAX_ABS_LABEL).is_ok());
+        assert!(Loss::Squared.validate_label(1.5e12).is_err());
         let softmax = Loss::Softmax { classes: 3 };
         assert!(softmax.validate_label(3.0).is_ok());
         assert!(softmax.validate_label(0.0).is_err());

@@ -11,14 +11,26 @@ use thiserror::Error;
 /// memory a single hostile record can cause.
 pub const MAX_FEATURES: usize = 65_536;
 
+/// Largest importance weight. An example of weight w counts as w copies of itself, so
+/// weights correct for sampling (a 1-in-1000 negative down-sample gives 1000); a million
+/// leaves room for that while an example cannot claim more than ~a million ordinary ones
+/// (and with `clip_gradient` set, even that cannot move a weight far).
+pub const MAX_WEIGHT: f64 = 1e6;
+
+/// Largest magnitude of a feature value (after crosses and merging). Well-scaled features
+/// are near 1; 1e12 still admits raw counts and amounts, while keeping a gradient (value ×
+/// weight × loss slope ≲ 1e18 for the classification losses) and its square, summed by the
+/// adaptive learning rates, far from f64 overflow, which would turn a coordinate into NaN.
+pub const MAX_ABS_VALUE: f64 = 1e12;
+
 /// Why a syntactically valid example cannot be learned from.
 #[derive(Debug, Error, Clone, PartialEq)]
 pub enum InvalidExample {
     #[error(transparent)]
     Label(#[from] LabelError),
-    #[error("importance weight {0} must be finite and ≥ 0")]
+    #[error("importance weight {0} must be finite and in [0, {MAX_WEIGHT:e}]")]
     Weight(f64),
-    #[error("feature value {0} is not finite")]
+    #[error("feature value {0} must be finite and in [-{MAX_ABS_VALUE:e}, {MAX_ABS_VALUE:e}]")]
     Value(f64),
     #[error("example has no features")]
     NoFeatures,
@@ -76,10 +88,10 @@ impl Featurizer {
 
     fn append(&mut self, example: &ExampleBuf, out: &mut Vec<Feature>) -> Result<(), InvalidExample> {
         self.loss.validate_label(example.label)?;
-        if !(example.weight.is_finite() && example.weight >= 0.0) {
+        if !(0.0..=MAX_WEIGHT).contains(&example.weight) {
             return Err(InvalidExample::Weight(example.weight));
         }
-        if let Some(bad) = example.features.iter().find(|f| !f.value.is_finite()) {
+        if let Some(bad) = example.features.iter().find(|f| !usable(f.value)) {
             return Err(InvalidExample::Value(bad.value));
         }
         if example.features.is_empty() {
@@ -120,11 +132,18 @@ impl Featurizer {
         if may_repeat_or_be_zero(&out[start..]) {
             merge_repeats(out, start);
         }
-        if let Some(bad) = out[start..].iter().find(|f| !f.value.is_finite()) {
+        // Crosses multiply values and merging adds them, so the bound is checked again.
+        if let Some(bad) = out[start..].iter().find(|f| !usable(f.value)) {
             return Err(InvalidExample::Value(bad.value));
         }
         Ok(())
     }
+}
+
+/// Finite and within ±[`MAX_ABS_VALUE`] (NaN fails the range test too).
+#[inline]
+fn usable(value: f64) -> bool {
+    (-MAX_ABS_VALUE..=MAX_ABS_VALUE).contains(&value)
 }
 
 /// A cheap test that rules out repeats in the common case (a 4096-bit filter on the low
@@ -236,6 +255,29 @@ mod tests {
         wide.label = 1.0;
         let mut fz = Featurizer::new(Loss::Logistic, vec!["aa".parse().unwrap()]);
         assert!(matches!(fz.featurize(&wide, &mut out), Err(InvalidExample::TooManyFeatures(_))));
+    }
+
+    #[test]
+    fn limits_on_weight_and_value_magnitude() {
+        let mut fz = Featurizer::new(Loss::Logistic, vec!["ab".parse().unwrap()]);
+        let mut out = Vec::new();
+        let mut heavy = example(1.0, &[("a", "x", 1.0)]);
+        heavy.weight = MAX_WEIGHT;
+        assert!(fz.featurize(&heavy, &mut out).is_ok());
+        heavy.weight = MAX_WEIGHT * 1.5;
+        assert_eq!(fz.featurize(&heavy, &mut out), Err(InvalidExample::Weight(1.5e6)));
+        heavy.weight = -0.5;
+        assert_eq!(fz.featurize(&heavy, &mut out), Err(InvalidExample::Weight(-0.5)));
+        assert!(fz.featurize(&example(1.0, &[("a", "x", -MAX_ABS_VALUE)]), &mut out).is_ok());
+        assert_eq!(fz.featurize(&example(1.0, &[("a", "x", 2e12)]), &mut out), Err(InvalidExample::Value(2e12)));
+        // Each factor is within the bound, their cross is not.
+        let crossed = example(1.0, &[("a", "x", 1e7), ("b", "y", 1e7)]);
+        assert_eq!(fz.featurize(&crossed, &mut out), Err(InvalidExample::Value(1e14)));
+        // Nor may repeats add up beyond it.
+        let summed = example(1.0, &[("c", "x", 0.75e12), ("c", "x", 0.75e12)]);
+        assert_eq!(fz.featurize(&summed, &mut out), Err(InvalidExample::Value(1.5e12)));
+        let message = InvalidExample::Value(2e12).to_string();
+        assert!(message.contains("1e12"), "{message}");
     }
 
     #[test]

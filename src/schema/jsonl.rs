@@ -91,7 +91,9 @@ impl Context<'_> {
         }
         if value != 0.0 {
             let coordinate = hashing::coordinate(hashing::namespace_seed(namespace), name);
-            self.out.push_named(namespace, name, coordinate, value);
+            if let Err(e) = self.out.push_named(namespace, name, coordinate, value) {
+                return Err(self.fail(e));
+            }
         }
         Ok(())
     }

@@ -28,7 +28,7 @@ pub fn parse(line: &str, out: &mut ExampleBuf) -> Result<(), ParseError> {
         }
         let value = finite(value).ok_or_else(|| ParseError::Value(excerpt(token)))?;
         if value != 0.0 {
-            out.push_named("", index, hashing::coordinate(seed, index), value);
+            out.push_named("", index, hashing::coordinate(seed, index), value)?;
         }
     }
     Ok(())

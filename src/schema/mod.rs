@@ -14,6 +14,7 @@ mod test_support;
 pub mod vw;
 
 use crate::learn::Feature;
+use featurize::MAX_FEATURES;
 use thiserror::Error;
 
 /// Input formats accepted by the embedded trainer.
@@ -62,13 +63,22 @@ impl ExampleBuf {
         self.namespaces.push(namespace_key);
     }
 
-    /// Appends one feature, recording its name when names are kept.
+    /// Appends one feature, recording its name when names are kept; refuses a name or
+    /// namespace longer than [`MAX_NAME_BYTES`] and a feature beyond [`MAX_FEATURES`], so
+    /// that one hostile line cannot make the buffer grow without bound.
     #[inline(always)]
-    pub fn push_named(&mut self, namespace: &str, name: &str, coordinate: u64, value: f64) {
+    pub fn push_named(&mut self, namespace: &str, name: &str, coordinate: u64, value: f64) -> Result<(), ParseError> {
+        if namespace.len() > MAX_NAME_BYTES || name.len() > MAX_NAME_BYTES {
+            return Err(name_too_long(namespace, name));
+        }
+        if self.features.len() >= MAX_FEATURES {
+            return Err(ParseError::TooManyFeatures);
+        }
         self.push(namespace.as_bytes().first().copied().unwrap_or(0), coordinate, value);
         if self.names.is_some() {
             self.record_name(namespace, name, coordinate);
         }
+        Ok(())
     }
 
     // Out of line: naming is opt-in, and formatting inline slowed the hot parse loop.
@@ -79,6 +89,17 @@ impl ExampleBuf {
             names.push((coordinate, format!("{namespace}^{name}")));
         }
     }
+}
+
+/// Longest namespace or feature name, in bytes. Real names are identifiers or short values
+/// (a URL path is rarely over 200 bytes); 1 KiB leaves room for those while bounding the
+/// hashing work and the `--save-names` storage one hostile feature can cost.
+pub const MAX_NAME_BYTES: usize = 1024;
+
+#[cold]
+fn name_too_long(namespace: &str, name: &str) -> ParseError {
+    let long = if namespace.len() > MAX_NAME_BYTES { namespace } else { name };
+    ParseError::NameTooLong { bytes: long.len(), start: excerpt(long) }
 }
 
 /// Why a line could not be parsed.
@@ -100,6 +121,12 @@ pub enum ParseError {
     Utf8,
     #[error("invalid protobuf: {0}")]
     Protobuf(String),
+    #[error("name of {bytes} bytes is longer than the limit of {MAX_NAME_BYTES}: {start:?}")]
+    NameTooLong { bytes: usize, start: String },
+    #[error("more than {MAX_FEATURES} features")]
+    TooManyFeatures,
+    #[error("message of {bytes} bytes is larger than the limit of {limit}")]
+    TooLarge { bytes: usize, limit: usize },
 }
 
 // Helpers shared by the parsers.
@@ -146,5 +173,79 @@ pub fn parse_line(format: Format, line: &str, out: &mut ExampleBuf) -> Result<()
         Format::Vw => vw::parse(line, out),
         Format::Libsvm => libsvm::parse(line, out),
         Format::Jsonl => jsonl::parse(line, out),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::proto::{decode_example, encode_example, ExampleFormat};
+    use super::*;
+
+    fn parse(format: Format, line: &str) -> Result<ExampleBuf, ParseError> {
+        let mut out = ExampleBuf::default();
+        parse_line(format, line, &mut out).map(|()| out)
+    }
+
+    #[test]
+    fn names_longer_than_the_limit_are_refused_in_every_format() {
+        let ok = "n".repeat(MAX_NAME_BYTES);
+        let long = "n".repeat(MAX_NAME_BYTES + 1);
+        for (format, fits, too_long) in [
+            (Format::Vw, format!("1 |{ok} {ok}"), format!("1 |a {long}")),
+            (Format::Vw, format!("1 |{ok} x"), format!("1 |{long} x")),
+            (Format::Libsvm, format!("1 {ok}:1"), format!("1 {long}:1")),
+            (
+                Format::Jsonl,
+                format!(r#"{{"label":1,"features":["{ok}:{ok}"]}}"#),
+                format!(r#"{{"label":1,"features":["{long}:x"]}}"#),
+            ),
+            (
+                Format::Jsonl,
+                format!(r#"{{"label":1,"features":["a:{ok}"]}}"#),
+                format!(r#"{{"label":1,"features":[{{"name":"{long}"}}]}}"#),
+            ),
+        ] {
+            assert!(parse(format, &fits).is_ok(), "{format:?}");
+            match parse(format, &too_long) {
+                Err(ParseError::NameTooLong { bytes, start }) => {
+                    assert_eq!(bytes, MAX_NAME_BYTES + 1);
+                    assert!(start.chars().count() <= EXCERPT_CHARS + 1, "the error quotes only the start");
+                }
+                other => panic!("{format:?}: {other:?}"),
+            }
+        }
+        let mut out = ExampleBuf::default();
+        let proto = encode_example(1.0, None, &[("a", &long, 1.0)]);
+        assert!(matches!(
+            decode_example(ExampleFormat::Protobuf, &proto, &mut out),
+            Err(ParseError::NameTooLong { .. })
+        ));
+    }
+
+    #[test]
+    fn more_features_than_the_limit_are_refused_while_parsing() {
+        let line = format!("1 |a {}", "x ".repeat(MAX_FEATURES));
+        assert_eq!(parse(Format::Vw, &line).unwrap().features.len(), MAX_FEATURES);
+        let line = format!("1 |a {}", "x ".repeat(MAX_FEATURES + 1));
+        assert_eq!(parse(Format::Vw, &line).unwrap_err(), ParseError::TooManyFeatures);
+        let features: Vec<String> = (0..=MAX_FEATURES).map(|i| format!("{i}:1")).collect();
+        assert_eq!(
+            parse(Format::Libsvm, &format!("1 {}", features.join(" "))).unwrap_err(),
+            ParseError::TooManyFeatures
+        );
+    }
+
+    #[test]
+    fn oversized_messages_are_refused_before_decoding() {
+        let mut out = ExampleBuf::default();
+        let big = vec![b' '; proto::MAX_MESSAGE_BYTES + 1];
+        for format in [ExampleFormat::Protobuf, ExampleFormat::Json] {
+            let e = decode_example(format, &big, &mut out).unwrap_err();
+            assert_eq!(
+                e,
+                ParseError::TooLarge { bytes: proto::MAX_MESSAGE_BYTES + 1, limit: proto::MAX_MESSAGE_BYTES }
+            );
+            assert!(e.to_string().contains("limit of 1048576"), "{e}");
+        }
     }
 }

@@ -25,7 +25,7 @@ pub enum ExampleFormat {
 pub fn decode_example(format: ExampleFormat, bytes: &[u8], out: &mut ExampleBuf) -> Result<(), ParseError> {
     out.clear();
     if bytes.len() > MAX_MESSAGE_BYTES {
-        return Err(ParseError::Feature(format!("message of {} bytes exceeds {MAX_MESSAGE_BYTES}", bytes.len())));
+        return Err(ParseError::TooLarge { bytes: bytes.len(), limit: MAX_MESSAGE_BYTES });
     }
     match format {
         ExampleFormat::Json => {
@@ -58,7 +58,7 @@ fn from_proto(example: &Example, out: &mut ExampleBuf) -> Result<(), ParseError>
             return Err(ParseError::Value(format!("{}:{}={value}", excerpt(&feature.ns), excerpt(&feature.name))));
         }
         if value != 0.0 {
-            out.push_named(&feature.ns, &feature.name, coordinate(namespace_seed(&feature.ns), &feature.name), value);
+            out.push_named(&feature.ns, &feature.name, coordinate(namespace_seed(&feature.ns), &feature.name), value)?;
         }
     }
     Ok(())

@@ -91,7 +91,7 @@ fn parse_section(section: &str, out: &mut ExampleBuf) -> Result<(), ParseError> 
                 .ok_or_else(|| ParseError::Value(excerpt(token)))?
         };
         if value != 0.0 {
-            out.push_named(namespace, name, hashing::coordinate(seed, name), value);
+            out.push_named(namespace, name, hashing::coordinate(seed, name), value)?;
         }
     }
     Ok(())

@@ -377,6 +377,11 @@ fn apply_example(
         if position.ahead.get(coordinate).is_some_and(|through| *through >= offset) {
             continue;
         }
+        // Predict roles only send finite gradients; a NaN or infinity from a corrupt record
+        // would poison the coordinate's state for good, so it is dropped.
+        if !gradient.is_finite() {
+            continue;
+        }
         store.resolve(&[Feature { coordinate: *coordinate, value: 1.0 }], slots)?;
         let state = store.state_mut(slots[0]);
         let played = optimizer.weight(state);
@@ -625,5 +630,26 @@ mod tests {
         let mut slots = Vec::new();
         store.resolve(&[Feature { coordinate: 7, value: 1.0 }], &mut slots).unwrap();
         assert_eq!(store.state(slots[0]).updates, 3);
+    }
+
+    #[test]
+    fn non_finite_gradients_are_dropped() {
+        let mut store = ModelStore::in_memory();
+        let mut applier = applier();
+        let batch = GradientBatch {
+            examples: vec![ExampleGradients {
+                origin_partition: 0,
+                origin_offset: 0,
+                coordinates: vec![1, 2, 3, 4],
+                gradients: vec![f64::NAN, f64::INFINITY, f64::NEG_INFINITY, 0.5],
+                outcome: None,
+            }],
+        };
+        let mut changes = Changes::default();
+        applier.apply(&mut store, 0, 0, &batch, &mut changes).unwrap();
+        assert_eq!(changes.applied, 1);
+        let states = states(&mut store);
+        assert_eq!(states.keys().copied().collect::<Vec<_>>(), vec![4]);
+        assert!(states[&4].z.is_finite() && states[&4].n.is_finite());
     }
 }
