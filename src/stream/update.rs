@@ -14,7 +14,7 @@
 use super::apply::{Applier, Changes, Window};
 use super::kafka::{
     collect, group_consumer_config, now_ms, partition_numbers, read_from, send, transactional_producer,
-    DeliveredOffsets, RawRecord, RebalanceFlag, TRANSACTION_CALL_TIMEOUT,
+    seek_partitions, DeliveredOffsets, RawRecord, RebalanceFlag, TRANSACTION_CALL_TIMEOUT,
 };
 use super::StreamError;
 use crate::config::{Topics, WorkerConfig};
@@ -146,6 +146,10 @@ impl UpdateRole {
         self.store.checkpoint()?;
         let resume: Vec<(i32, i64)> =
             assigned.iter().filter_map(|p| self.applier.position(*p).map(|position| (*p, position.resume))).collect();
+        // Everything below `resume` is in the restored states; whatever the batch that saw
+        // the rebalance held is read again from there.
+        let positions: Vec<(i32, Offset)> = resume.iter().map(|(p, next)| (*p, Offset::Offset(*next))).collect();
+        seek_partitions(&self.consumer, &self.topics.gradients, &positions)?;
         tracing::info!(
             partitions = ?assigned,
             records,
