@@ -43,7 +43,7 @@ pub fn group_consumer_config(config: &WorkerConfig, group: &str) -> ClientConfig
         .set("auto.offset.reset", "earliest")
         .set("session.timeout.ms", session.to_string())
         .set("heartbeat.interval.ms", (session / 4).max(100).to_string())
-        .set("max.poll.interval.ms", (session.max(60_000) * 5).to_string())
+        .set("max.poll.interval.ms", config.kafka.rebalance_timeout_ms.max(session).to_string())
         .set("fetch.wait.max.ms", FETCH_WAIT_MAX_MS);
     client
 }
