@@ -130,7 +130,6 @@ impl Setup {
 [kafka]
 bootstrap_servers = "{bootstrap}"
 session_timeout_ms = 2000
-rebalance_timeout_ms = 20000
 
 [model]
 prefix = "{prefix}"
@@ -803,7 +802,7 @@ fn kill_campaign(
     if let Some(topic) = unassigned_topic(setup, &last, Duration::from_secs(60)) {
         return Err(format!(
             "the test broker never assigned {topic} to the last worker: its consumer group is wedged (Tansu 0.6 \
-             keeps a killed group leader forever; see the README's Faults section). Worker log:\n{}",
+             keeps a killed group leader forever; see the README's \"Exactly once\" section). Worker log:\n{}",
             last.log_text()
         ));
     }
