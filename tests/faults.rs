@@ -7,12 +7,18 @@ mod common;
 
 use common::*;
 use rdkafka::mocking::MockCluster;
-use rdkafka::producer::DefaultProducerContext;
-use std::time::{Duration, Instant};
+use rdkafka::producer::{BaseProducer, BaseRecord, DefaultProducerContext, DeliveryResult, Producer, ProducerContext};
+use rdkafka::types::{RDKafkaApiKey as Api, RDKafkaRespErr as Err};
+use rdkafka::ClientContext;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Duration;
+
+type Mock = MockCluster<'static, DefaultProducerContext>;
 
 /// The topics of a model on the mock cluster, which has no CreateTopics API: created here
 /// with the partitions `ftrl topics create` would give them.
-fn create_mock_topics(mock: &MockCluster<'static, DefaultProducerContext>, setup: &Setup) {
+fn create_mock_topics(mock: &Mock, setup: &Setup) {
     for (suffix, partitions) in [
         ("examples", setup.example_partitions),
         ("gradients", 4),
@@ -26,35 +32,316 @@ fn create_mock_topics(mock: &MockCluster<'static, DefaultProducerContext>, setup
     }
 }
 
-fn mock_setup(mock: &MockCluster<'static, DefaultProducerContext>, prefix: &str) -> Setup {
+/// A model on the mock cluster. (The `Broker` is only its address: there is no process to stop.)
+fn mock_setup(mock: &Mock, prefix: &str) -> Setup {
     let broker = Broker { dir: tempfile::tempdir().unwrap(), bootstrap: mock.bootstrap_servers() };
     let setup = Setup { dir: tempfile::tempdir().unwrap(), broker, prefix: prefix.to_string(), example_partitions: 2 };
     create_mock_topics(mock, &setup);
     setup
 }
 
-#[test]
-fn probe_mock_cluster() {
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let mock = MockCluster::new(1).unwrap();
-    let setup = mock_setup(&mock, "probe");
-    let config = setup.config_with("w1", "protobuf", |text| {
-        text.replace("session_timeout_ms = 2000", "session_timeout_ms = 10000")
-            + "\n[kafka.librdkafka_options]\n\"debug\" = \"cgrp,protocol\"\n"
-    });
-    let (_, generated) = generated(setup.dir.path(), 2_000);
-    let payloads: Vec<Vec<u8>> = generated.into_iter().map(|(_, proto)| proto).collect();
-    produce(&setup, &payloads);
-    let worker = Worker::start(&config, setup.dir.path().join("w1.log"));
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        let (count, _) = progress(&setup);
-        eprintln!("progress {count}");
-        if count >= 2_000 || Instant::now() > deadline {
-            break;
+
+/// A worker configuration for the mock cluster. Its session timeout must exceed the mock's
+/// group.initial.rebalance.delay (3 s in librdkafka 2.12, `rd_kafka_mock_cgrp_classic_rebalance`):
+/// the mock parks the first JoinGroup for that long *without* counting it as activity, so a
+/// 2 s session expires the member while it waits, the parked response is dropped, and the
+/// client waits out max.poll.interval.ms (5 min here) for an answer that never comes. That
+/// was why the worker "never finished JoinGroup" against the mock; Apache Kafka bounds a
+/// pending join by the rebalance timeout instead, so the worker's settings stay as they are.
+fn mock_config(setup: &Setup, worker: &str) -> PathBuf {
+    setup.config_with(worker, "protobuf", |text| text.replace("session_timeout_ms = 2000", "session_timeout_ms = 10000"))
+}
+
+/// Counts the examples the broker refused, so the feed can send them again.
+#[derive(Default)]
+struct FeedContext {
+    failed: Mutex<Vec<usize>>,
+}
+
+impl ClientContext for FeedContext {}
+
+impl ProducerContext for FeedContext {
+    type DeliveryOpaque = Box<usize>;
+
+    fn delivery(&self, result: &DeliveryResult<'_>, index: Box<usize>) {
+        if result.is_err() {
+            if let Ok(mut failed) = self.failed.lock() {
+                failed.push(*index);
+            }
         }
-        std::thread::sleep(Duration::from_secs(2));
     }
-    std::fs::copy(&worker.log, "/tmp/probe-w1.log").unwrap();
-    worker.stop();
+}
+
+/// Writes examples exactly once although request errors are being injected into every
+/// client of the cluster, ours included: an idempotent producer (a retried batch is not
+/// written twice) that sends again what the broker refused for good.
+struct Feed {
+    producer: BaseProducer<FeedContext>,
+    topic: String,
+}
+
+impl Feed {
+    fn new(setup: &Setup) -> Self {
+        let producer = setup
+            .client()
+            .set("enable.idempotence", "true")
+            .set("linger.ms", "5")
+            .create_with_context(FeedContext::default())
+            .unwrap();
+        Self { producer, topic: setup.topic("examples") }
+    }
+
+    /// Sends `payloads[range]` round-robin over the two examples partitions (by index, so
+    /// the embedded trainer's file order maps to the same partitions as in tests/stream.rs)
+    /// and waits until the broker has every one.
+    fn send(&self, payloads: &[Vec<u8>], range: std::ops::Range<usize>) {
+        let mut pending: Vec<usize> = range.collect();
+        for _attempt in 0..20 {
+            for &i in &pending {
+                let mut record = BaseRecord::with_opaque_to(&self.topic, Box::new(i))
+                    .partition((i % 2) as i32)
+                    .payload(&payloads[i][..]);
+                loop {
+                    match self.producer.send::<[u8], [u8]>(record) {
+                        Ok(()) => break,
+                        Err((_, returned)) => {
+                            self.producer.poll(Duration::from_millis(10));
+                            record = returned;
+                        }
+                    }
+                }
+            }
+            self.producer.flush(Duration::from_secs(60)).unwrap();
+            pending = std::mem::take(&mut *self.producer.context().failed.lock().unwrap());
+            if pending.is_empty() {
+                return;
+            }
+        }
+        panic!("{} examples could not be written", pending.len());
+    }
+}
+
+/// A worker process that is started again whenever it stops by itself, as a supervisor
+/// (systemd, Kubernetes) would; remembers how each run ended.
+struct Supervised {
+    config: PathBuf,
+    dir: PathBuf,
+    worker: Worker,
+    runs: u32,
+    /// (exit status, the last error line) of every run that stopped by itself.
+    exits: Vec<(String, String)>,
+}
+
+impl Supervised {
+    fn start(config: &Path, dir: &Path) -> Self {
+        let worker = Worker::start(config, dir.join("w1-1.log"));
+        Self { config: config.to_path_buf(), dir: dir.to_path_buf(), worker, runs: 1, exits: Vec::new() }
+    }
+
+    /// Restarts the worker if it has stopped.
+    fn check(&mut self) {
+        if let Some(status) = self.worker.child.try_wait().unwrap() {
+            let log = self.worker.log_text();
+            let error = log.lines().rev().find(|l| l.contains("ERROR")).unwrap_or("").to_string();
+            self.exits.push((status.to_string(), error));
+            self.runs += 1;
+            self.worker = Worker::start(&self.config, self.dir.join(format!("w1-{}.log", self.runs)));
+        }
+    }
+
+    /// Every run's log, for failure messages.
+    fn logs(&self) -> String {
+        (1..=self.runs)
+            .map(|run| std::fs::read_to_string(self.dir.join(format!("w1-{run}.log"))).unwrap_or_default())
+            .collect::<Vec<_>>()
+            .join("\n----\n")
+    }
+}
+
+/// A fault injected into the mock cluster between installments of examples.
+struct MockFault {
+    name: &'static str,
+    /// Injects the fault once (the `round`-th time); returns how many faults it injected.
+    inject: fn(&Mock, u32) -> u32,
+    /// Takes the fault away (the cluster healthy again) before the outcome is read.
+    heal: fn(&Mock),
+}
+
+/// Every API whose errors the campaign injects, so that a heal can clear them all.
+const INJECTED_APIS: [Api; 6] =
+    [Api::Produce, Api::InitProducerId, Api::AddPartitionsToTxn, Api::AddOffsetsToTxn, Api::EndTxn, Api::TxnOffsetCommit];
+
+fn clear_all(mock: &Mock) {
+    for api in INJECTED_APIS {
+        mock.clear_request_errors(api);
+    }
+}
+
+/// Runs one worker on `examples` generated examples, written in 20 installments while
+/// `fault` is injected after each, then heals the cluster, lets the worker finish and
+/// compares what the topics hold with the embedded trainer: the invariant row.
+fn mock_campaign(fault: &MockFault, examples: u64, prefix: &str) -> (FaultRow, Supervised) {
+    let mock = MockCluster::new(1).unwrap();
+    let setup = mock_setup(&mock, prefix);
+    let config = mock_config(&setup, "w1");
+    let (data, generated) = generated(setup.dir.path(), examples);
+    let payloads: Vec<Vec<u8>> = generated.into_iter().map(|(_, proto)| proto).collect();
+    let feed = Feed::new(&setup);
+    let mut worker = Supervised::start(&config, setup.dir.path());
+    let installments = 20;
+    let chunk = payloads.len().div_ceil(installments);
+    let mut injected = 0;
+    for round in 0..installments {
+        let range = (round * chunk).min(payloads.len())..((round + 1) * chunk).min(payloads.len());
+        feed.send(&payloads, range);
+        // From the second installment on, so that the first faults meet a worker that has
+        // joined its groups and is working.
+        if round > 0 {
+            injected += (fault.inject)(&mock, round as u32);
+        }
+        std::thread::sleep(Duration::from_millis(700));
+        worker.check();
+    }
+    (fault.heal)(&mock);
+    worker.check();
+    let (_, expected) = embedded(setup.dir.path(), &data);
+    let (scored, _) = settle_progress(&setup, examples, &worker.worker);
+    worker.check();
+    let model = settle_model(&config, total_updates(&expected), &worker.worker);
+    let mut row = FaultRow::new(fault.name, injected, examples, scored, &model, &expected);
+    row.restarts = worker.runs - 1;
+    worker.worker.child.kill().ok();
+    (row, worker)
+}
+
+/// The transaction coordinator unavailable, moved or loading, at every transactional step.
+const COORDINATOR_UNAVAILABLE: MockFault = MockFault {
+    name: "transaction coordinator unavailable (mock cluster)",
+    inject: |mock, _| {
+        mock.request_errors(Api::AddPartitionsToTxn, &[Err::RD_KAFKA_RESP_ERR_COORDINATOR_NOT_AVAILABLE]);
+        mock.request_errors(Api::AddOffsetsToTxn, &[Err::RD_KAFKA_RESP_ERR_NOT_COORDINATOR]);
+        mock.request_errors(Api::TxnOffsetCommit, &[Err::RD_KAFKA_RESP_ERR_COORDINATOR_LOAD_IN_PROGRESS]);
+        mock.request_errors(
+            Api::EndTxn,
+            &[Err::RD_KAFKA_RESP_ERR_COORDINATOR_NOT_AVAILABLE, Err::RD_KAFKA_RESP_ERR_NOT_COORDINATOR],
+        );
+        5
+    },
+    heal: clear_all,
+};
+
+/// Produce requests failing: retriable errors (librdkafka retries them within the
+/// transaction) every round, and every fourth round one the broker refuses for good, which
+/// makes the transaction abortable and the role start over.
+const PRODUCE_ERRORS: MockFault = MockFault {
+    name: "produce errors (mock cluster)",
+    inject: |mock, round| {
+        let mut errors = vec![
+            Err::RD_KAFKA_RESP_ERR_NOT_LEADER_FOR_PARTITION,
+            Err::RD_KAFKA_RESP_ERR_REQUEST_TIMED_OUT,
+            Err::RD_KAFKA_RESP_ERR_NOT_ENOUGH_REPLICAS,
+        ];
+        if round % 4 == 0 {
+            errors.push(Err::RD_KAFKA_RESP_ERR_INVALID_RECORD);
+        }
+        mock.request_errors(Api::Produce, &errors);
+        errors.len() as u32
+    },
+    heal: clear_all,
+};
+
+/// The producer fenced (another producer with its transactional id took over): fatal for
+/// the worker, which stops with the error; the supervisor starts it again.
+const PRODUCER_FENCED: MockFault = MockFault {
+    name: "producer fenced (mock cluster)",
+    inject: |mock, round| {
+        if round % 5 != 3 {
+            return 0;
+        }
+        mock.request_errors(Api::EndTxn, &[Err::RD_KAFKA_RESP_ERR_PRODUCER_FENCED]);
+        1
+    },
+    heal: clear_all,
+};
+
+/// The only broker down for 3 s (connections refused), every fifth round.
+const BROKER_DOWN: MockFault = MockFault {
+    name: "broker down 3 s (mock cluster)",
+    inject: |mock, round| {
+        if round % 5 != 0 {
+            return 0;
+        }
+        mock.broker_down(1).unwrap();
+        std::thread::sleep(Duration::from_secs(3));
+        mock.broker_up(1).unwrap();
+        1
+    },
+    heal: |mock| {
+        mock.broker_up(1).unwrap();
+    },
+};
+
+/// Every answer of the broker delayed by 1.5 s for 3 s, every fifth round.
+const SLOW_BROKER: MockFault = MockFault {
+    name: "broker answers 1.5 s late for 3 s (mock cluster)",
+    inject: |mock, round| {
+        if round % 5 != 2 {
+            return 0;
+        }
+        mock.broker_round_trip_time(1, Duration::from_millis(1500)).unwrap();
+        std::thread::sleep(Duration::from_secs(3));
+        mock.broker_round_trip_time(1, Duration::ZERO).unwrap();
+        1
+    },
+    heal: |mock| {
+        mock.broker_round_trip_time(1, Duration::ZERO).unwrap();
+    },
+};
+
+const MOCK_EXAMPLES: u64 = 10_000;
+
+fn run_mock(fault: &MockFault, prefix: &str) -> (FaultRow, Supervised) {
+    let (row, worker) = mock_campaign(fault, MOCK_EXAMPLES, prefix);
+    for (status, error) in &worker.exits {
+        eprintln!("worker stopped by itself ({status}): {error}");
+    }
+    (row, worker)
+}
+
+#[test]
+fn transaction_coordinator_unavailable_loses_and_doubles_nothing() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (row, worker) = run_mock(&COORDINATOR_UNAVAILABLE, "coord");
+    assert!(row.injected > 0);
+    assert_eq!(worker.exits.len(), 0, "transient coordinator errors must not stop the worker:\n{}", worker.logs());
+    row.assert_exact();
+}
+
+#[test]
+fn produce_errors_lose_and_double_nothing() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (row, worker) = run_mock(&PRODUCE_ERRORS, "produce");
+    assert_eq!(worker.exits.len(), 0, "produce errors must not stop the worker:\n{}", worker.logs());
+    row.assert_exact();
+}
+
+#[test]
+fn a_fenced_producer_stops_the_worker_and_a_restart_loses_and_doubles_nothing() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (row, worker) = run_mock(&PRODUCER_FENCED, "fenced");
+    assert!(!worker.exits.is_empty(), "fencing must stop the worker:\n{}", worker.logs());
+    for (status, error) in &worker.exits {
+        assert!(error.to_lowercase().contains("fenced"), "{status}: the error must say fenced: {error}");
+    }
+    row.assert_exact();
+}
+
+#[test]
+fn a_broker_down_or_slow_loses_and_doubles_nothing() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    for (fault, prefix) in [(&BROKER_DOWN, "down"), (&SLOW_BROKER, "slow")] {
+        let (row, worker) = run_mock(fault, prefix);
+        assert_eq!(worker.exits.len(), 0, "{}: the worker must ride it out:\n{}", fault.name, worker.logs());
+        row.assert_exact();
+    }
 }

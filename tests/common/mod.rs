@@ -400,6 +400,8 @@ pub fn total_updates(model: &HashMap<u64, (f64, u64)>) -> u64 {
 pub struct FaultRow {
     pub fault: &'static str,
     pub injected: u32,
+    /// Times the worker process stopped by itself (with an error) and was started again.
+    pub restarts: u32,
     pub examples: u64,
     pub scored: u64,
     pub lost_updates: u64,
@@ -407,6 +409,8 @@ pub struct FaultRow {
 }
 
 impl FaultRow {
+    /// Compares the published model with the embedded trainer's: per coordinate, updates
+    /// missing count as lost, updates beyond (or on coordinates it never saw) as duplicated.
     pub fn new(
         fault: &'static str,
         injected: u32,
@@ -421,15 +425,33 @@ impl FaultRow {
             lost_updates += updates.saturating_sub(got);
             duplicated_updates += got.saturating_sub(*updates);
         }
-        Self { fault, injected, examples, scored, lost_updates, duplicated_updates }
+        for (coordinate, (_, got)) in model {
+            if !expected.contains_key(coordinate) {
+                duplicated_updates += got;
+            }
+        }
+        Self { fault, injected, restarts: 0, examples, scored, lost_updates, duplicated_updates }
     }
 
+    pub const HEADER: &'static str = "| fault | injected | worker restarts | examples | scored | lost updates | duplicated updates |\n|---|---|---|---|---|---|---|";
+
+    pub fn line(&self) -> String {
+        format!(
+            "| {} | {} | {} | {} | {} | {} | {} |",
+            self.fault,
+            self.injected,
+            self.restarts,
+            self.examples,
+            self.scored,
+            self.lost_updates,
+            self.duplicated_updates
+        )
+    }
+
+    /// Prints the row as a table and requires the invariant: every example scored once, no
+    /// update lost or doubled.
     pub fn assert_exact(&self) {
-        eprintln!("| fault | injected | examples | scored | lost updates | duplicated updates |");
-        eprintln!(
-            "| {} | {} | {} | {} | {} | {} |",
-            self.fault, self.injected, self.examples, self.scored, self.lost_updates, self.duplicated_updates
-        );
+        eprintln!("{}\n{}", Self::HEADER, self.line());
         assert_eq!(self.scored, self.examples, "{self:?}");
         assert_eq!((self.lost_updates, self.duplicated_updates), (0, 0), "{self:?}");
     }
