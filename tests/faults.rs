@@ -48,8 +48,20 @@ fn mock_setup(mock: &Mock, prefix: &str) -> Setup {
 /// client waits out max.poll.interval.ms (5 min here) for an answer that never comes. That
 /// was why the worker "never finished JoinGroup" against the mock; Apache Kafka bounds a
 /// pending join by the rebalance timeout instead, so the worker's settings stay as they are.
+///
+/// librdkafka's transaction and message debug logs are on so that the test can see the
+/// injected errors reach the worker (rather than the test's own producer).
 fn mock_config(setup: &Setup, worker: &str) -> PathBuf {
-    setup.config_with(worker, "protobuf", |text| text.replace("session_timeout_ms = 2000", "session_timeout_ms = 10000"))
+    setup.config_with(worker, "protobuf", |text| {
+        text.replace("session_timeout_ms = 2000", "session_timeout_ms = 10000")
+            + "\n[kafka.librdkafka_options]\n\"debug\" = \"eos,msg\"\n"
+    })
+}
+
+/// Log lines of the worker in which librdkafka reports an error answer of the broker
+/// (librdkafka renders them as "Broker: <description>").
+fn broker_errors_seen(logs: &str) -> usize {
+    logs.lines().filter(|l| l.contains("Broker: ")).count()
 }
 
 /// Counts the examples the broker refused, so the feed can send them again.
@@ -130,12 +142,19 @@ struct Supervised {
     runs: u32,
     /// (exit status, the last error line) of every run that stopped by itself.
     exits: Vec<(String, String)>,
+    /// The logs, kept when the campaign's directory goes away.
+    kept_logs: Option<String>,
 }
 
 impl Supervised {
     fn start(config: &Path, dir: &Path) -> Self {
-        let worker = Worker::start(config, dir.join("w1-1.log"));
-        Self { config: config.to_path_buf(), dir: dir.to_path_buf(), worker, runs: 1, exits: Vec::new() }
+        let worker = Self::spawn(config, &dir.join("w1-1.log"));
+        Self { config: config.to_path_buf(), dir: dir.to_path_buf(), worker, runs: 1, exits: Vec::new(), kept_logs: None }
+    }
+
+    /// A worker that logs librdkafka's debug lines too (the config says which).
+    fn spawn(config: &Path, log: &Path) -> Worker {
+        Worker::spawn_with_log_filter("worker", config, log.to_path_buf(), Some("info,librdkafka=debug"))
     }
 
     /// Restarts the worker if it has stopped.
@@ -145,12 +164,15 @@ impl Supervised {
             let error = log.lines().rev().find(|l| l.contains("ERROR")).unwrap_or("").to_string();
             self.exits.push((status.to_string(), error));
             self.runs += 1;
-            self.worker = Worker::start(&self.config, self.dir.join(format!("w1-{}.log", self.runs)));
+            self.worker = Self::spawn(&self.config, &self.dir.join(format!("w1-{}.log", self.runs)));
         }
     }
 
     /// Every run's log, for failure messages.
     fn logs(&self) -> String {
+        if let Some(logs) = &self.kept_logs {
+            return logs.clone();
+        }
         (1..=self.runs)
             .map(|run| std::fs::read_to_string(self.dir.join(format!("w1-{run}.log"))).unwrap_or_default())
             .collect::<Vec<_>>()
@@ -194,8 +216,10 @@ fn mock_campaign(fault: &MockFault, examples: u64, prefix: &str) -> (FaultRow, S
     for round in 0..installments {
         let range = (round * chunk).min(payloads.len())..((round + 1) * chunk).min(payloads.len());
         feed.send(&payloads, range);
-        // From the second installment on, so that the first faults meet a worker that has
-        // joined its groups and is working.
+        // Right after the installment, while the worker is busy with it and the feed is
+        // idle, so that the worker's requests meet the errors (the mock's error stacks are
+        // per API, shared by every client). From the second installment on, so that the
+        // first faults meet a worker that has joined its groups and is working.
         if round > 0 {
             injected += (fault.inject)(&mock, round as u32);
         }
@@ -211,6 +235,7 @@ fn mock_campaign(fault: &MockFault, examples: u64, prefix: &str) -> (FaultRow, S
     let mut row = FaultRow::new(fault.name, injected, examples, scored, &model, &expected);
     row.restarts = worker.runs - 1;
     worker.worker.child.kill().ok();
+    worker.kept_logs = Some(worker.logs());
     (row, worker)
 }
 
@@ -305,6 +330,21 @@ fn run_mock(fault: &MockFault, prefix: &str) -> (FaultRow, Supervised) {
     for (status, error) in &worker.exits {
         eprintln!("worker stopped by itself ({status}): {error}");
     }
+    // What the faults did inside the worker, from its logs: evidence that they reached it.
+    let logs = worker.logs();
+    let kept = std::env::temp_dir().join(format!("ftrl-faults-{prefix}.log"));
+    std::fs::write(&kept, &logs).unwrap();
+    eprintln!("worker logs: {}", kept.display());
+    let count = |needle: &str| logs.lines().filter(|l| l.contains(needle)).count();
+    eprintln!(
+        "{}: {} broker errors in the worker's librdkafka logs, {} transactional calls retried, {} role restarts \
+         in-process, {} worker restarts",
+        fault.name,
+        broker_errors_seen(&logs),
+        count("transactional call failed; retrying"),
+        count("role failed; starting it over"),
+        worker.exits.len(),
+    );
     (row, worker)
 }
 

@@ -64,8 +64,17 @@ impl Worker {
 
     /// `ftrl <command> --config <config>` (a worker or `serve`), logging to `log`.
     pub fn spawn(command: &str, config: &Path, log: PathBuf) -> Self {
+        Self::spawn_with_log_filter(command, config, log, None)
+    }
+
+    /// Like `spawn`, with this log filter (FTRL_LOG) instead of the test's.
+    pub fn spawn_with_log_filter(command: &str, config: &Path, log: PathBuf, filter: Option<&str>) -> Self {
         let file = std::fs::File::create(&log).unwrap();
-        let child = ftrl().args([command, "--config"]).arg(config).stdout(Stdio::null()).stderr(file).spawn().unwrap();
+        let mut cmd = ftrl();
+        if let Some(filter) = filter {
+            cmd.env("FTRL_LOG", filter);
+        }
+        let child = cmd.args([command, "--config"]).arg(config).stdout(Stdio::null()).stderr(file).spawn().unwrap();
         Self { child, log }
     }
 
