@@ -221,7 +221,7 @@ impl UpdateRole {
             self.applier.wrote_changelog(partition, first, next);
         }
         self.applier.save_positions(&mut self.store);
-        self.store.checkpoint()?;
+        self.store.checkpoint().map_err(StreamError::Checkpoint)?;
         Ok(changes)
     }
 
