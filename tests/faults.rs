@@ -337,6 +337,9 @@ const SLOW_BROKER: MockFault = MockFault {
 
 const MOCK_EXAMPLES: u64 = 10_000;
 
+const MOCK_FAULTS: [&MockFault; 5] =
+    [&COORDINATOR_UNAVAILABLE, &PRODUCE_ERRORS, &PRODUCER_FENCED, &BROKER_DOWN, &SLOW_BROKER];
+
 fn run_mock(fault: &MockFault, prefix: &str) -> (FaultRow, Supervised) {
     let (row, worker) = mock_campaign(fault, MOCK_EXAMPLES, prefix);
     for (status, error) in &worker.exits {
@@ -389,13 +392,19 @@ fn a_fenced_producer_stops_the_worker_and_a_restart_loses_and_doubles_nothing() 
 }
 
 #[test]
-fn a_broker_down_or_slow_loses_and_doubles_nothing() {
+fn a_broker_down_for_seconds_loses_and_doubles_nothing() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    for (fault, prefix) in [(&BROKER_DOWN, "down"), (&SLOW_BROKER, "slow")] {
-        let (row, worker) = run_mock(fault, prefix);
-        assert_eq!(worker.exits.len(), 0, "{}: the worker must ride it out:\n{}", fault.name, worker.logs());
-        row.assert_exact();
-    }
+    let (row, worker) = run_mock(&BROKER_DOWN, "down");
+    assert_eq!(worker.exits.len(), 0, "the worker must ride it out:\n{}", worker.logs());
+    row.assert_exact();
+}
+
+#[test]
+fn a_slow_broker_loses_and_doubles_nothing() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (row, worker) = run_mock(&SLOW_BROKER, "slow");
+    assert_eq!(worker.exits.len(), 0, "the worker must ride it out:\n{}", worker.logs());
+    row.assert_exact();
 }
 
 // ---------------------------------------------------------------------------------------
@@ -493,9 +502,15 @@ fn disk_fills_up(setup: &Setup) -> Option<FaultRow> {
     producer.join().unwrap();
 
     // Still full (RocksDB removed its partial files as the worker stopped: filled again), and
-    // examples arriving: a restarted worker must stop as clearly, not retry forever.
+    // examples arriving: a restarted worker must stop as clearly, not retry forever. Its
+    // update role only: a worker that stops while its predict consumer is still joining has
+    // left the test broker's group stuck for the next one (its predict role was never
+    // assigned the examples partitions, for 30 s and more; see the README's "Faults").
     disk.fill();
-    let mut again = Worker::start(&config, log(2));
+    let update_only = setup.dir.path().join("w1-update-only.toml");
+    let text = std::fs::read_to_string(&config).unwrap().replace("[worker]\n", "[worker]\npredict = false\n");
+    std::fs::write(&update_only, text).unwrap();
+    let mut again = Worker::start(&update_only, log(2));
     produce(setup, &payloads[first..second]);
     let (status, text) = wait_for_exit(&mut again, Duration::from_secs(60));
     assert!(!status.success() && named(&text), "{status}: restarted on a full disk:\n{text}");
@@ -526,5 +541,32 @@ fn a_full_disk_stops_the_worker_clearly_and_loses_nothing_committed() {
         Some(row) => row.assert_exact(),
         // Not a pass in disguise: the README says where this test runs (as root, like CI).
         None => eprintln!("SKIPPED: cannot mount a tmpfs here (needs root / CAP_SYS_ADMIN)"),
+    }
+}
+
+/// The whole campaign for several rounds, printing the fault table (a soak, not for CI;
+/// about 3 minutes a round):
+/// `FTRL_SOAK_ROUNDS=5 cargo test --release --test faults -- --ignored --nocapture soak`.
+#[test]
+#[ignore]
+fn soak_fault_campaign() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let rounds: u32 = std::env::var("FTRL_SOAK_ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(3);
+    let mut rows = Vec::new();
+    for round in 0..rounds {
+        for (i, fault) in MOCK_FAULTS.iter().enumerate() {
+            let (row, _) = run_mock(fault, &format!("soak{round}m{i}"));
+            rows.push((round, row));
+        }
+        if let Some(row) = disk_fills_up(&Setup::new(&format!("soak{round}disk"))) {
+            rows.push((round, row));
+        }
+    }
+    println!("| round {}", FaultRow::HEADER.replace("\n|", "\n|---|"));
+    for (round, row) in &rows {
+        println!("| {round} {}", row.line());
+    }
+    for (_, row) in &rows {
+        assert_eq!((row.scored, row.lost_updates, row.duplicated_updates), (row.examples, 0, 0), "{row:?}");
     }
 }
