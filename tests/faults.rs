@@ -340,34 +340,48 @@ const MOCK_EXAMPLES: u64 = 10_000;
 const MOCK_FAULTS: [&MockFault; 5] =
     [&COORDINATOR_UNAVAILABLE, &PRODUCE_ERRORS, &PRODUCER_FENCED, &BROKER_DOWN, &SLOW_BROKER];
 
-fn run_mock(fault: &MockFault, prefix: &str) -> (FaultRow, Supervised) {
+/// What the faults did inside the worker, from its logs: evidence that they reached it.
+struct Evidence {
+    /// librdkafka lines reporting an error answer of the broker.
+    broker_errors: usize,
+    /// librdkafka lines reporting a refused connection.
+    refused: usize,
+    /// Roles started over in-process after a transient error.
+    role_restarts: usize,
+}
+
+fn run_mock(fault: &MockFault, prefix: &str) -> (FaultRow, Supervised, Evidence) {
     let (row, worker) = mock_campaign(fault, MOCK_EXAMPLES, prefix);
     for (status, error) in &worker.exits {
         eprintln!("worker stopped by itself ({status}): {error}");
     }
-    // What the faults did inside the worker, from its logs: evidence that they reached it.
     let logs = worker.logs();
     let kept = std::env::temp_dir().join(format!("ftrl-faults-{prefix}.log"));
     std::fs::write(&kept, &logs).unwrap();
-    eprintln!("worker logs: {}", kept.display());
     let count = |needle: &str| logs.lines().filter(|l| l.contains(needle)).count();
+    let evidence = Evidence {
+        broker_errors: broker_errors_seen(&logs),
+        refused: count("Connection refused"),
+        role_restarts: count("role failed; starting it over"),
+    };
     eprintln!(
-        "{}: {} broker errors in the worker's librdkafka logs, {} transactional calls retried, {} role restarts \
-         in-process, {} worker restarts",
+        "{}: {} broker errors and {} refused connections in the worker's librdkafka logs, {} role restarts \
+         in-process, {} worker restarts (logs: {})",
         fault.name,
-        broker_errors_seen(&logs),
-        count("transactional call failed; retrying"),
-        count("role failed; starting it over"),
+        evidence.broker_errors,
+        evidence.refused,
+        evidence.role_restarts,
         worker.exits.len(),
+        kept.display(),
     );
-    (row, worker)
+    (row, worker, evidence)
 }
 
 #[test]
 fn transaction_coordinator_unavailable_loses_and_doubles_nothing() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let (row, worker) = run_mock(&COORDINATOR_UNAVAILABLE, "coord");
-    assert!(row.injected > 0);
+    let (row, worker, evidence) = run_mock(&COORDINATOR_UNAVAILABLE, "coord");
+    assert!(evidence.broker_errors > 0, "the errors must reach the worker");
     assert_eq!(worker.exits.len(), 0, "transient coordinator errors must not stop the worker:\n{}", worker.logs());
     row.assert_exact();
 }
@@ -375,7 +389,8 @@ fn transaction_coordinator_unavailable_loses_and_doubles_nothing() {
 #[test]
 fn produce_errors_lose_and_double_nothing() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let (row, worker) = run_mock(&PRODUCE_ERRORS, "produce");
+    let (row, worker, evidence) = run_mock(&PRODUCE_ERRORS, "produce");
+    assert!(evidence.broker_errors > 0, "the errors must reach the worker");
     assert_eq!(worker.exits.len(), 0, "produce errors must not stop the worker:\n{}", worker.logs());
     row.assert_exact();
 }
@@ -383,7 +398,7 @@ fn produce_errors_lose_and_double_nothing() {
 #[test]
 fn a_fenced_producer_stops_the_worker_and_a_restart_loses_and_doubles_nothing() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let (row, worker) = run_mock(&PRODUCER_FENCED, "fenced");
+    let (row, worker, _) = run_mock(&PRODUCER_FENCED, "fenced");
     assert!(!worker.exits.is_empty(), "fencing must stop the worker:\n{}", worker.logs());
     for (status, error) in &worker.exits {
         assert!(error.to_lowercase().contains("fenced"), "{status}: the error must say fenced: {error}");
@@ -394,7 +409,8 @@ fn a_fenced_producer_stops_the_worker_and_a_restart_loses_and_doubles_nothing() 
 #[test]
 fn a_broker_down_for_seconds_loses_and_doubles_nothing() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let (row, worker) = run_mock(&BROKER_DOWN, "down");
+    let (row, worker, evidence) = run_mock(&BROKER_DOWN, "down");
+    assert!(evidence.refused > 0, "the worker must have found the broker down");
     assert_eq!(worker.exits.len(), 0, "the worker must ride it out:\n{}", worker.logs());
     row.assert_exact();
 }
@@ -402,7 +418,7 @@ fn a_broker_down_for_seconds_loses_and_doubles_nothing() {
 #[test]
 fn a_slow_broker_loses_and_doubles_nothing() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let (row, worker) = run_mock(&SLOW_BROKER, "slow");
+    let (row, worker, _) = run_mock(&SLOW_BROKER, "slow");
     assert_eq!(worker.exits.len(), 0, "the worker must ride it out:\n{}", worker.logs());
     row.assert_exact();
 }
@@ -555,7 +571,7 @@ fn soak_fault_campaign() {
     let mut rows = Vec::new();
     for round in 0..rounds {
         for (i, fault) in MOCK_FAULTS.iter().enumerate() {
-            let (row, _) = run_mock(fault, &format!("soak{round}m{i}"));
+            let (row, _, _) = run_mock(fault, &format!("soak{round}m{i}"));
             rows.push((round, row));
         }
         if let Some(row) = disk_fills_up(&Setup::new(&format!("soak{round}disk"))) {

@@ -355,6 +355,17 @@ mod tests {
     }
 
     #[test]
+    fn a_store_that_cannot_be_opened_names_its_directory() {
+        let dir = tempfile::tempdir().unwrap();
+        // A regular file where the directory should be: RocksDB cannot create it.
+        let blocker = dir.path().join("blocker");
+        std::fs::write(&blocker, b"").unwrap();
+        let path = blocker.join("model");
+        let error = ModelStore::open(&path, 10).err().expect("opening under a file must fail").to_string();
+        assert!(error.starts_with(&format!("opening the model store in {}: RocksDB: ", path.display())), "{error}");
+    }
+
+    #[test]
     fn in_memory_store_never_evicts() {
         let mut store = ModelStore::in_memory();
         bump(&mut store, 0..10_000);
