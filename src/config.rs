@@ -38,7 +38,7 @@ const TOPIC_SUFFIXES: [&str; 7] = ["examples", "gradients", "deltas", "changelog
 
 /// librdkafka properties the worker sets itself, and why they cannot come from
 /// `kafka.librdkafka_options`.
-const MANAGED_RDKAFKA_KEYS: [(&str, &str); 9] = [
+const MANAGED_RDKAFKA_KEYS: [(&str, &str); 10] = [
     ("bootstrap.servers", "set kafka.bootstrap_servers instead"),
     ("metadata.broker.list", "an alias of bootstrap.servers; set kafka.bootstrap_servers instead"),
     ("group.id", "the worker names its consumer groups itself"),
@@ -48,6 +48,7 @@ const MANAGED_RDKAFKA_KEYS: [(&str, &str); 9] = [
     ("enable.idempotence", "the worker's transactional producers need it on"),
     ("session.timeout.ms", "set kafka.session_timeout_ms instead"),
     ("transaction.timeout.ms", "set kafka.transaction_timeout_ms instead"),
+    ("max.poll.interval.ms", "set kafka.rebalance_timeout_ms instead"),
 ];
 
 /// Levels `observability.log_level` accepts on its own.
@@ -111,6 +112,11 @@ pub struct KafkaConfig {
     /// Producer transaction timeout: the broker aborts a transaction left open longer.
     #[serde(default = "default_transaction_timeout_ms")]
     pub transaction_timeout_ms: u32,
+    /// Longest a worker may go between two polls of its group consumers (librdkafka's
+    /// `max.poll.interval.ms`), which is also how long a rebalance waits for members that
+    /// do not rejoin.
+    #[serde(default = "default_rebalance_timeout_ms")]
+    pub rebalance_timeout_ms: u32,
 }
 
 /// The model: its topics and the learning settings stored with it.
@@ -291,6 +297,10 @@ fn default_transaction_timeout_ms() -> u32 {
     60_000
 }
 
+fn default_rebalance_timeout_ms() -> u32 {
+    300_000
+}
+
 fn default_partitions() -> i32 {
     32
 }
@@ -380,6 +390,7 @@ impl std::fmt::Debug for KafkaConfig {
             .field("librdkafka_options", &self.redacted_options())
             .field("session_timeout_ms", &self.session_timeout_ms)
             .field("transaction_timeout_ms", &self.transaction_timeout_ms)
+            .field("rebalance_timeout_ms", &self.rebalance_timeout_ms)
             .finish()
     }
 }
@@ -392,6 +403,7 @@ impl KafkaConfig {
             librdkafka_options: BTreeMap::new(),
             session_timeout_ms: default_session_timeout_ms(),
             transaction_timeout_ms: default_transaction_timeout_ms(),
+            rebalance_timeout_ms: default_rebalance_timeout_ms(),
         }
     }
 }
@@ -554,6 +566,14 @@ impl WorkerConfig {
         }
         if !(1_000..=300_000).contains(&kafka.session_timeout_ms) {
             bad("kafka.session_timeout_ms", format!("must be in 1000..=300000, got {}", kafka.session_timeout_ms));
+        } else if !(kafka.session_timeout_ms..=86_400_000).contains(&kafka.rebalance_timeout_ms) {
+            bad(
+                "kafka.rebalance_timeout_ms",
+                format!(
+                    "must be in session_timeout_ms ({})..=86400000, got {}",
+                    kafka.session_timeout_ms, kafka.rebalance_timeout_ms
+                ),
+            );
         }
         if !(1_000..=900_000).contains(&kafka.transaction_timeout_ms) {
             bad(
@@ -851,10 +871,15 @@ bootstrap_servers = "127.0.0.1:9092"
 session_timeout_ms = 10_000
 # Producer transaction timeout: the broker aborts a transaction left open longer, 1000..=900000.
 transaction_timeout_ms = 60_000
+# Longest a worker may go without polling its consumer groups (librdkafka's max.poll.interval.ms),
+# which is also how long a rebalance may wait for a member that does not rejoin, such as one
+# killed during the rebalance: session_timeout_ms..=86400000. A restore or a wait for owners
+# longer than this makes the worker leave and rejoin its groups.
+rebalance_timeout_ms = 300_000
 
 # librdkafka properties passed verbatim to every client, for example TLS and SASL. The worker
 # sets bootstrap.servers, group.id, transactional.id, enable.auto.commit, isolation.level,
-# enable.idempotence, session.timeout.ms and transaction.timeout.ms itself.
+# enable.idempotence, session.timeout.ms, transaction.timeout.ms and max.poll.interval.ms itself.
 [kafka.librdkafka_options]
 # "security.protocol" = "SASL_SSL"
 # "sasl.mechanisms" = "SCRAM-SHA-512"
@@ -1233,6 +1258,12 @@ mod tests {
         assert_one(|c| c.kafka.session_timeout_ms = 999, "kafka.session_timeout_ms", "got 999");
         assert_one(|c| c.kafka.session_timeout_ms = 300_001, "kafka.session_timeout_ms", "1000..=300000");
         assert!(problems(|c| c.kafka.session_timeout_ms = 1000).is_empty());
+        assert_one(
+            |c| c.kafka.rebalance_timeout_ms = 9_999,
+            "kafka.rebalance_timeout_ms",
+            "(10000)..=86400000, got 9999",
+        );
+        assert!(problems(|c| c.kafka.rebalance_timeout_ms = 10_000).is_empty());
         assert_one(|c| c.kafka.transaction_timeout_ms = 999, "kafka.transaction_timeout_ms", "got 999");
         assert_one(|c| c.kafka.transaction_timeout_ms = 900_001, "kafka.transaction_timeout_ms", "900000");
         for (key, _) in MANAGED_RDKAFKA_KEYS {

@@ -404,13 +404,21 @@ struct Campaign {
     model: HashMap<u64, (f64, u64)>,
     embedded_loss: f64,
     embedded_model: HashMap<u64, (f64, u64)>,
+    /// Earlier attempts discarded because the test broker wedged a consumer group.
+    wedged_attempts: u32,
 }
 
 /// Runs workers on `examples` generated examples while SIGKILLing them at random moments
 /// (during start-up and restore too) at least `min_kills` times, restarting each one; with
 /// `second_worker`, another worker joins mid-stream, is killed once and later leaves.
 /// Then lets a last worker finish and reads what the topics hold.
-fn kill_campaign(setup: &Setup, seed: u64, examples: u64, min_kills: u32, second_worker: bool) -> Campaign {
+fn kill_campaign(
+    setup: &Setup,
+    seed: u64,
+    examples: u64,
+    min_kills: u32,
+    second_worker: bool,
+) -> Result<Campaign, String> {
     use rand::{Rng, SeedableRng};
     let mut rng = rand::rngs::StdRng::seed_from_u64(seed);
     let config = setup.config("w1", "protobuf");
@@ -459,6 +467,13 @@ fn kill_campaign(setup: &Setup, seed: u64, examples: u64, min_kills: u32, second
     }
     let last = Worker::start(&config, log("w1", starts + 1));
     let (embedded_loss, expected) = embedded(setup.dir.path(), &setup.dir.path().join("examples.jsonl"));
+    if let Some(topic) = unassigned_topic(setup, &last, Duration::from_secs(60)) {
+        return Err(format!(
+            "the test broker never assigned {topic} to the last worker: its consumer group is wedged (Tansu 0.6 \
+             keeps a killed group leader forever; see the README's Faults section). Worker log:\n{}",
+            last.log_text()
+        ));
+    }
     let (scored, stream_loss) = settle_progress(setup, examples, &last);
     let model = settle_model(&config, total_updates(&expected), &last);
     last.stop();
@@ -475,7 +490,7 @@ fn kill_campaign(setup: &Setup, seed: u64, examples: u64, min_kills: u32, second
             duplicated_updates += got;
         }
     }
-    Campaign {
+    Ok(Campaign {
         kills,
         kills_before_ready,
         examples,
@@ -487,6 +502,52 @@ fn kill_campaign(setup: &Setup, seed: u64, examples: u64, min_kills: u32, second
         model,
         embedded_loss,
         embedded_model: expected,
+        wedged_attempts: 0,
+    })
+}
+
+/// Runs `kill_campaign` on a fresh broker, again (at most twice more) only when the test
+/// broker wedged a consumer group, which Apache Kafka does not do; any other outcome,
+/// lost or doubled updates included, is final. Returns the broker's setup with the result.
+fn kill_campaign_on_fresh_broker(
+    prefix: &str,
+    seed: u64,
+    examples: u64,
+    min_kills: u32,
+    second_worker: bool,
+) -> (Setup, Campaign) {
+    let mut wedged = Vec::new();
+    loop {
+        let setup = Setup::new(prefix);
+        match kill_campaign(&setup, seed + 1000 * wedged.len() as u64, examples, min_kills, second_worker) {
+            Ok(mut campaign) => {
+                campaign.wedged_attempts = wedged.len() as u32;
+                return (setup, campaign);
+            }
+            Err(why) if wedged.len() < 2 => {
+                eprintln!("attempt {} discarded: {why}", wedged.len() + 1);
+                wedged.push(why);
+            }
+            Err(why) => panic!("the test broker wedged a consumer group in 3 attempts running; last: {why}"),
+        }
+    }
+}
+
+/// The first of the model's examples and gradients topics that `worker` has not been
+/// assigned within `wait` (it is alone, so it must get every partition of both).
+fn unassigned_topic(setup: &Setup, worker: &Worker, wait: Duration) -> Option<String> {
+    let deadline = Instant::now() + wait;
+    loop {
+        let text = worker.log_text();
+        let missing = ["examples", "gradients"]
+            .into_iter()
+            .map(|suffix| setup.topic(suffix))
+            .find(|topic| !text.contains(&format!("partitions assigned topic={topic} ")));
+        match missing {
+            None => return None,
+            Some(topic) if Instant::now() > deadline => return Some(topic),
+            Some(_) => std::thread::sleep(Duration::from_millis(500)),
+        }
     }
 }
 
@@ -531,11 +592,9 @@ fn crash_free(setup: &Setup, examples: u64) -> (f64, HashMap<u64, (f64, u64)>) {
 }
 
 #[test]
-#[ignore = "exactly-once under kills is not yet airtight: the soak lost 1–18 updates in 2 of 4 rounds; run with --ignored"]
 fn sigkill_at_random_moments_neither_loses_nor_doubles_an_update() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let setup = Setup::new("kill");
-    let campaign = kill_campaign(&setup, 1, 20_000, 10, false);
+    let (setup, campaign) = kill_campaign_on_fresh_broker("kill", 1, 20_000, 10, false);
     assert_exactly_once(&campaign);
 
     let embedded_loss = campaign.embedded_loss;
@@ -560,11 +619,9 @@ fn sigkill_at_random_moments_neither_loses_nor_doubles_an_update() {
 }
 
 #[test]
-#[ignore = "exactly-once under kills is not yet airtight: the soak lost 1–18 updates in 2 of 4 rounds; run with --ignored"]
 fn a_second_worker_joining_and_leaving_under_kills_keeps_exactly_once() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let setup = Setup::new("kill2");
-    let campaign = kill_campaign(&setup, 2, 20_000, 10, true);
+    let (_setup, campaign) = kill_campaign_on_fresh_broker("kill2", 2, 20_000, 10, true);
     assert_exactly_once(&campaign);
     assert!((campaign.stream_loss - campaign.embedded_loss).abs() < 0.01, "{campaign:?}");
     assert_models_agree(&campaign.model, &campaign.embedded_model);
@@ -580,18 +637,20 @@ fn soak_kill_campaign() {
     let examples: u64 = std::env::var("FTRL_SOAK_EXAMPLES").ok().and_then(|r| r.parse().ok()).unwrap_or(20_000);
     let mut rows = Vec::new();
     for round in 0..rounds {
-        let setup = Setup::new(&format!("soak{round}"));
-        let campaign = kill_campaign(&setup, 100 + round, examples, 10, round % 2 == 1);
+        let (_setup, campaign) =
+            kill_campaign_on_fresh_broker(&format!("soak{round}"), 100 + round, examples, 10, round % 2 == 1);
         rows.push((round, campaign));
     }
     println!(
-        "| round | workers | kills | before ready | examples | scored | lost updates | duplicated updates | loss |"
+        "| round | workers | broker wedged, retried | kills | before ready | examples | scored | windows written twice \
+         | lost updates | duplicated updates | loss |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
     for (round, c) in &rows {
         println!(
-            "| {round} | {} | {} | {} | {} | {} | {} | {} | {} | {:.5} |",
+            "| {round} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.5} |",
             if round % 2 == 1 { 2 } else { 1 },
+            c.wedged_attempts,
             c.kills,
             c.kills_before_ready,
             c.examples,
@@ -612,7 +671,6 @@ fn soak_kill_campaign() {
 /// (its transaction fails) or, where it still writes, every record it writes is one the
 /// new owner writes identically.
 #[test]
-#[ignore = "exactly-once under kills is not yet airtight: the soak lost 1–18 updates in 2 of 4 rounds; run with --ignored"]
 fn a_frozen_worker_that_wakes_as_a_zombie_changes_nothing() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let setup = Setup::new("zombie");

@@ -84,6 +84,21 @@ impl Restore {
     }
 }
 
+/// A coordinate state a restore took from the changelog, and the gradients offset it
+/// includes.
+pub struct RestoredState {
+    pub coordinate: u64,
+    pub partition: i32,
+    pub applied_through: i64,
+}
+
+/// What a restore read that may belong to transactions that never committed.
+pub struct Restored {
+    /// The progress windows of the batch markers read.
+    pub windows: Vec<ProgressWindow>,
+    pub states: Vec<RestoredState>,
+}
+
 /// Progressive-validation figures of the examples one gradients record carried.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Window {
@@ -225,18 +240,16 @@ impl Applier {
     }
 
     /// Writes the restored states into `store` with every position (the caller checkpoints)
-    /// and returns the progress windows of the markers read. The caller publishes again
-    /// those of transactions not known to have committed before it checkpoints: replaying
-    /// skips the gradients records of a batch whose marker is visible, so if that batch's
-    /// transaction did not commit, its windows would otherwise be missing.
-    pub fn finish_restore(
-        &mut self,
-        restore: Restore,
-        store: &mut ModelStore,
-    ) -> Result<Vec<ProgressWindow>, StoreError> {
+    /// and returns what the caller must publish again before it checkpoints, for the
+    /// transactions not known to have committed: replaying skips the gradients records of a
+    /// batch whose marker is visible, so if that batch's transaction did not commit, its
+    /// progress windows, deltas and applied watermark would otherwise be missing for good.
+    pub fn finish_restore(&mut self, restore: Restore, store: &mut ModelStore) -> Result<Restored, StoreError> {
+        let mut states = Vec::with_capacity(restore.newest.len());
         for (coordinate, (partition, through, state)) in restore.newest {
             store.resolve(&[Feature { coordinate, value: 1.0 }], &mut self.slots)?;
             *store.state_mut(self.slots[0]) = state;
+            states.push(RestoredState { coordinate, partition, applied_through: through });
             if let Some(position) = self.positions.get_mut(&partition) {
                 if through >= position.resume {
                     position.ahead.insert(coordinate, through);
@@ -250,7 +263,7 @@ impl Applier {
             position.ahead.retain(|_, through| *through >= resume);
         }
         self.save_positions(store);
-        Ok(restore.windows)
+        Ok(Restored { windows: restore.windows, states })
     }
 
     /// Applies one gradients record (partition, offset) to `store`, noting what changed.
@@ -511,8 +524,8 @@ mod tests {
         for (offset, (key, payload)) in changelog.iter().enumerate().skip(start) {
             applier.restore_record(&mut restore, PARTITION, offset as i64, Some(key), Some(payload));
         }
-        let windows = applier.finish_restore(restore, &mut store).unwrap();
-        (store, applier, windows)
+        let restored = applier.finish_restore(restore, &mut store).unwrap();
+        (store, applier, restored.windows)
     }
 
     /// Runs the update role's cycle (restore, apply batches, publish, commit, checkpoint)

@@ -43,7 +43,7 @@ pub fn group_consumer_config(config: &WorkerConfig, group: &str) -> ClientConfig
         .set("auto.offset.reset", "earliest")
         .set("session.timeout.ms", session.to_string())
         .set("heartbeat.interval.ms", (session / 4).max(100).to_string())
-        .set("max.poll.interval.ms", (session.max(60_000) * 5).to_string())
+        .set("max.poll.interval.ms", config.kafka.rebalance_timeout_ms.max(session).to_string())
         .set("fetch.wait.max.ms", FETCH_WAIT_MAX_MS);
     client
 }
@@ -273,6 +273,48 @@ pub fn read_from(
         }
     }
     Ok(())
+}
+
+/// Moves the fetch positions of assigned partitions of `topic`, dropping whatever librdkafka
+/// had already fetched for them. A role calls it after every rebalance: a batch that saw the
+/// assignment change is discarded, and records in it fetched under the *new* assignment
+/// would otherwise be skipped for good (the fetch position is already past them).
+pub fn seek_partitions<C: ConsumerContext>(
+    consumer: &BaseConsumer<C>,
+    topic: &str,
+    positions: &[(i32, rdkafka::Offset)],
+) -> Result<(), StreamError> {
+    use rdkafka::consumer::Consumer;
+    if positions.is_empty() {
+        return Ok(());
+    }
+    let mut list = rdkafka::TopicPartitionList::new();
+    for (partition, offset) in positions {
+        list.add_partition_offset(topic, *partition, *offset)?;
+    }
+    let sought = consumer.seek_partitions(list, TRANSACTION_CALL_TIMEOUT)?;
+    for element in sought.elements() {
+        element.error()?;
+    }
+    tracing::debug!(topic, ?positions, "fetch positions set after the rebalance");
+    Ok(())
+}
+
+/// The committed offsets of the assigned partitions, as positions to seek to: a partition
+/// without a committed offset starts at the beginning (`auto.offset.reset` is earliest).
+pub fn committed_positions<C: ConsumerContext>(
+    consumer: &BaseConsumer<C>,
+) -> Result<Vec<(i32, rdkafka::Offset)>, StreamError> {
+    use rdkafka::consumer::Consumer;
+    let committed = consumer.committed(TRANSACTION_CALL_TIMEOUT)?;
+    Ok(committed
+        .elements()
+        .iter()
+        .map(|element| match element.offset() {
+            offset @ rdkafka::Offset::Offset(_) => (element.partition(), offset),
+            _ => (element.partition(), rdkafka::Offset::Beginning),
+        })
+        .collect())
 }
 
 /// Remembers that the group's assignment changed, for the role loop to act on between

@@ -5,8 +5,8 @@
 //! transaction.
 
 use super::kafka::{
-    collect, group_consumer_config, partition_of, send, transactional_producer, RawRecord, RebalanceFlag,
-    TRANSACTION_CALL_TIMEOUT,
+    collect, committed_positions, group_consumer_config, partition_of, seek_partitions, send, transactional_producer,
+    RawRecord, RebalanceFlag, TRANSACTION_CALL_TIMEOUT,
 };
 use super::view::WeightView;
 use super::StreamError;
@@ -121,8 +121,10 @@ impl PredictRole {
             let limit = ((examples / WARM_UP) as usize).clamp(1, self.max_examples);
             let records = collect(&self.consumer, limit, self.max_wait);
             if self.consumer.context().take() {
-                // Positions of every assigned partition restart from the committed offsets
-                // after a rebalance, so whatever was polled before it is read again.
+                // The batch may mix records of the old and the new assignment: it is dropped
+                // and every assigned partition is read again from its committed offset.
+                let committed = committed_positions(&self.consumer)?;
+                seek_partitions(&self.consumer, &self.topics.examples, &committed)?;
                 continue;
             }
             if records.is_empty() {

@@ -11,10 +11,10 @@
 //! moves to another worker brings its state along and a crash between commit and RocksDB
 //! write loses nothing.
 
-use super::apply::{Applier, Changes, Window};
+use super::apply::{Applier, Changes, Restored, Window};
 use super::kafka::{
-    collect, group_consumer_config, now_ms, partition_numbers, read_from, send, transactional_producer,
-    DeliveredOffsets, RawRecord, RebalanceFlag, TRANSACTION_CALL_TIMEOUT,
+    collect, group_consumer_config, now_ms, partition_numbers, read_from, seek_partitions, send,
+    transactional_producer, DeliveredOffsets, RawRecord, RebalanceFlag, TRANSACTION_CALL_TIMEOUT,
 };
 use super::StreamError;
 use crate::config::{Topics, WorkerConfig};
@@ -25,6 +25,7 @@ use prost::Message as _;
 use rdkafka::consumer::{BaseConsumer, Consumer};
 use rdkafka::producer::{BaseProducer, BaseRecord, Producer};
 use rdkafka::{Message, Offset, TopicPartitionList};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -141,11 +142,15 @@ impl UpdateRole {
             );
         })?;
         let records = restore.records;
-        let windows = self.applier.finish_restore(restore, &mut self.store)?;
-        self.republish(windows, &assigned)?;
+        let restored = self.applier.finish_restore(restore, &mut self.store)?;
+        self.republish(restored, &assigned)?;
         self.store.checkpoint()?;
         let resume: Vec<(i32, i64)> =
             assigned.iter().filter_map(|p| self.applier.position(*p).map(|position| (*p, position.resume))).collect();
+        // Everything below `resume` is in the restored states; whatever the batch that saw
+        // the rebalance held is read again from there.
+        let positions: Vec<(i32, Offset)> = resume.iter().map(|(p, next)| (*p, Offset::Offset(*next))).collect();
+        seek_partitions(&self.consumer, &self.topics.gradients, &positions)?;
         tracing::info!(
             partitions = ?assigned,
             records,
@@ -156,33 +161,60 @@ impl UpdateRole {
         Ok(())
     }
 
-    /// Publishes again the progress windows of transactions that may not have committed:
-    /// those at or above the group's committed offset (every window is, when the
-    /// committed offsets cannot be read). Readers drop the copies of windows that did.
-    fn republish(&mut self, mut windows: Vec<ProgressWindow>, assigned: &[i32]) -> Result<(), StreamError> {
+    /// Publishes again what transactions that may not have committed wrote besides the
+    /// changelog: the progress windows and the deltas of those at or above the group's
+    /// committed offset (all of them when the committed offsets cannot be read), and every
+    /// assigned partition's applied watermark, which predict roles wait on. Readers drop
+    /// the copies of windows that did commit, and a delta written twice is the same delta.
+    fn republish(&mut self, restored: Restored, assigned: &[i32]) -> Result<(), StreamError> {
         let mut partitions = TopicPartitionList::new();
         for partition in assigned {
             partitions.add_partition(&self.topics.gradients, *partition);
         }
-        match self.consumer.committed_offsets(partitions, TRANSACTION_CALL_TIMEOUT) {
-            Ok(committed) => windows.retain(|window| {
-                match committed.find_partition(&self.topics.gradients, window.gradients_partition).map(|e| e.offset()) {
-                    Some(Offset::Offset(next)) => window.gradients_offset >= next,
-                    _ => true,
-                }
-            }),
-            Err(error) => tracing::warn!(%error, "committed offsets unknown; publishing every restored window again"),
+        let committed: HashMap<i32, i64> = match self.consumer.committed_offsets(partitions, TRANSACTION_CALL_TIMEOUT) {
+            Ok(committed) => committed
+                .elements()
+                .iter()
+                .filter_map(|e| match e.offset() {
+                    Offset::Offset(next) => Some((e.partition(), next)),
+                    _ => None,
+                })
+                .collect(),
+            Err(error) => {
+                tracing::warn!(%error, "committed offsets unknown; publishing everything restored again");
+                HashMap::new()
+            }
+        };
+        let unconfirmed = |partition: i32, offset: i64| committed.get(&partition).is_none_or(|next| offset >= *next);
+        let windows: Vec<ProgressWindow> =
+            restored.windows.into_iter().filter(|w| unconfirmed(w.gradients_partition, w.gradients_offset)).collect();
+        let mut changes = Changes::default();
+        for state in restored.states.iter().filter(|s| unconfirmed(s.partition, s.applied_through)) {
+            changes.coordinates.insert(state.coordinate, state.partition);
         }
-        if windows.is_empty() {
+        let watermarked: Vec<i32> =
+            assigned.iter().copied().filter(|p| self.applier.origins(*p).next().is_some()).collect();
+        if windows.is_empty() && changes.coordinates.is_empty() && watermarked.is_empty() {
             return Ok(());
         }
-        tracing::info!(windows = windows.len(), "publishing progress windows of unconfirmed transactions again");
+        tracing::info!(
+            windows = windows.len(),
+            deltas = changes.coordinates.len(),
+            "publishing again what unconfirmed transactions wrote, and the applied watermarks"
+        );
         super::kafka::retrying(|| self.producer.begin_transaction())?;
-        if let Err(error) = self.publish_windows(windows, now_ms()) {
+        let time_ms = now_ms();
+        let published = self
+            .publish_deltas(&changes, time_ms)
+            .and_then(|()| self.publish_watermarks(&watermarked))
+            .and_then(|()| self.publish_windows(windows, time_ms));
+        if let Err(error) = published {
             let _ = self.producer.abort_transaction(TRANSACTION_CALL_TIMEOUT);
             return Err(error);
         }
         super::kafka::commit(&self.producer)?;
+        // Only deltas, watermarks and windows were written: no changelog positions moved.
+        let _ = self.producer.context().take();
         Ok(())
     }
 
@@ -229,11 +261,25 @@ impl UpdateRole {
     /// watermark (after the deltas it covers), changelog states, then the batch marker.
     fn publish(&mut self, changes: &Changes) -> Result<(), StreamError> {
         let time_ms = now_ms();
-        for coordinate in changes.coordinates.keys() {
+        self.publish_deltas(changes, time_ms)?;
+        let partitions: Vec<i32> = changes.next_offsets.keys().copied().collect();
+        self.publish_watermarks(&partitions)?;
+        for (partition, key, payload) in self.applier.changelog_records(&mut self.store, changes)? {
+            send(
+                &self.producer,
+                BaseRecord::to(&self.topics.changelog).partition(partition).key(&key[..]).payload(&payload[..]),
+            )?;
+        }
+        let windows: Vec<ProgressWindow> = changes.windows.iter().map(Window::to_proto).collect();
+        self.publish_windows(windows, time_ms)
+    }
+
+    /// Sends the current weight of every coordinate `changes` names to the deltas topic.
+    fn publish_deltas(&mut self, changes: &Changes, time_ms: i64) -> Result<(), StreamError> {
+        for (coordinate, partition) in &changes.coordinates {
             self.store.resolve(&[Feature { coordinate: *coordinate, value: 1.0 }], &mut self.slots)?;
             let state = *self.store.state(self.slots[0]);
             let weight = self.optimizer.weight(&state);
-            let partition = changes.coordinates[coordinate];
             let key = coordinate.to_be_bytes();
             let delta = WeightDelta {
                 coordinate: *coordinate,
@@ -243,12 +289,18 @@ impl UpdateRole {
                 time_ms,
             };
             let payload = delta.encode_to_vec();
-            let record = BaseRecord::to(&self.topics.deltas).partition(partition).key(&key[..]);
+            let record = BaseRecord::to(&self.topics.deltas).partition(*partition).key(&key[..]);
             // A weight of exactly zero (L1) is a tombstone, so the compacted topic holds
             // the nonzero model.
             send(&self.producer, if weight == 0.0 { record } else { record.payload(&payload[..]) })?;
         }
-        for partition in changes.next_offsets.keys() {
+        Ok(())
+    }
+
+    /// Sends each partition's applied watermark: the highest example offset per examples
+    /// partition whose gradients it holds, which predict roles wait on.
+    fn publish_watermarks(&self, partitions: &[i32]) -> Result<(), StreamError> {
+        for partition in partitions {
             let mut watermark = AppliedWatermark::default();
             for (origin, offset) in self.applier.origins(*partition) {
                 watermark.origin_partitions.push(origin);
@@ -260,14 +312,7 @@ impl UpdateRole {
                 BaseRecord::to(&self.topics.deltas).partition(*partition).key(WATERMARK_KEY).payload(&payload[..]),
             )?;
         }
-        for (partition, key, payload) in self.applier.changelog_records(&mut self.store, changes)? {
-            send(
-                &self.producer,
-                BaseRecord::to(&self.topics.changelog).partition(partition).key(&key[..]).payload(&payload[..]),
-            )?;
-        }
-        let windows: Vec<ProgressWindow> = changes.windows.iter().map(Window::to_proto).collect();
-        self.publish_windows(windows, time_ms)
+        Ok(())
     }
 
     /// Sends progress windows, keyed and partitioned by their gradients partition so that

@@ -140,6 +140,7 @@ impl Setup {
 [kafka]
 bootstrap_servers = "{bootstrap}"
 session_timeout_ms = 2000
+rebalance_timeout_ms = 20000
 
 [model]
 prefix = "{prefix}"
