@@ -1258,7 +1258,11 @@ mod tests {
         assert_one(|c| c.kafka.session_timeout_ms = 999, "kafka.session_timeout_ms", "got 999");
         assert_one(|c| c.kafka.session_timeout_ms = 300_001, "kafka.session_timeout_ms", "1000..=300000");
         assert!(problems(|c| c.kafka.session_timeout_ms = 1000).is_empty());
-        assert_one(|c| c.kafka.rebalance_timeout_ms = 9_999, "kafka.rebalance_timeout_ms", "(10000)..=86400000, got 9999");
+        assert_one(
+            |c| c.kafka.rebalance_timeout_ms = 9_999,
+            "kafka.rebalance_timeout_ms",
+            "(10000)..=86400000, got 9999",
+        );
         assert!(problems(|c| c.kafka.rebalance_timeout_ms = 10_000).is_empty());
         assert_one(|c| c.kafka.transaction_timeout_ms = 999, "kafka.transaction_timeout_ms", "got 999");
         assert_one(|c| c.kafka.transaction_timeout_ms = 900_001, "kafka.transaction_timeout_ms", "900000");

@@ -12,7 +12,7 @@ mod rocks;
 use crate::learn::{CoordState, CoordinateStates, Feature};
 use cache::SlotCache;
 pub use rocks::StateDb;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 #[derive(Debug, Error)]
@@ -21,12 +21,29 @@ pub enum StoreError {
     Rocks(#[from] rocksdb::Error),
     #[error("model store is corrupt: {0}")]
     Corrupt(String),
+    /// Opening or writing the store's directory failed: named, because the operator's fix
+    /// (free space, permissions, a failing disk) is about that directory. The cause is part
+    /// of the message (log lines show only the message) and so not a `source`, which error
+    /// reports would print a second time.
+    #[error("{action} the model store in {}: {cause}", path.display())]
+    Io { action: &'static str, path: PathBuf, cause: Box<StoreError> },
+}
+
+impl StoreError {
+    fn at(self, action: &'static str, path: Option<&Path>) -> Self {
+        match path {
+            Some(path) => StoreError::Io { action, path: path.to_path_buf(), cause: Box::new(self) },
+            None => self,
+        }
+    }
 }
 
 /// Coordinate states for one model: always cached, durable when opened on a directory.
 pub struct ModelStore {
     cache: SlotCache,
     db: Option<StateDb>,
+    /// The directory of `db`, for errors.
+    path: Option<PathBuf>,
     /// Most states kept in memory; eviction brings it down to 3/4 of this.
     capacity: usize,
     /// True while the cache holds every coordinate the database holds.
@@ -49,6 +66,7 @@ impl ModelStore {
         Self {
             cache: SlotCache::default(),
             db: None,
+            path: None,
             capacity: usize::MAX,
             all_resident: true,
             pending_metadata: Vec::new(),
@@ -63,7 +81,7 @@ impl ModelStore {
     /// Stored states are loaded up to the capacity, so a model that fits trains with no
     /// disk reads.
     pub fn open(path: &Path, capacity: usize) -> Result<Self, StoreError> {
-        let db = StateDb::open(path)?;
+        let db = StateDb::open(path).map_err(|e| e.at("opening", Some(path)))?;
         let mut cache = SlotCache::default();
         let mut overflow = false;
         let capacity = capacity.max(1);
@@ -79,6 +97,7 @@ impl ModelStore {
         Ok(Self {
             cache,
             db: Some(db),
+            path: Some(path.to_path_buf()),
             capacity,
             all_resident: !overflow,
             pending_metadata: Vec::new(),
@@ -127,10 +146,10 @@ impl ModelStore {
     /// Writes every changed state and pending metadata in one batch and makes it durable.
     pub fn checkpoint(&mut self) -> Result<(), StoreError> {
         let started = std::time::Instant::now();
-        self.write_changes()?;
+        self.write_changes().map_err(|e| e.at("writing", self.path.as_deref()))?;
         let written = started.elapsed();
         if let Some(db) = &self.db {
-            db.persist()?;
+            db.persist().map_err(|e| e.at("writing", self.path.as_deref()))?;
         }
         tracing::debug!(write_s = written.as_secs_f64(), total_s = started.elapsed().as_secs_f64(), "checkpoint");
         Ok(())
@@ -333,6 +352,17 @@ mod tests {
         assert!(updates[..100].iter().all(|&u| u == 2));
         assert!(updates[100..400].iter().all(|&u| u == 1));
         assert!(updates[400..].iter().all(|&u| u == 2));
+    }
+
+    #[test]
+    fn a_store_that_cannot_be_opened_names_its_directory() {
+        let dir = tempfile::tempdir().unwrap();
+        // A regular file where the directory should be: RocksDB cannot create it.
+        let blocker = dir.path().join("blocker");
+        std::fs::write(&blocker, b"").unwrap();
+        let path = blocker.join("model");
+        let error = ModelStore::open(&path, 10).err().expect("opening under a file must fail").to_string();
+        assert!(error.starts_with(&format!("opening the model store in {}: RocksDB: ", path.display())), "{error}");
     }
 
     #[test]

@@ -30,6 +30,11 @@ pub enum StreamError {
     Kafka(#[from] KafkaError),
     #[error(transparent)]
     Store(#[from] StoreError),
+    #[error(
+        "{0}. The transaction before it committed, so the changelog holds everything learned; a restart restores \
+         it from there once the store can be written again"
+    )]
+    Checkpoint(StoreError),
     #[error("configuration: {0}")]
     Config(String),
     #[error("state: {0}")]

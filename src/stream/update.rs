@@ -13,8 +13,8 @@
 
 use super::apply::{Applier, Changes, Restored, Window};
 use super::kafka::{
-    collect, group_consumer_config, now_ms, partition_numbers, read_from, send, transactional_producer,
-    seek_partitions, DeliveredOffsets, RawRecord, RebalanceFlag, TRANSACTION_CALL_TIMEOUT,
+    collect, group_consumer_config, now_ms, partition_numbers, read_from, seek_partitions, send,
+    transactional_producer, DeliveredOffsets, RawRecord, RebalanceFlag, TRANSACTION_CALL_TIMEOUT,
 };
 use super::StreamError;
 use crate::config::{Topics, WorkerConfig};
@@ -253,7 +253,7 @@ impl UpdateRole {
             self.applier.wrote_changelog(partition, first, next);
         }
         self.applier.save_positions(&mut self.store);
-        self.store.checkpoint()?;
+        self.store.checkpoint().map_err(StreamError::Checkpoint)?;
         Ok(changes)
     }
 
