@@ -11,8 +11,10 @@ pub mod implicit;
 pub mod learner;
 pub mod loss;
 pub mod optimizer;
+pub mod owner;
 pub mod progress;
 pub mod rda;
+pub mod view_learner;
 
 pub use hedge::Hedge;
 pub use implicit::Update;
