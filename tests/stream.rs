@@ -283,11 +283,19 @@ fn wait_for_progress(setup: &Setup, expected: u64, workers: &[&Worker]) -> f64 {
 
 /// The embedded trainer on the same examples: (progressive loss, coordinate → (weight, updates)).
 fn embedded(dir: &Path, data: &Path) -> (f64, HashMap<u64, (f64, u64)>) {
-    let model = dir.join("embedded-model");
+    let (summary, weights) = embedded_with(dir, data, "embedded-model", &[]);
+    (summary["progressive_loss"].as_f64().unwrap(), weights)
+}
+
+/// The embedded trainer with extra `flags`, in model directory `name`: (its JSON summary,
+/// coordinate → (weight, updates)).
+fn embedded_with(dir: &Path, data: &Path, name: &str, flags: &[&str]) -> (Value, HashMap<u64, (f64, u64)>) {
+    let model = dir.join(name);
     let summary = run_ok(
         ftrl()
             .args(["train", "--quiet", "--summary-json", "--format", "jsonl", "--data"])
             .arg(data)
+            .args(flags)
             .arg("--model")
             .arg(&model),
     );
@@ -300,7 +308,7 @@ fn embedded(dir: &Path, data: &Path) -> (f64, HashMap<u64, (f64, u64)>) {
             (v["coordinate"].as_u64().unwrap(), (v["weight"].as_f64().unwrap(), v["updates"].as_u64().unwrap()))
         })
         .collect();
-    (summary["progressive_loss"].as_f64().unwrap(), weights)
+    (summary, weights)
 }
 
 fn dump(config: &Path) -> HashMap<u64, (f64, u64)> {
@@ -1177,4 +1185,127 @@ fn a_broker_that_lost_its_storage_is_reported_and_not_learned_over() {
     assert!(!status.success() && log.contains("the broker lost committed records"), "{status}; log:\n{log}");
     let model = dump(&config);
     assert!(model.is_empty(), "nothing was learned on the new broker: {} weights", model.len());
+}
+
+/// One worker learning 20,000 generated examples with `model_lines` added to `[model]`.
+struct OptionRun {
+    setup: Setup,
+    config: PathBuf,
+    data: PathBuf,
+    worker: Worker,
+    loss: f64,
+}
+
+fn run_with_model_options(prefix: &str, model_lines: &str) -> OptionRun {
+    let setup = Setup::new(prefix);
+    let config = setup.config_with("w1", "protobuf", |text| {
+        text.replace("[worker]", &format!("{model_lines}\n\n[worker]"))
+    });
+    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
+    let (data, examples) = generated(setup.dir.path(), 20_000);
+    let payloads: Vec<Vec<u8>> = examples.iter().map(|(_, proto)| proto.clone()).collect();
+    produce(&setup, &payloads);
+    let started = Instant::now();
+    let worker = Worker::start(&config, setup.dir.path().join("w1.log"));
+    let loss = wait_for_progress(&setup, 20_000, &[&worker]);
+    eprintln!("{prefix}: 20,000 examples scored in {:.1} s", started.elapsed().as_secs_f64());
+    OptionRun { setup, config, data, worker, loss }
+}
+
+#[test]
+fn a_hedge_in_the_stream_learns_like_the_embedded_hedge() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let run = run_with_model_options("hedge", "hedge = [0.03, 0.1, 0.3]");
+    let dir = run.setup.dir.path();
+    let (summary, embedded_model) = embedded_with(dir, &run.data, "embedded-hedge", &["--hedge", "0.03,0.1,0.3"]);
+    let model = wait_for_updates(&run.config, &embedded_model, &[&run.worker]);
+    let progress: Value =
+        serde_json::from_str(&run_ok(ftrl().args(["model", "progress", "--config"]).arg(&run.config))).unwrap();
+    run.worker.stop();
+
+    let embedded_loss = summary["progressive_loss"].as_f64().unwrap();
+    eprintln!("progressive loss: stream {}, embedded {embedded_loss}; stream {progress}", run.loss);
+    assert!((run.loss - embedded_loss).abs() < 0.01, "stream {} vs embedded {embedded_loss}", run.loss);
+    // Every member's coordinate got exactly its contributions.
+    assert_models_agree(&model, &embedded_model);
+    assert_eq!(embedded_model.len(), 3 * 33_253, "three members, each on coordinates of its own");
+    // Each member's progressive loss, summed by the update roles on the progress topic, and
+    // the leader match the embedded Hedge's.
+    let (stream_members, embedded_members) = (&progress["hedge"], &summary["hedge"]);
+    assert_eq!(stream_members["leader_alpha"], embedded_members["leader_alpha"], "{progress}");
+    for (s, e) in stream_members["progressive_losses"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(embedded_members["progressive_losses"].as_array().unwrap())
+    {
+        assert!((s.as_f64().unwrap() - e.as_f64().unwrap()).abs() < 0.01, "{progress} vs {summary}");
+    }
+
+    // A restarted worker continues the mixture from the progress topic: it knows the leader.
+    let again = Worker::start(&run.config, dir.join("w1-again.log"));
+    let leader = format!("leader_alpha={}", embedded_members["leader_alpha"]);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !again.log_text().contains("Hedge continues from the progress topic") {
+        assert!(Instant::now() < deadline, "{}", again.log_text());
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let line = again.log_text().lines().find(|l| l.contains("Hedge continues")).unwrap().to_string();
+    assert!(line.contains(&leader), "{line}");
+    again.stop();
+}
+
+#[test]
+fn implicit_steps_in_the_stream_learn_like_the_embedded_trainer() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    // A learning rate far too large for plain gradient steps, which implicit steps survive.
+    let run = run_with_model_options("implicit", "alpha = 2.0\nupdate = \"implicit\"");
+    let dir = run.setup.dir.path();
+    let (summary, embedded_model) =
+        embedded_with(dir, &run.data, "embedded-implicit", &["--alpha", "2", "--update", "implicit"]);
+    let (plain, _) = embedded_with(dir, &run.data, "embedded-plain", &["--alpha", "2"]);
+    let model = wait_for_updates(&run.config, &embedded_model, &[&run.worker]);
+    run.worker.stop();
+
+    let embedded_loss = summary["progressive_loss"].as_f64().unwrap();
+    let plain_loss = plain["progressive_loss"].as_f64().unwrap();
+    eprintln!("progressive loss: stream implicit {}, embedded implicit {embedded_loss}, embedded gradient {plain_loss}", run.loss);
+    assert!((run.loss - embedded_loss).abs() < 0.01, "stream {} vs embedded {embedded_loss}", run.loss);
+    assert!(run.loss < plain_loss - 0.1, "the stream takes implicit steps: {} vs gradient steps {plain_loss}", run.loss);
+    assert_models_agree(&model, &embedded_model);
+}
+
+#[test]
+fn admission_in_the_stream_publishes_only_coordinates_that_reached_their_count() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let run = run_with_model_options("admit", "min_count = 3");
+    let dir = run.setup.dir.path();
+    let (summary, admitted) = embedded_with(dir, &run.data, "embedded-admitted", &["--min-count", "3"]);
+    let (_, all) = embedded_with(dir, &run.data, "embedded-all", &[]);
+    // An owner counts every occurrence in the state's update count, so a published
+    // coordinate carries its occurrences (the embedded model without admission's count).
+    let expected: HashMap<u64, (f64, u64)> =
+        admitted.iter().filter(|(_, (w, _))| *w != 0.0).map(|(c, (w, _))| (*c, (*w, all[c].1))).collect();
+    let model = wait_for_updates(&run.config, &expected, &[&run.worker]);
+    run.worker.stop();
+
+    let embedded_loss = summary["progressive_loss"].as_f64().unwrap();
+    eprintln!(
+        "progressive loss: stream {}, embedded {embedded_loss}; coordinates published {} of {}",
+        run.loss,
+        model.len(),
+        all.len()
+    );
+    assert!((run.loss - embedded_loss).abs() < 0.01, "stream {} vs embedded {embedded_loss}", run.loss);
+    let bias = ftrl_stream::learn::hashing::bias();
+    for (coordinate, (_, updates)) in &model {
+        assert_eq!(*updates, all[coordinate].1, "coordinate {coordinate}: every occurrence counted once");
+        assert!(*updates >= 3 || *coordinate == bias, "coordinate {coordinate} published after {updates}");
+    }
+    let mut published: Vec<u64> = model.keys().copied().collect();
+    let mut learned: Vec<u64> = expected.keys().copied().collect();
+    published.sort_unstable();
+    learned.sort_unstable();
+    assert_eq!(published, learned, "the stream admits the coordinates the embedded trainer admits");
+    assert!(model.len() * 2 < all.len(), "{} of {} coordinates", model.len(), all.len());
 }

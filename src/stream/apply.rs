@@ -8,7 +8,8 @@
 //! was (or would have been) written before, and a record written twice is written the same
 //! way twice.
 
-use crate::learn::{CoordState, CoordinateStates, Feature, Optimizer, Progress};
+use crate::learn::owner::OwnerRule;
+use crate::learn::{CoordState, CoordinateStates, Feature, Progress};
 use crate::schema::proto::{BatchMarker, ExampleGradients, GradientBatch, ProgressWindow, StateRecord};
 use crate::store::{ModelStore, StoreError};
 use prost::Message as _;
@@ -146,19 +147,21 @@ pub struct Changes {
     pub duplicate_examples: u64,
     /// Records below the resume position, which a restore had already accounted for.
     pub replayed_records: u64,
+    /// Coordinate → its Hedge member, for changed coordinates of members other than 0.
+    pub members: BTreeMap<u64, u32>,
 }
 
 /// The update role's state besides coordinate states: a position per owned partition.
 pub struct Applier {
-    optimizer: Optimizer,
+    rule: OwnerRule,
     binary: bool,
     positions: BTreeMap<i32, PartitionPosition>,
     slots: Vec<u32>,
 }
 
 impl Applier {
-    pub fn new(optimizer: Optimizer, binary: bool) -> Self {
-        Self { optimizer, binary, positions: BTreeMap::new(), slots: Vec::new() }
+    pub fn new(rule: OwnerRule, binary: bool) -> Self {
+        Self { rule, binary, positions: BTreeMap::new(), slots: Vec::new() }
     }
 
     pub fn position(&self, partition: i32) -> Option<&PartitionPosition> {
@@ -279,6 +282,7 @@ impl Applier {
             *seen = example.origin_offset;
             if let Some(outcome) = &example.outcome {
                 window.progress.record(outcome.loss, outcome.label, outcome.prediction, outcome.score, outcome.weight);
+                window.progress.record_members(outcome.weight, &outcome.member_losses);
                 origins = (
                     origins.0.min(example.origin_partition),
                     origins.1.max(example.origin_partition),
@@ -286,7 +290,7 @@ impl Applier {
                     origins.3.max(example.origin_offset),
                 );
             }
-            apply_example(&self.optimizer, store, (partition, offset), position, example, &mut self.slots, changes)?;
+            apply_example(&self.rule, store, (partition, offset), position, example, &mut self.slots, changes)?;
         }
         position.resume = offset + 1;
         position.ahead.retain(|_, through| *through >= position.resume);
@@ -365,7 +369,7 @@ impl Applier {
 /// Applies one example's contributions from gradients record (partition, offset), skipping
 /// coordinates whose state already includes that record.
 fn apply_example(
-    optimizer: &Optimizer,
+    rule: &OwnerRule,
     store: &mut ModelStore,
     (partition, offset): (i32, i64),
     position: &PartitionPosition,
@@ -373,7 +377,7 @@ fn apply_example(
     slots: &mut Vec<u32>,
     changes: &mut Changes,
 ) -> Result<(), StoreError> {
-    for (coordinate, gradient) in example.coordinates.iter().zip(&example.gradients) {
+    for (i, (coordinate, gradient)) in example.coordinates.iter().zip(&example.gradients).enumerate() {
         if position.ahead.get(coordinate).is_some_and(|through| *through >= offset) {
             continue;
         }
@@ -383,9 +387,13 @@ fn apply_example(
             continue;
         }
         store.resolve(&[Feature { coordinate: *coordinate, value: 1.0 }], slots)?;
-        let state = store.state_mut(slots[0]);
-        let played = optimizer.weight(state);
-        optimizer.update(state, *gradient, played);
+        let member = example.members.get(i).copied().unwrap_or(0);
+        if !rule.apply(*coordinate, member, store.state_mut(slots[0]), *gradient) {
+            continue;
+        }
+        if member != 0 {
+            changes.members.insert(*coordinate, member);
+        }
         changes.coordinates.insert(*coordinate, partition);
         changes.applied += 1;
     }
@@ -395,8 +403,10 @@ fn apply_example(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learn::admission::Admission;
     use crate::learn::Algorithm;
     use crate::learn::Hyperparameters;
+    use crate::learn::Optimizer;
     use crate::schema::proto::Outcome;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
@@ -404,10 +414,10 @@ mod tests {
     const PARTITION: i32 = 0;
 
     fn applier() -> Applier {
-        Applier::new(
-            Optimizer { algorithm: Algorithm::FtrlProximal, hyperparameters: Hyperparameters::default() },
-            true,
-        )
+        // Two Hedge members and admission at the second occurrence: every option an owner
+        // applies must replay to the same states.
+        let optimizer = Optimizer { algorithm: Algorithm::FtrlProximal, hyperparameters: Hyperparameters::default() };
+        Applier::new(OwnerRule::new(optimizer, &[0.1, 1.0], Admission::MinCount { count: 2 }, 1), true)
     }
 
     /// A gradients log as predict roles write it, crashes included: examples from two
@@ -437,12 +447,14 @@ mod tests {
                     })
                     .clone();
                 let gradients = coordinates.iter().map(|_| rng.random_range(-1.0..1.0)).collect();
+                let members = coordinates.iter().map(|c| (c % 2) as u32).collect();
                 let outcome = Some(Outcome {
                     loss: rng.random_range(0.0..2.0),
                     label: 1.0,
                     prediction: 0.5,
                     score: 0.5,
                     weight: 1.0,
+                    member_losses: vec![rng.random_range(0.0..2.0), rng.random_range(0.0..2.0)],
                 });
                 batch.examples.push(ExampleGradients {
                     origin_partition: origin,
@@ -450,6 +462,7 @@ mod tests {
                     coordinates,
                     gradients,
                     outcome,
+                    members,
                 });
                 next[origin as usize] = next[origin as usize].max(offset + 1);
             }
@@ -616,7 +629,8 @@ mod tests {
             origin_offset: offset,
             coordinates: vec![7],
             gradients: vec![0.5],
-            outcome: Some(Outcome { loss: 1.0, label: 1.0, prediction: 0.5, score: 0.5, weight: 1.0 }),
+            outcome: Some(Outcome { loss: 1.0, label: 1.0, prediction: 0.5, score: 0.5, weight: 1.0, ..Default::default() }),
+            members: vec![],
         };
         let mut changes = Changes::default();
         let first = GradientBatch { examples: vec![example(0), example(1)] };
@@ -643,6 +657,7 @@ mod tests {
                 coordinates: vec![1, 2, 3, 4],
                 gradients: vec![f64::NAN, f64::INFINITY, f64::NEG_INFINITY, 0.5],
                 outcome: None,
+                members: vec![],
             }],
         };
         let mut changes = Changes::default();

@@ -18,7 +18,8 @@ use super::kafka::{
 };
 use super::StreamError;
 use crate::config::{Topics, WorkerConfig};
-use crate::learn::{CoordinateStates, Feature, Optimizer};
+use crate::learn::owner::OwnerRule;
+use crate::learn::{CoordinateStates, Feature};
 use crate::schema::proto::{AppliedWatermark, GradientBatch, ProgressWindow, WeightDelta};
 use crate::store::ModelStore;
 use prost::Message as _;
@@ -40,7 +41,9 @@ pub struct UpdateRole {
     config: WorkerConfig,
     store: ModelStore,
     applier: Applier,
-    optimizer: Optimizer,
+    rule: OwnerRule,
+    /// Whether deltas carry each coordinate's rate (predict roles take implicit steps).
+    publish_rates: bool,
     topics: Topics,
     worker_id: String,
     max_records: usize,
@@ -71,8 +74,9 @@ impl UpdateRole {
             producer,
             config: config.clone(),
             store,
-            applier: Applier::new(settings.optimizer, settings.loss.is_binary()),
-            optimizer: settings.optimizer,
+            applier: Applier::new(settings.owner_rule(), settings.loss.is_binary()),
+            rule: settings.owner_rule(),
+            publish_rates: !settings.update.is_gradient(),
             topics,
             worker_id: config.worker.id.clone(),
             max_records: config.worker.batch_max_examples.clamp(1, 1000),
@@ -232,7 +236,13 @@ impl UpdateRole {
         for coordinate in changes.coordinates.keys() {
             self.store.resolve(&[Feature { coordinate: *coordinate, value: 1.0 }], &mut self.slots)?;
             let state = *self.store.state(self.slots[0]);
-            let weight = self.optimizer.weight(&state);
+            if !self.rule.admitted(*coordinate, &state) {
+                // Still counting occurrences: it has no weight to publish yet.
+                continue;
+            }
+            let member = changes.members.get(coordinate).copied().unwrap_or(0);
+            let weight = self.rule.weight(member, &state);
+            let rate = self.publish_rates.then(|| self.rule.rate(member, &state));
             let partition = changes.coordinates[coordinate];
             let key = coordinate.to_be_bytes();
             let delta = WeightDelta {
@@ -241,12 +251,16 @@ impl UpdateRole {
                 updates: state.updates,
                 version: state.updates,
                 time_ms,
+                rate,
             };
             let payload = delta.encode_to_vec();
             let record = BaseRecord::to(&self.topics.deltas).partition(partition).key(&key[..]);
             // A weight of exactly zero (L1) is a tombstone, so the compacted topic holds
-            // the nonzero model.
-            send(&self.producer, if weight == 0.0 { record } else { record.payload(&payload[..]) })?;
+            // the nonzero model; with rates, only while the rate is that of a fresh state,
+            // which is what readers assume for an absent coordinate.
+            let fresh = rate.is_none_or(|r| r == self.rule.rate(member, &Default::default()));
+            let tombstone = weight == 0.0 && fresh;
+            send(&self.producer, if tombstone { record } else { record.payload(&payload[..]) })?;
         }
         for partition in changes.next_offsets.keys() {
             let mut watermark = AppliedWatermark::default();
