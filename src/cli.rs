@@ -256,6 +256,10 @@ pub struct ExportArgs {
     /// Also print coordinates whose weight is zero.
     #[arg(long)]
     pub all: bool,
+    /// Print every coordinate's stored state (`z`, `n`, `updates`) instead of its weight.
+    /// Works for Hedge mixtures too, whose coordinates belong to members of different α.
+    #[arg(long)]
+    pub states: bool,
 }
 
 #[derive(Debug, Args)]
