@@ -171,6 +171,10 @@ pub struct ModelConfig {
     /// Or admit a coordinate at each occurrence with this probability, in (0, 1].
     #[serde(default)]
     pub inclusion_probability: Option<f64>,
+    /// Delay-tolerant learning rates: a gradient computed on stale weights grows its
+    /// coordinate's rate denominator by the gradients applied while it was in flight.
+    #[serde(default)]
+    pub delay_tolerant: bool,
 }
 
 pub use crate::schema::proto::ExampleFormat;
@@ -414,6 +418,7 @@ impl ModelConfig {
             hedge: Vec::new(),
             min_count: None,
             inclusion_probability: None,
+            delay_tolerant: false,
         }
     }
 
@@ -888,6 +893,10 @@ hedge = []
 # Or: admit a coordinate at each occurrence with this probability (Poisson inclusion), by a
 # hash of the coordinate (deterministic on replay).
 # inclusion_probability = 0.5
+# Delay-tolerant rates (AdaGrad with delays): a gradient computed on stale weights grows its
+# coordinate's rate denominator by the gradients applied while it was in flight, so larger
+# batches (or α) overshoot less. Deltas and gradients then carry each coordinate's Σg.
+delay_tolerant = false
 
 [worker]
 # Names this worker in its transactional ids: unique per running worker. Only A-Z a-z 0-9 . _ -

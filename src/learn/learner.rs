@@ -261,7 +261,7 @@ mod tests {
     fn zero_gradient_still_counts_the_update() {
         let mut learner = Learner::new(ftrl(0.5), Loss::Hinge);
         let mut states = MapStates::default();
-        states.insert(9, CoordState { z: -100.0, n: 1.0, updates: 0 });
+        states.insert(9, CoordState { z: -100.0, n: 1.0, ..Default::default() });
         let out = learner.learn(&mut states, &[f(9, 1.0)], 1.0, 1.0).unwrap();
         assert_eq!(out.loss, 0.0);
         assert_eq!(states.get(9).updates, 1);

@@ -40,11 +40,15 @@ pub struct Feature {
 ///
 /// `updates` counts the examples whose gradient was applied to this coordinate; RDA uses it
 /// as its per-coordinate round count t.
+///
+/// `sum` is Σg, kept only by a stream's coordinate owners (0 in the embedded trainer): the
+/// delay-tolerant rate compares it with the sum a prediction read (see `owner`).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct CoordState {
     pub z: f64,
     pub n: f64,
     pub updates: u64,
+    pub sum: f64,
 }
 
 #[cfg(test)]

@@ -32,6 +32,11 @@ pub trait View {
     fn weight(&self, coordinate: u64) -> f64;
     /// The rate the coordinate's owner published with its weight, when it did.
     fn rate(&self, coordinate: u64) -> Option<f64>;
+    /// The coordinate's gradient sum as its owner published it (delay-tolerant rates), 0
+    /// when absent.
+    fn gradient_sum(&self, _coordinate: u64) -> f64 {
+        0.0
+    }
 }
 
 /// One per-coordinate gradient for an owner to apply.
@@ -41,6 +46,9 @@ pub struct Gradient {
     pub value: f64,
     /// The Hedge member whose coordinate this is (0 without a Hedge).
     pub member: u32,
+    /// The coordinate's gradient sum in the view when it was read (for its owner's
+    /// delay-tolerant rate).
+    pub read_sum: f64,
 }
 
 /// Predicts from a view and computes the gradients of one example at a time.
@@ -173,10 +181,9 @@ impl ViewLearner {
                 step_derivatives(self.update, self.loss, example, &self.curvatures, &mut self.derivatives);
             }
             for (class, d) in self.derivatives.iter().enumerate() {
-                self.gradients.extend(features.iter().map(|f| Gradient {
-                    coordinate: class_coordinate(base(f.coordinate), class as u32),
-                    value: d * f.value,
-                    member,
+                self.gradients.extend(features.iter().map(|f| {
+                    let coordinate = class_coordinate(base(f.coordinate), class as u32);
+                    Gradient { coordinate, value: d * f.value, member, read_sum: view.gradient_sum(coordinate) }
                 }));
             }
         }

@@ -138,7 +138,7 @@ mod tests {
         let _ = cache.insert(2, CoordState::default());
         cache.state_mut(a).z = 5.0;
         cache.state_mut(a).n = 1.0;
-        assert_eq!(cache.take_dirty(), vec![(1, CoordState { z: 5.0, n: 1.0, updates: 0 })]);
+        assert_eq!(cache.take_dirty(), vec![(1, CoordState { z: 5.0, n: 1.0, updates: 0, sum: 0.0 })]);
         assert!(cache.take_dirty().is_empty());
     }
 

@@ -219,7 +219,7 @@ impl Applier {
                     (None, None) => -1,
                 };
                 if record.applied_through > held {
-                    let state = CoordState { z: record.z, n: record.n, updates: record.updates };
+                    let state = CoordState { z: record.z, n: record.n, updates: record.updates, sum: record.gradient_sum };
                     restore.newest.insert(record.coordinate, (partition, record.applied_through, state));
                 }
             }
@@ -349,6 +349,7 @@ impl Applier {
                 n: state.n,
                 updates: state.updates,
                 applied_through: through,
+                gradient_sum: state.sum,
             };
             records.push((*partition, coordinate.to_be_bytes().to_vec(), record.encode_to_vec()));
         }
@@ -388,7 +389,8 @@ fn apply_example(
         }
         store.resolve(&[Feature { coordinate: *coordinate, value: 1.0 }], slots)?;
         let member = example.members.get(i).copied().unwrap_or(0);
-        if !rule.apply(*coordinate, member, store.state_mut(slots[0]), *gradient) {
+        let read_sum = example.read_sums.get(i).copied().filter(|s| s.is_finite());
+        if !rule.apply(*coordinate, member, store.state_mut(slots[0]), *gradient, read_sum) {
             continue;
         }
         if member != 0 {

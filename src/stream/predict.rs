@@ -72,6 +72,8 @@ pub struct PredictRole {
     features: Vec<Feature>,
     /// Predicts from the view, takes the configured step and mixes a Hedge.
     learner: ViewLearner,
+    /// Whether gradients carry the gradient sums they read (delay-tolerant rates).
+    delay_tolerant: bool,
     /// Committed batches whose gradients the view has not seen applied yet: what their
     /// owners must apply, when the batch committed, and how many examples it held.
     unapplied: VecDeque<(Requirements, Instant, usize)>,
@@ -102,6 +104,7 @@ impl PredictRole {
             example: ExampleBuf::default(),
             features: Vec::new(),
             learner: hedge_learner(config, &settings)?,
+            delay_tolerant: config.model.delay_tolerant,
             unapplied: VecDeque::new(),
         })
     }
@@ -233,6 +236,9 @@ impl PredictRole {
             entry.gradients.push(gradient.value);
             if hedge {
                 entry.members.push(gradient.member);
+            }
+            if self.delay_tolerant {
+                entry.read_sums.push(gradient.read_sum);
             }
         }
         // Exactly one gradients partition counts the example in the progress topic.

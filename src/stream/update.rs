@@ -74,8 +74,11 @@ impl UpdateRole {
             producer,
             config: config.clone(),
             store,
-            applier: Applier::new(settings.owner_rule(), settings.loss.is_binary()),
-            rule: settings.owner_rule(),
+            applier: Applier::new(
+                settings.owner_rule().with_delay_tolerance(config.model.delay_tolerant),
+                settings.loss.is_binary(),
+            ),
+            rule: settings.owner_rule().with_delay_tolerance(config.model.delay_tolerant),
             publish_rates: !settings.update.is_gradient(),
             topics,
             worker_id: config.worker.id.clone(),
@@ -243,6 +246,7 @@ impl UpdateRole {
             let member = changes.members.get(coordinate).copied().unwrap_or(0);
             let weight = self.rule.weight(member, &state);
             let rate = self.publish_rates.then(|| self.rule.rate(member, &state));
+            let gradient_sum = self.rule.delay_tolerant().then_some(state.sum);
             let partition = changes.coordinates[coordinate];
             let key = coordinate.to_be_bytes();
             let delta = WeightDelta {
@@ -252,13 +256,15 @@ impl UpdateRole {
                 version: state.updates,
                 time_ms,
                 rate,
+                gradient_sum,
             };
             let payload = delta.encode_to_vec();
             let record = BaseRecord::to(&self.topics.deltas).partition(partition).key(&key[..]);
             // A weight of exactly zero (L1) is a tombstone, so the compacted topic holds
-            // the nonzero model; with rates, only while the rate is that of a fresh state,
-            // which is what readers assume for an absent coordinate.
-            let fresh = rate.is_none_or(|r| r == self.rule.rate(member, &Default::default()));
+            // the nonzero model; with rates or sums, only while they are those of a fresh
+            // state, which is what readers assume for an absent coordinate.
+            let fresh = rate.is_none_or(|r| r == self.rule.rate(member, &Default::default()))
+                && gradient_sum.is_none_or(|s| s == 0.0);
             let tombstone = weight == 0.0 && fresh;
             send(&self.producer, if tombstone { record } else { record.payload(&payload[..]) })?;
         }

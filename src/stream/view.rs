@@ -25,6 +25,8 @@ pub struct ViewWeights {
     weights: HashMap<u64, f64>,
     /// Rates the owners published (only when the model takes implicit steps).
     rates: HashMap<u64, f64>,
+    /// Gradient sums the owners published (only with delay-tolerant rates).
+    sums: HashMap<u64, f64>,
     /// (gradients partition, examples partition) → highest example offset applied, from
     /// the owners' watermark records.
     applied_through: HashMap<(i32, i32), i64>,
@@ -121,6 +123,12 @@ impl WeightView {
         self.weights.rates.get(&coordinate).copied()
     }
 
+    /// The gradient sum the coordinate's owner published with its weight (0 when absent).
+    #[inline]
+    pub fn gradient_sum(&self, coordinate: u64) -> f64 {
+        self.weights.sums.get(&coordinate).copied().unwrap_or(0.0)
+    }
+
     pub fn nonzero_weights(&self) -> usize {
         self.weights.weights.len()
     }
@@ -164,6 +172,7 @@ impl ViewWeights {
             None => {
                 self.weights.remove(&coordinate);
                 self.rates.remove(&coordinate);
+                self.sums.remove(&coordinate);
             }
             Some(bytes) => match WeightDelta::decode(bytes) {
                 Ok(delta) => {
@@ -176,6 +185,10 @@ impl ViewWeights {
                     match delta.rate {
                         Some(rate) => self.rates.insert(coordinate, rate),
                         None => self.rates.remove(&coordinate),
+                    };
+                    match delta.gradient_sum {
+                        Some(sum) => self.sums.insert(coordinate, sum),
+                        None => self.sums.remove(&coordinate),
                     };
                 }
                 Err(error) => tracing::warn!(%error, coordinate, "undecodable delta, ignored"),
@@ -193,5 +206,10 @@ impl crate::learn::view_learner::View for WeightView {
     #[inline]
     fn rate(&self, coordinate: u64) -> Option<f64> {
         WeightView::rate(self, coordinate)
+    }
+
+    #[inline]
+    fn gradient_sum(&self, coordinate: u64) -> f64 {
+        WeightView::gradient_sum(self, coordinate)
     }
 }
