@@ -416,10 +416,11 @@ mod tests {
     const PARTITION: i32 = 0;
 
     fn applier() -> Applier {
-        // Two Hedge members and admission at the second occurrence: every option an owner
-        // applies must replay to the same states.
+        // Two Hedge members, admission at the second occurrence and delay-tolerant rates:
+        // every option an owner applies must replay to the same states.
         let optimizer = Optimizer { algorithm: Algorithm::FtrlProximal, hyperparameters: Hyperparameters::default() };
-        Applier::new(OwnerRule::new(optimizer, &[0.1, 1.0], Admission::MinCount { count: 2 }, 1), true)
+        let rule = OwnerRule::new(optimizer, &[0.1, 1.0], Admission::MinCount { count: 2 }, 1);
+        Applier::new(rule.with_delay_tolerance(true), true)
     }
 
     /// A gradients log as predict roles write it, crashes included: examples from two
@@ -450,6 +451,7 @@ mod tests {
                     .clone();
                 let gradients = coordinates.iter().map(|_| rng.random_range(-1.0..1.0)).collect();
                 let members = coordinates.iter().map(|c| (c % 2) as u32).collect();
+                let read_sums = coordinates.iter().map(|_| rng.random_range(-2.0..2.0)).collect();
                 let outcome = Some(Outcome {
                     loss: rng.random_range(0.0..2.0),
                     label: 1.0,
@@ -465,6 +467,7 @@ mod tests {
                     gradients,
                     outcome,
                     members,
+                    read_sums,
                 });
                 next[origin as usize] = next[origin as usize].max(offset + 1);
             }
@@ -633,6 +636,7 @@ mod tests {
             gradients: vec![0.5],
             outcome: Some(Outcome { loss: 1.0, label: 1.0, prediction: 0.5, score: 0.5, weight: 1.0, ..Default::default() }),
             members: vec![],
+            read_sums: vec![],
         };
         let mut changes = Changes::default();
         let first = GradientBatch { examples: vec![example(0), example(1)] };
@@ -660,6 +664,7 @@ mod tests {
                 gradients: vec![f64::NAN, f64::INFINITY, f64::NEG_INFINITY, 0.5],
                 outcome: None,
                 members: vec![],
+                read_sums: vec![],
             }],
         };
         let mut changes = Changes::default();
