@@ -1211,9 +1211,8 @@ struct OptionRun {
 
 fn run_with_model_options(prefix: &str, model_lines: &str) -> OptionRun {
     let setup = Setup::new(prefix);
-    let config = setup.config_with("w1", "protobuf", |text| {
-        text.replace("[worker]", &format!("{model_lines}\n\n[worker]"))
-    });
+    let config =
+        setup.config_with("w1", "protobuf", |text| text.replace("[worker]", &format!("{model_lines}\n\n[worker]")));
     run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
     let (data, examples) = generated(setup.dir.path(), 20_000);
     let payloads: Vec<Vec<u8>> = examples.iter().map(|(_, proto)| proto.clone()).collect();
@@ -1290,7 +1289,9 @@ fn implicit_steps_in_the_stream_learn_like_the_embedded_trainer() {
     let payloads: Vec<Vec<u8>> = examples.iter().map(|(_, proto)| proto.clone()).collect();
     let producer: BaseProducer = setup.client().create().unwrap();
     for payload in &payloads {
-        producer.send(BaseRecord::<[u8], [u8]>::to(&setup.topic("examples")).partition(0).payload(&payload[..])).unwrap();
+        producer
+            .send(BaseRecord::<[u8], [u8]>::to(&setup.topic("examples")).partition(0).payload(&payload[..]))
+            .unwrap();
         producer.poll(Duration::ZERO);
     }
     producer.flush(Duration::from_secs(30)).unwrap();
@@ -1381,7 +1382,10 @@ fn delay_tolerant_rates_in_the_stream_lose_less_to_stale_batches() {
     let model = wait_for_updates(&run.config, &embedded_model, &[&run.worker]);
     run.worker.stop();
     let embedded_loss = summary["progressive_loss"].as_f64().unwrap();
-    eprintln!("progressive loss at α = 0.3: stream {}, delay-tolerant stream {}, embedded {embedded_loss}", plain.loss, run.loss);
+    eprintln!(
+        "progressive loss at α = 0.3: stream {}, delay-tolerant stream {}, embedded {embedded_loss}",
+        plain.loss, run.loss
+    );
     assert!(run.loss < plain.loss - 0.02, "delay-tolerant {} vs plain {}", run.loss, plain.loss);
     assert!(run.loss < embedded_loss + 0.03, "delay-tolerant {} vs embedded {embedded_loss}", run.loss);
     // Exactly once still: every coordinate applied as often as the embedded trainer did.

@@ -257,6 +257,14 @@ fn hedge_trains_predicts_continues_and_reports_its_leader() {
     assert!(after > before, "{before} then {after}");
     let out = ftrl().args(["export", "--model"]).arg(&model).output().unwrap();
     assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("Hedge"));
+    // Its states can be exported: one per member coordinate, each counted in every example
+    // that had its feature.
+    let states = String::from_utf8(run(ftrl().args(["export", "--states", "--model"]).arg(&model)).stdout).unwrap();
+    let states: Vec<Value> = states.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(states.len() as u64, second["coordinates"].as_u64().unwrap());
+    let everywhere = states.iter().filter(|s| s["updates"] == 40000).count();
+    assert!(everywhere >= 3, "each member's bias saw both runs' 40,000 examples");
+    assert!(states.iter().all(|s| s["z"].is_f64() && s["n"].as_f64().unwrap() >= 0.0));
 }
 
 #[test]

@@ -157,7 +157,8 @@ impl ViewLearner {
             let base = |c: u64| if self.alphas.is_empty() { c } else { member_coordinate(c, member) };
             self.margins.clear();
             for class in 0..outputs as u32 {
-                let margin = features.iter().map(|f| view.weight(class_coordinate(base(f.coordinate), class)) * f.value);
+                let margin =
+                    features.iter().map(|f| view.weight(class_coordinate(base(f.coordinate), class)) * f.value);
                 self.margins.push(margin.sum());
             }
             let outcome = score(self.loss, &self.margins, label, &mut self.derivatives);
@@ -311,11 +312,10 @@ mod tests {
         }
         assert_eq!(hedge.state(), view_learner.hedge_state());
         assert_eq!(view_learner.leader_alpha(), Some(alphas[hedge.leader()]));
-        let members: HashMap<u32, usize> =
-            view_learner.gradients().iter().fold(HashMap::new(), |mut m, g| {
-                *m.entry(g.member).or_default() += 1;
-                m
-            });
+        let members: HashMap<u32, usize> = view_learner.gradients().iter().fold(HashMap::new(), |mut m, g| {
+            *m.entry(g.member).or_default() += 1;
+            m
+        });
         assert_eq!(members.len(), 3, "every member sends its gradients");
     }
 

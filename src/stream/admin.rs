@@ -185,8 +185,7 @@ fn hedge_progress(alphas: &[f64], total: &Progress) -> Option<HedgeProgress> {
     if alphas.is_empty() || total.member_loss_sums.len() != alphas.len() {
         return None;
     }
-    let losses: Vec<f64> =
-        total.member_loss_sums.iter().map(|l| l / total.weight_sum.max(f64::MIN_POSITIVE)).collect();
+    let losses: Vec<f64> = total.member_loss_sums.iter().map(|l| l / total.weight_sum.max(f64::MIN_POSITIVE)).collect();
     let leader = (0..losses.len()).min_by(|&a, &b| losses[a].total_cmp(&losses[b]))?;
     Some(HedgeProgress { alphas: alphas.to_vec(), progressive_losses: losses, leader_alpha: alphas[leader] })
 }

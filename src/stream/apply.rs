@@ -219,7 +219,8 @@ impl Applier {
                     (None, None) => -1,
                 };
                 if record.applied_through > held {
-                    let state = CoordState { z: record.z, n: record.n, updates: record.updates, sum: record.gradient_sum };
+                    let state =
+                        CoordState { z: record.z, n: record.n, updates: record.updates, sum: record.gradient_sum };
                     restore.newest.insert(record.coordinate, (partition, record.applied_through, state));
                 }
             }
@@ -634,7 +635,14 @@ mod tests {
             origin_offset: offset,
             coordinates: vec![7],
             gradients: vec![0.5],
-            outcome: Some(Outcome { loss: 1.0, label: 1.0, prediction: 0.5, score: 0.5, weight: 1.0, ..Default::default() }),
+            outcome: Some(Outcome {
+                loss: 1.0,
+                label: 1.0,
+                prediction: 0.5,
+                score: 0.5,
+                weight: 1.0,
+                ..Default::default()
+            }),
             members: vec![],
             read_sums: vec![],
         };
