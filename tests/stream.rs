@@ -1318,23 +1318,6 @@ fn implicit_steps_in_the_stream_learn_like_the_embedded_trainer() {
     }
 }
 
-/// The model on the deltas topic once its update counts stop changing (3 s alike), after
-/// every example was scored.
-fn wait_for_a_settled_model(config: &Path) -> HashMap<u64, (f64, u64)> {
-    let (mut last, mut same) = (u64::MAX, 0);
-    let deadline = Instant::now() + Duration::from_secs(120);
-    loop {
-        let model = dump(config);
-        let applied: u64 = model.values().map(|(_, u)| u).sum();
-        same = if applied == last { same + 1 } else { 0 };
-        if same >= 3 || Instant::now() > deadline {
-            return model;
-        }
-        last = applied;
-        std::thread::sleep(Duration::from_secs(1));
-    }
-}
-
 #[test]
 fn admission_in_the_stream_publishes_only_coordinates_that_reached_their_count() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
