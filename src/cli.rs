@@ -228,6 +228,10 @@ pub struct TrainArgs {
     /// own was in flight (AdaGrad with delays, McMahan & Streeter 2014).
     #[arg(long, requires = "delay")]
     pub delay_tolerant: bool,
+    /// Expire coordinates not seen in the last N examples: their state is deleted (a
+    /// coordinate seen again starts afresh). Not with --delay.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub expire_after: Option<u64>,
     #[command(flatten)]
     pub learner: LearnerArgs,
 }

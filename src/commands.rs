@@ -209,6 +209,7 @@ fn train_command(args: &TrainArgs) -> Result<()> {
         save_names: args.save_names,
         delay: args.delay,
         delay_tolerant: args.delay_tolerant,
+        expire_after: args.expire_after,
     };
     let summary = match &topic_config {
         Some(config) => {
@@ -291,6 +292,13 @@ struct ExportedState {
     z: f64,
     n: f64,
     updates: u64,
+    /// When it was last seen, with expiry (examples, or event-time ms in a stream).
+    #[serde(skip_serializing_if = "is_zero_u64")]
+    seen: u64,
+}
+
+fn is_zero_u64(n: &u64) -> bool {
+    *n == 0
 }
 
 fn export_states(model: &mut Model) -> Result<()> {
@@ -299,7 +307,7 @@ fn export_states(model: &mut Model) -> Result<()> {
     let mut write_error = None;
     model.store.for_each_named(|coordinate, state, _| {
         if write_error.is_none() {
-            let line = ExportedState { coordinate, z: state.z, n: state.n, updates: state.updates };
+            let line = ExportedState { coordinate, z: state.z, n: state.n, updates: state.updates, seen: state.seen };
             if let Err(e) =
                 serde_json::to_writer(&mut out, &line).map_err(std::io::Error::from).and_then(|_| out.write_all(b"\n"))
             {

@@ -175,6 +175,10 @@ pub struct ModelConfig {
     /// coordinate's rate denominator by the gradients applied while it was in flight.
     #[serde(default)]
     pub delay_tolerant: bool,
+    /// Expire coordinates whose last gradient is this many milliseconds (of the examples'
+    /// event time) older than the newest one their owner applied; unset: never.
+    #[serde(default)]
+    pub expire_after_ms: Option<u64>,
 }
 
 pub use crate::schema::proto::ExampleFormat;
@@ -419,6 +423,7 @@ impl ModelConfig {
             min_count: None,
             inclusion_probability: None,
             delay_tolerant: false,
+            expire_after_ms: None,
         }
     }
 
@@ -620,6 +625,9 @@ impl WorkerConfig {
                     bad("model.hedge", e);
                 }
             }
+        }
+        if model.expire_after_ms == Some(0) {
+            bad("model.expire_after_ms", "must be > 0 (leave it unset for no expiry)".into());
         }
         if model.min_count.is_some() && model.inclusion_probability.is_some() {
             bad("model.min_count", "set min_count or inclusion_probability, not both".into());
@@ -897,6 +905,11 @@ hedge = []
 # coordinate's rate denominator by the gradients applied while it was in flight, so larger
 # batches (or α) overshoot less. Deltas and gradients then carry each coordinate's Σg.
 delay_tolerant = false
+# Expire a coordinate whose last gradient is this many milliseconds older (in the examples'
+# record timestamps) than the newest its owner applied: its state is deleted and its weight
+# published as a tombstone. Unset: never. Coordinates learned before it was set count as
+# seen at time 0.
+# expire_after_ms = 604_800_000
 
 [worker]
 # Names this worker in its transactional ids: unique per running worker. Only A-Z a-z 0-9 . _ -

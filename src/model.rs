@@ -167,6 +167,14 @@ impl ModelLearner {
         }
     }
 
+    /// Sets the clock stamped on the states it updates (expiry; 0: none).
+    pub fn set_clock(&mut self, clock: u64) {
+        match self {
+            ModelLearner::Single(learner) => learner.clock = clock,
+            ModelLearner::Hedge(hedge) => hedge.set_clock(clock),
+        }
+    }
+
     pub fn hedge(&mut self) -> Option<&mut Hedge> {
         match self {
             ModelLearner::Single(_) => None,

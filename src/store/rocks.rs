@@ -3,8 +3,9 @@
 //!
 //! Record layout (part of the model format):
 //! * `coordinates`: key = coordinate as 8 big-endian bytes (so iteration is in coordinate
-//!   order), value = z (f64 LE) ‖ n (f64 LE) ‖ updates (u64 LE), 24 bytes, then Σg (f64 LE)
-//!   when it is not 0 (stream owners with delay-tolerant rates), 32 bytes.
+//!   order), value = z (f64 LE) ‖ n (f64 LE) ‖ updates (u64 LE), 24 bytes; then Σg (f64 LE)
+//!   ‖ last seen (u64 LE) when either is not 0 (stream owners, expiry), 40 bytes. A
+//!   coordinate in the default state (never seen, or expired) has no record.
 //! * `metadata`: UTF-8 key → bytes (JSON for structured values).
 //! * `names`: coordinate (8 big-endian bytes) → "namespace^name", with `--save-names`.
 
@@ -17,6 +18,7 @@ const COORDINATES: &str = "coordinates";
 const METADATA: &str = "metadata";
 const NAMES: &str = "names";
 const STATE_BYTES: usize = 24;
+const LONG_STATE_BYTES: usize = 40;
 
 /// How much memory RocksDB itself may use, so that the process's footprint is the slot
 /// cache plus a small constant.
@@ -83,6 +85,11 @@ impl StateDb {
         let meta = self.cf(METADATA)?;
         let mut batch = WriteBatch::default();
         for (coordinate, state) in states {
+            if *state == CoordState::default() {
+                // Never seen, or expired: no record, so the model holds only live states.
+                batch.delete_cf(coordinates, coordinate.to_be_bytes());
+                continue;
+            }
             let (bytes, len) = encode_state(state);
             batch.put_cf(coordinates, coordinate.to_be_bytes(), &bytes[..len]);
         }
@@ -139,15 +146,17 @@ impl StateDb {
 }
 
 /// The encoded state: a buffer and how many of its bytes to store.
-fn encode_state(state: &CoordState) -> ([u8; STATE_BYTES + 8], usize) {
-    let mut bytes = [0u8; STATE_BYTES + 8];
+fn encode_state(state: &CoordState) -> ([u8; LONG_STATE_BYTES], usize) {
+    let mut bytes = [0u8; LONG_STATE_BYTES];
     bytes[0..8].copy_from_slice(&state.z.to_le_bytes());
     bytes[8..16].copy_from_slice(&state.n.to_le_bytes());
     bytes[16..24].copy_from_slice(&state.updates.to_le_bytes());
-    // Only stream owners keep Σg; the embedded trainer's states stay 24 bytes.
-    if state.sum != 0.0 {
+    // Only stream owners keep Σg and only expiry keeps a last-seen time; the embedded
+    // trainer's states stay 24 bytes.
+    if state.sum != 0.0 || state.seen != 0 {
         bytes[24..32].copy_from_slice(&state.sum.to_le_bytes());
-        (bytes, STATE_BYTES + 8)
+        bytes[32..40].copy_from_slice(&state.seen.to_le_bytes());
+        (bytes, LONG_STATE_BYTES)
     } else {
         (bytes, STATE_BYTES)
     }
@@ -159,7 +168,7 @@ fn decode_state(bytes: &[u8]) -> Result<CoordState, StoreError> {
             StoreError::Corrupt(format!("coordinate state of {} bytes, expected {STATE_BYTES}", bytes.len()))
         })
     };
-    if bytes.len() != STATE_BYTES && bytes.len() != STATE_BYTES + 8 {
+    if bytes.len() != STATE_BYTES && bytes.len() != LONG_STATE_BYTES {
         return Err(StoreError::Corrupt(format!("coordinate state of {} bytes, expected {STATE_BYTES}", bytes.len())));
     }
     Ok(CoordState {
@@ -167,6 +176,7 @@ fn decode_state(bytes: &[u8]) -> Result<CoordState, StoreError> {
         n: f64::from_le_bytes(field(1)?),
         updates: u64::from_le_bytes(field(2)?),
         sum: if bytes.len() > STATE_BYTES { f64::from_le_bytes(field(3)?) } else { 0.0 },
+        seen: if bytes.len() > STATE_BYTES { u64::from_le_bytes(field(4)?) } else { 0 },
     })
 }
 
@@ -176,12 +186,12 @@ mod tests {
 
     #[test]
     fn state_encoding_round_trips() {
-        let s = CoordState { z: -1.25, n: 3.5, updates: 42, sum: 0.0 };
+        let s = CoordState { z: -1.25, n: 3.5, updates: 42, sum: 0.0, seen: 0 };
         let (bytes, len) = encode_state(&s);
         assert_eq!((decode_state(&bytes[..len]).unwrap(), len), (s, 24), "the embedded trainer's states stay 24 bytes");
-        let with_sum = CoordState { sum: 0.75, ..s };
+        let with_sum = CoordState { sum: 0.75, seen: 9, ..s };
         let (bytes, len) = encode_state(&with_sum);
-        assert_eq!((decode_state(&bytes[..len]).unwrap(), len), (with_sum, 32));
+        assert_eq!((decode_state(&bytes[..len]).unwrap(), len), (with_sum, 40));
         assert!(decode_state(&[0u8; 7]).is_err());
         assert!(decode_state(&[0u8; 28]).is_err());
     }
@@ -191,7 +201,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         {
             let db = StateDb::open(dir.path()).unwrap();
-            let s = CoordState { z: 1.0, n: 2.0, updates: 3, sum: -0.5 };
+            let s = CoordState { z: 1.0, n: 2.0, updates: 3, sum: -0.5, seen: 0 };
             db.write(&[(5, s), (1, s)], &[("k".into(), b"v".to_vec())]).unwrap();
         }
         let db = StateDb::open(dir.path()).unwrap();

@@ -212,6 +212,10 @@ impl PredictRole {
                 out.dead_letters.push((record.clone(), reason));
             }
         }
+        // The batch's event time, which owners expire coordinates by: in the log, so a
+        // replay sees the same clock.
+        let time_ms = records.iter().filter_map(|r| r.timestamp_ms).max().unwrap_or_else(super::kafka::now_ms);
+        out.gradients.iter_mut().for_each(|batch| batch.time_ms = time_ms);
         out
     }
 

@@ -11,7 +11,7 @@
 //! moves to another worker brings its state along and a crash between commit and RocksDB
 //! write loses nothing.
 
-use super::apply::{Applier, Changes, Window};
+use super::apply::{Applier, Changes, Expiry, Window};
 use super::kafka::{
     collect, group_consumer_config, now_ms, partition_numbers, read_from, send, transactional_producer,
     DeliveredOffsets, RawRecord, RebalanceFlag, TRANSACTION_CALL_TIMEOUT,
@@ -77,6 +77,9 @@ impl UpdateRole {
             applier: Applier::new(
                 settings.owner_rule().with_delay_tolerance(config.model.delay_tolerant),
                 settings.loss.is_binary(),
+            )
+            .with_expiry(
+                config.model.expire_after_ms.map(|after_ms| Expiry { after_ms, partitions: config.model.partitions }),
             ),
             rule: settings.owner_rule().with_delay_tolerance(config.model.delay_tolerant),
             publish_rates: !settings.update.is_gradient(),
@@ -239,8 +242,9 @@ impl UpdateRole {
         for coordinate in changes.coordinates.keys() {
             self.store.resolve(&[Feature { coordinate: *coordinate, value: 1.0 }], &mut self.slots)?;
             let state = *self.store.state(self.slots[0]);
-            if !self.rule.admitted(*coordinate, &state) {
-                // Still counting occurrences: it has no weight to publish yet.
+            if !self.rule.admitted(*coordinate, &state) && state != Default::default() {
+                // Still counting occurrences: it has no weight to publish yet. (A default
+                // state is an expired coordinate, published as a tombstone.)
                 continue;
             }
             let member = changes.members.get(coordinate).copied().unwrap_or(0);
