@@ -1377,3 +1377,49 @@ fn delay_tolerant_rates_in_the_stream_lose_less_to_stale_batches() {
         assert_eq!(stream.1, *updates, "coordinate {coordinate} ({weight})");
     }
 }
+
+#[test]
+fn coordinates_unseen_for_the_expiry_time_are_tombstoned() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let setup = Setup::new("expiry");
+    let config =
+        setup.config_with("w1", "protobuf", |text| text.replace("[worker]", "expire_after_ms = 2000\n\n[worker]"));
+    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
+    let (_, examples) = generated(setup.dir.path(), 4_000);
+    let payloads: Vec<Vec<u8>> = examples.iter().map(|(_, proto)| proto.clone()).collect();
+    let dir = setup.dir.path();
+    let (first, second) = (dir.join("first.jsonl"), dir.join("second.jsonl"));
+    let lines: Vec<&str> = examples.iter().map(|(json, _)| json.as_str()).collect();
+    std::fs::write(&first, lines[..2000].join("\n")).unwrap();
+    std::fs::write(&second, lines[2000..].join("\n")).unwrap();
+    let (_, early) = embedded_with(dir, &first, "first", &[]);
+    let (_, late) = embedded_with(dir, &second, "second", &[]);
+
+    produce(&setup, &payloads[..2000]);
+    let worker = Worker::start(&config, dir.join("w1.log"));
+    wait_for_progress(&setup, 2000, &[&worker]);
+    let before = wait_for_updates(&config, &early, &[&worker]);
+    // The examples' record timestamps are the owners' clock: the next 2,000 come 3 s later,
+    // so every coordinate that does not occur among them has been unseen for over 2 s.
+    std::thread::sleep(Duration::from_secs(3));
+    let producer: BaseProducer = setup.client().set("linger.ms", "5").create().unwrap();
+    send_examples(&producer, &setup.topic("examples"), 2000, &payloads[2000..]);
+    wait_for_progress(&setup, 4000, &[&worker]);
+    std::thread::sleep(Duration::from_secs(2));
+    let after = dump(&config);
+    worker.stop();
+
+    let only_early: Vec<u64> = early.keys().filter(|c| !late.contains_key(c)).copied().collect();
+    eprintln!(
+        "coordinates: {} published after the first half, {} after the second; {} occurred only in the first",
+        before.len(),
+        after.len(),
+        only_early.len()
+    );
+    assert!(only_early.len() > 1000, "{}", only_early.len());
+    assert!(only_early.iter().all(|c| before.contains_key(c) || early[c].0 == 0.0));
+    assert!(only_early.iter().all(|c| !after.contains_key(c)), "coordinates unseen for 3 s are tombstoned");
+    assert!(after.keys().all(|c| late.contains_key(c)), "what is left occurred in the second half");
+    let late_nonzero = late.values().filter(|(w, _)| *w != 0.0).count();
+    assert!(after.len() * 100 >= late_nonzero * 99, "{} of {late_nonzero}", after.len());
+}
