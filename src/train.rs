@@ -187,7 +187,7 @@ pub fn train_batches(
                                 learner.set_clock(now);
                                 // Sweeps every quarter of the window: a coordinate goes
                                 // between `after` and 1.25·`after` examples after its last.
-                                if now % (after / 4).max(1) == 0 {
+                                if now.is_multiple_of((after / 4).max(1)) {
                                     let expired_now = model.store.expire(|_, s| s.seen.saturating_add(after) < now)?;
                                     expired += expired_now.len() as u64;
                                 }

@@ -437,7 +437,7 @@ fn sweep(
     let expired = store.expire(|coordinate, state| {
         (coordinate % partitions) as i32 == partition
             && (state.seen as i64) < cutoff
-            && !position.ahead.get(&coordinate).is_some_and(|through| *through >= offset)
+            && position.ahead.get(&coordinate).is_none_or(|through| *through < offset)
     })?;
     for coordinate in expired {
         changes.coordinates.insert(coordinate, partition);
