@@ -19,7 +19,7 @@ fn update_rules(c: &mut Criterion) {
     for algorithm in [Algorithm::FtrlProximal, Algorithm::Rda, Algorithm::Adagrad] {
         let opt = optimizer(algorithm);
         group.bench_function(format!("{algorithm:?}"), |b| {
-            let mut state = CoordState { z: 0.3, n: 2.0, updates: 5 };
+            let mut state = CoordState { z: 0.3, n: 2.0, updates: 5, sum: 0.0, seen: 0 };
             let mut g = 0.1;
             b.iter(|| {
                 let w = opt.weight(&state);

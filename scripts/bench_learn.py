@@ -31,6 +31,8 @@ import bench_embedded as shared  # noqa: E402  (the ftrl build, `ftrl gen`, subp
 
 ALPHAS = [0.01, 0.03, 0.1, 0.3, 1.0, 3.0, 10.0]
 HEDGE = [0.01, 0.03, 0.1, 0.3, 1.0, 3.0]
+# A finer, generic grid: every power of two from 1/128 to 4 (ten learners).
+HEDGE_POW2 = [2.0 ** e for e in range(-7, 3)]
 DELAYS = [0, 10, 100, 1_000, 10_000, 100_000]
 # One grid for both: RDA pays λ1 every round, FTRL-Proximal once, so their useful ranges differ.
 L1S = [0.0, 0.001, 0.003, 0.01, 0.03, 0.1, 0.3, 1.0, 3.0, 10.0, 30.0]
@@ -110,6 +112,17 @@ def alpha_table(ftrl: Path, data: Path) -> tuple[str, dict]:
                           ("Hedge over FTRL-Proximal implicit", "implicit")):
         progress(f"{title} ...")
         hedge_rows[title] = ftrl_train(ftrl, data, ["--update", update, "--hedge", hedge_list])
+    # The same comparison on the powers-of-two grid: the Hedge over it, and the best single
+    # ftrl and VW --ftrl learner on it.
+    pow2_list = ",".join(f"{a:g}" for a in HEDGE_POW2)
+    progress("Hedge over FTRL-Proximal, powers of two ...")
+    pow2_hedge = ftrl_train(ftrl, data, ["--hedge", pow2_list])
+    pow2_ftrl, pow2_vw = {}, {}
+    for alpha in HEDGE_POW2:
+        progress(f"ftrl and VW --ftrl, alpha {alpha:g} ...")
+        pow2_ftrl[alpha] = ftrl_train(ftrl, data, ["--alpha", f"{alpha:g}"])["progressive_loss"]
+        pow2_vw[alpha] = vw_loss(
+            data, ["--ftrl", "--ftrl_alpha", f"{alpha:g}", "--ftrl_beta", "1", "--l1", "0", "--l2", "0"])
 
     titles = list(columns)
     lines = ["| α | " + " | ".join(titles) + " |", "|---:|" + "---:|" * len(titles)]
@@ -141,9 +154,17 @@ def alpha_table(ftrl: Path, data: Path) -> tuple[str, dict]:
         hedge = summary["hedge"]
         row(f"{title} `--hedge {hedge_list}` (leader α = {hedge['leader_alpha']:g})",
             summary["progressive_loss"])
+    best_pow2 = min(pow2_ftrl, key=pow2_ftrl.get)
+    best_pow2_vw = min(pow2_vw, key=pow2_vw.get)
+    row(f"ftrl, best single learner on the powers of two 1/128..4 (α = {best_pow2:g})", pow2_ftrl[best_pow2])
+    row(f"VW --ftrl at its best power of two (α = {best_pow2_vw:g})", pow2_vw[best_pow2_vw])
+    row(f"Hedge over FTRL-Proximal, the ten powers of two 1/128..4 (leader α = "
+        f"{pow2_hedge['hedge']['leader_alpha']:g}, {pow2_hedge['seconds']:.1f} s)", pow2_hedge["progressive_loss"])
     return "\n".join(lines + summary_lines), {
         "columns": {t: {f"{a:g}": v for a, v in c.items()} for t, c in columns.items()},
-        "vw_default": vw_default, "hedge": hedge_rows, "best_ftrl": best_ftrl, "best_vw": best_vw}
+        "vw_default": vw_default, "hedge": hedge_rows, "best_ftrl": best_ftrl, "best_vw": best_vw,
+        "pow2": {"hedge": pow2_hedge, "ftrl": {f"{a:g}": v for a, v in pow2_ftrl.items()},
+                 "vw_ftrl": {f"{a:g}": v for a, v in pow2_vw.items()}}}
 
 
 def delay_table(ftrl: Path, data: Path) -> tuple[str, dict]:

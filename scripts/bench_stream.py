@@ -601,7 +601,8 @@ class Bench:
             f"partitions = {args.partitions}\n"
             f"example_partitions = {args.example_partitions}\n"
             'example_format = "protobuf"\n'
-            "[worker]\n"
+            + "".join(f"{key} = {value}\n" for key, value in args.model_option)
+            + "[worker]\n"
             'id = "w1"\n'
             f"state_dir = {json.dumps(str(self.workdir / 'w1'))}\n"
             f"batch_max_examples = {args.batch_max_examples}\n"
@@ -1067,7 +1068,9 @@ def report(results: dict, args: argparse.Namespace, argv: list[str]) -> str:
         f"batch_max_wait_ms={args.batch_max_wait_ms}, session_timeout_ms="
         f"{args.session_timeout_ms}; model settings at their defaults in both the worker and "
         "`ftrl train` (FTRL-Proximal, logistic, α=0.1, β=1, no L1/L2, no crosses)."
-        + (f" librdkafka options: {dict(args.librdkafka_option)}." if args.librdkafka_option else ""),
+        + (f" librdkafka options: {dict(args.librdkafka_option)}." if args.librdkafka_option else "")
+        + (f" Worker [model] options: {dict(args.model_option)} (`ftrl train` without them)."
+           if args.model_option else ""),
         f"Machine: Tansu (scripts/test-broker, in-memory storage) on 127.0.0.1, on the same "
         f"{os.cpu_count()} cores as the worker and this script; load average (1/5/15 min) "
         f"{'/'.join(f'{x:.2f}' for x in results['load_average_at_start'])} at the start, "
@@ -1130,6 +1133,7 @@ def write_json(path: Path, results: dict, args: argparse.Namespace, argv: list[s
             "batch_max_examples": args.batch_max_examples, "batch_max_wait_ms": args.batch_max_wait_ms,
             "session_timeout_ms": args.session_timeout_ms, "seed": args.seed,
             "librdkafka_options": dict(args.librdkafka_option), "timeout": args.timeout,
+            "model_options": dict(args.model_option),
         },
         "ftrl_binary": str(args.ftrl),
         "versions": {"confluent-kafka": version("confluent-kafka"), "librdkafka": libversion()[0],
@@ -1256,6 +1260,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="examples (and progress) partitions (default 4)")
     parser.add_argument("--batch-max-examples", type=positive_int, default=500,
                         help="worker batch_max_examples (default 500, as the worker)")
+    parser.add_argument("--model-option", metavar="KEY=VALUE", type=key_value, action="append", default=[],
+                        help="a [model] setting in TOML, like delay_tolerant=true or 'hedge=[0.03, 0.1, 0.3]' "
+                             "(repeatable)")
     parser.add_argument("--batch-max-wait-ms", type=positive_int, default=20,
                         help="worker batch_max_wait_ms (default 20)")
     parser.add_argument("--session-timeout-ms", type=positive_int, default=2000,

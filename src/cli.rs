@@ -228,6 +228,10 @@ pub struct TrainArgs {
     /// own was in flight (AdaGrad with delays, McMahan & Streeter 2014).
     #[arg(long, requires = "delay")]
     pub delay_tolerant: bool,
+    /// Expire coordinates not seen in the last N examples: their state is deleted (a
+    /// coordinate seen again starts afresh). Not with --delay.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub expire_after: Option<u64>,
     #[command(flatten)]
     pub learner: LearnerArgs,
 }
@@ -256,6 +260,10 @@ pub struct ExportArgs {
     /// Also print coordinates whose weight is zero.
     #[arg(long)]
     pub all: bool,
+    /// Print every coordinate's stored state (`z`, `n`, `updates`) instead of its weight.
+    /// Works for Hedge mixtures too, whose coordinates belong to members of different α.
+    #[arg(long)]
+    pub states: bool,
 }
 
 #[derive(Debug, Args)]

@@ -209,6 +209,7 @@ fn train_command(args: &TrainArgs) -> Result<()> {
         save_names: args.save_names,
         delay: args.delay,
         delay_tolerant: args.delay_tolerant,
+        expire_after: args.expire_after,
     };
     let summary = match &topic_config {
         Some(config) => {
@@ -251,10 +252,13 @@ fn export_command(args: &ExportArgs) -> Result<()> {
     // The cache is irrelevant for a scan; keep it small.
     let mut model =
         Model::open(&args.model, 1024).with_context(|| format!("opening model {}", args.model.display()))?;
+    if args.states {
+        return export_states(&mut model);
+    }
     if !model.settings.hedge.is_empty() {
         return Err(anyhow!(
             "{} is a Hedge mixture of {} learners whose weights are kept apart; export prints one \
-             learner's weights and cannot yet choose among them",
+             learner's weights and cannot yet choose among them (--states prints every state)",
             args.model.display(),
             model.settings.hedge.len()
         ));
@@ -267,6 +271,43 @@ fn export_command(args: &ExportArgs) -> Result<()> {
         let weight = optimizer.weight(state);
         if (weight != 0.0 || args.all) && write_error.is_none() {
             let line = ExportedWeight { coordinate, name, weight, updates: state.updates };
+            if let Err(e) =
+                serde_json::to_writer(&mut out, &line).map_err(std::io::Error::from).and_then(|_| out.write_all(b"\n"))
+            {
+                write_error = Some(e);
+            }
+        }
+    })?;
+    if let Some(e) = write_error {
+        return Err(e).context("writing the export");
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// One exported coordinate state (`export --states`).
+#[derive(Serialize)]
+struct ExportedState {
+    coordinate: u64,
+    z: f64,
+    n: f64,
+    updates: u64,
+    /// When it was last seen, with expiry (examples, or event-time ms in a stream).
+    #[serde(skip_serializing_if = "is_zero_u64")]
+    seen: u64,
+}
+
+fn is_zero_u64(n: &u64) -> bool {
+    *n == 0
+}
+
+fn export_states(model: &mut Model) -> Result<()> {
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut write_error = None;
+    model.store.for_each_named(|coordinate, state, _| {
+        if write_error.is_none() {
+            let line = ExportedState { coordinate, z: state.z, n: state.n, updates: state.updates, seen: state.seen };
             if let Err(e) =
                 serde_json::to_writer(&mut out, &line).map_err(std::io::Error::from).and_then(|_| out.write_all(b"\n"))
             {

@@ -166,21 +166,25 @@ pub struct ModelConfig {
     #[serde(default)]
     pub crosses: Vec<String>,
     /// How the loss becomes the step: `gradient`, `implicit`, `aprox` or `pa` (hinge only).
-    /// The stream worker takes only `gradient` for now; `ftrl train` takes them all.
     #[serde(default)]
     pub update: Update,
     /// Learning rates α of a Hedge mixture, like `[0.01, 0.1, 1]`; empty for one learner.
-    /// The stream worker does not support a Hedge yet.
     #[serde(default)]
     pub hedge: Vec<f64>,
-    /// Give a coordinate state only from its N-th occurrence on. Not yet supported by the
-    /// stream worker.
+    /// Learn a coordinate only from its N-th occurrence on (1..=255).
     #[serde(default)]
     pub min_count: Option<u32>,
-    /// Give a coordinate without state state at each occurrence with this probability. Not
-    /// yet supported by the stream worker.
+    /// Or admit a coordinate at each occurrence with this probability, in (0, 1].
     #[serde(default)]
     pub inclusion_probability: Option<f64>,
+    /// Delay-tolerant learning rates: a gradient computed on stale weights grows its
+    /// coordinate's rate denominator by the gradients applied while it was in flight.
+    #[serde(default)]
+    pub delay_tolerant: bool,
+    /// Expire coordinates whose last gradient is this many milliseconds (of the examples'
+    /// event time) older than the newest one their owner applied; unset: never.
+    #[serde(default)]
+    pub expire_after_ms: Option<u64>,
 }
 
 pub use crate::schema::proto::ExampleFormat;
@@ -430,6 +434,8 @@ impl ModelConfig {
             hedge: Vec::new(),
             min_count: None,
             inclusion_probability: None,
+            delay_tolerant: false,
+            expire_after_ms: None,
         }
     }
 
@@ -629,8 +635,6 @@ impl WorkerConfig {
                 bad("model", e);
             }
         }
-        // Both settings work in `ftrl train`; the stream's predict and update roles do not
-        // compute the implicit step's per-example curvature or keep K learners yet.
         // A loss that does not parse was reported above.
         if let Ok(loss) = model.loss.with_classes(model.classes) {
             if let Err(e) = model.update.check_loss(loss) {
@@ -642,22 +646,14 @@ impl WorkerConfig {
                 }
             }
         }
-        if !model.update.is_gradient() {
-            bad(
-                "model.update",
-                format!("{} is not yet supported by the stream worker (only gradient is)", model.update.name()),
-            );
+        if model.expire_after_ms == Some(0) {
+            bad("model.expire_after_ms", "must be > 0 (leave it unset for no expiry)".into());
         }
-        if !model.hedge.is_empty() {
-            bad("model.hedge", "a Hedge mixture is not yet supported by the stream worker (leave hedge empty)".into());
-        }
-        for (setting, set) in [
-            ("model.min_count", model.min_count.is_some()),
-            ("model.inclusion_probability", model.inclusion_probability.is_some()),
-        ] {
-            if set {
-                bad(setting, "admission policies are not yet supported by the stream worker (leave it unset)".into());
-            }
+        if model.min_count.is_some() && model.inclusion_probability.is_some() {
+            bad("model.min_count", "set min_count or inclusion_probability, not both".into());
+        } else if let Err(e) = Admission::from_options(model.min_count, model.inclusion_probability).check() {
+            let setting = if model.min_count.is_some() { "model.min_count" } else { "model.inclusion_probability" };
+            bad(setting, e);
         }
         for (i, cross) in model.crosses.iter().enumerate() {
             if let Err(e) = cross.parse::<Cross>() {
@@ -918,17 +914,27 @@ l2 = 0.0
 # Namespace pairs to cross, by their first letters, like ["ab", "cd"].
 crosses = []
 # How the loss becomes the step: "gradient", "implicit", "aprox" or "pa" (hinge loss only).
-# The stream worker supports only "gradient" yet; `ftrl train --from-topic` would take them all.
+# Other than "gradient", deltas carry each coordinate's rate, which predict roles need.
 update = "gradient"
 # Learning rates of a Hedge mixture, like [0.01, 0.03, 0.1, 0.3, 1, 3]; empty for one learner.
-# Not yet supported by the stream worker.
+# Each member learns on coordinates of its own (K times the state); the mixture follows the
+# member with the least progressive loss on the progress topic (`ftrl model progress`).
 hedge = []
-# Give a coordinate state only from its N-th occurrence on; unset to admit every coordinate.
-# Not yet supported by the stream worker.
+# Learn a coordinate only from its N-th occurrence on (1..=255); unset to admit every one.
+# Its owner counts occurrences in its state and publishes no weight until then.
 # min_count = 2
-# Or: give a coordinate state at each occurrence with this probability (Poisson inclusion).
-# Not yet supported by the stream worker.
+# Or: admit a coordinate at each occurrence with this probability (Poisson inclusion), by a
+# hash of the coordinate (deterministic on replay).
 # inclusion_probability = 0.5
+# Delay-tolerant rates (AdaGrad with delays): a gradient computed on stale weights grows its
+# coordinate's rate denominator by the gradients applied while it was in flight, so larger
+# batches (or α) overshoot less. Deltas and gradients then carry each coordinate's Σg.
+delay_tolerant = false
+# Expire a coordinate whose last gradient is this many milliseconds older (in the examples'
+# record timestamps) than the newest its owner applied: its state is deleted and its weight
+# published as a tombstone. Unset: never. Coordinates learned before it was set count as
+# seen at time 0.
+# expire_after_ms = 604_800_000
 
 [worker]
 # Names this worker in its transactional ids: unique per running worker. Only A-Z a-z 0-9 . _ -
@@ -1356,18 +1362,23 @@ mod tests {
         assert_one(|c| c.model.crosses = vec!["ab".into(), "abc".into()], "model.crosses[1]", "\"abc\"");
         assert_one(|c| c.model.crosses = vec!["ab".into(), "cd".into(), "ab".into()], "model.crosses[2]", "twice");
         assert!(problems(|c| c.model.crosses = vec!["ab".into(), "ba".into(), "aa".into()]).is_empty());
-        assert_one(|c| c.model.update = Update::Implicit, "model.update", "not yet supported by the stream worker");
-        assert_one(|c| c.model.hedge = vec![0.1, 1.0], "model.hedge", "not yet supported by the stream worker");
-        let p = problems(|c| c.model.update = Update::Pa);
-        assert!(p.len() == 2 && p[0].contains("hinge"), "{p:?}");
-        assert_one(|c| c.model.min_count = Some(2), "model.min_count", "not yet supported by the stream worker");
+        // The learning options work in the stream worker too.
+        assert!(problems(|c| c.model.update = Update::Implicit).is_empty());
+        assert!(problems(|c| c.model.hedge = vec![0.1, 1.0]).is_empty());
+        assert!(problems(|c| c.model.min_count = Some(2)).is_empty());
+        assert!(problems(|c| c.model.inclusion_probability = Some(0.5)).is_empty());
+        assert_one(|c| c.model.update = Update::Pa, "model.update", "hinge");
+        assert_one(|c| c.model.hedge = vec![0.1], "model.hedge", "at least 2");
+        assert_one(|c| c.model.min_count = Some(0), "model.min_count", "1..=255");
+        assert_one(|c| c.model.inclusion_probability = Some(1.5), "model.inclusion_probability", "(0, 1]");
         assert_one(
-            |c| c.model.inclusion_probability = Some(0.5),
-            "model.inclusion_probability",
-            "not yet supported by the stream worker",
+            |c| {
+                c.model.min_count = Some(2);
+                c.model.inclusion_probability = Some(0.5);
+            },
+            "model.min_count",
+            "not both",
         );
-        let p = problems(|c| c.model.hedge = vec![0.1]);
-        assert!(p.len() == 2 && p[0].contains("at least 2"), "{p:?}");
     }
 
     #[test]

@@ -96,6 +96,16 @@ impl ModelSettings {
         }
     }
 
+    /// What the owner of a coordinate applies in a sharded model (the stream's update role).
+    pub fn owner_rule(&self) -> crate::learn::owner::OwnerRule {
+        crate::learn::owner::OwnerRule::new(self.optimizer, &self.hedge, self.admission, self.loss.outputs())
+    }
+
+    /// What predicts from a weight view and computes gradients (the stream's predict role).
+    pub fn view_learner(&self) -> crate::learn::view_learner::ViewLearner {
+        crate::learn::view_learner::ViewLearner::new(self.optimizer, self.loss, self.update, &self.hedge)
+    }
+
     pub fn featurizer(&self) -> Result<Featurizer, ModelError> {
         Ok(Featurizer::new(self.loss, self.crosses()?))
     }
@@ -154,6 +164,14 @@ impl ModelLearner {
         match self {
             ModelLearner::Single(learner) => learner.predict(states, features, label),
             ModelLearner::Hedge(hedge) => hedge.predict(states, features, label),
+        }
+    }
+
+    /// Sets the clock stamped on the states it updates (expiry; 0: none).
+    pub fn set_clock(&mut self, clock: u64) {
+        match self {
+            ModelLearner::Single(learner) => learner.clock = clock,
+            ModelLearner::Hedge(hedge) => hedge.set_clock(clock),
         }
     }
 

@@ -12,8 +12,8 @@
 //! * `/metrics`, `/health`, `/ready` (ready once the view has read the deltas to their end).
 
 use crate::config::WorkerConfig;
-use crate::learn::hashing::class_coordinate;
-use crate::learn::learner::score;
+use crate::learn::hedge::HedgeState;
+use crate::learn::view_learner::ViewLearner;
 use crate::learn::{Feature, Loss};
 use crate::observe::http::{observability_routes, HttpError, Server};
 use crate::observe::{health, metrics};
@@ -51,6 +51,8 @@ struct Served {
     view: RwLock<Option<WeightView>>,
     featurizer: Featurizer,
     loss: Loss,
+    /// Predicts from the view (a Hedge mixes its members with the weights it had at start).
+    learner: RwLock<ViewLearner>,
     prefix: String,
 }
 
@@ -73,10 +75,19 @@ pub fn run(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<(), Serve
         view: RwLock::new(None),
         featurizer,
         loss: settings.loss,
+        learner: RwLock::new(settings.view_learner()),
         prefix: config.model.prefix.clone(),
     });
     health().require(true, false);
     let _server = Server::start(&config.serve.listen, router(Arc::clone(&served), config.serve.max_request_bytes))?;
+    if !config.model.hedge.is_empty() {
+        // The mixture weights are the members' cumulative progressive losses, which the
+        // update roles sum on the progress topic; read once at start.
+        let totals = crate::stream::admin::read_progress(config)?;
+        let mut learner = served.learner.write().unwrap_or_else(|e| e.into_inner());
+        learner.restore_hedge(HedgeState { cumulative_losses: totals.member_loss_sums, weight_sum: totals.weight_sum });
+        tracing::info!(leader_alpha = learner.leader_alpha(), "Hedge mixture weights read from the progress topic");
+    }
     let view = WeightView::follow(config)?;
     record_view(&view);
     *served.view.write().unwrap_or_else(|e| e.into_inner()) = Some(view);
@@ -140,7 +151,8 @@ async fn predict_handler(State(served): State<Arc<Served>>, body: Bytes) -> Repl
         return reply("predict", StatusCode::SERVICE_UNAVAILABLE, json!({"error": "the weight view is loading"}));
     };
     let mut featurizer = served.featurizer.clone();
-    match predict_all(view, &mut featurizer, served.loss, &examples) {
+    let mut learner = served.learner.read().unwrap_or_else(|e| e.into_inner()).clone();
+    match predict_all(view, &mut featurizer, &mut learner, served.loss, &examples) {
         Ok(answers) => {
             metrics().served_predictions.inc_by(answers.len() as u64);
             reply(
@@ -179,24 +191,20 @@ fn parse_request(body: &[u8]) -> Result<Vec<String>, String> {
 pub fn predict_all(
     view: &WeightView,
     featurizer: &mut Featurizer,
+    learner: &mut ViewLearner,
     loss: Loss,
     examples: &[String],
 ) -> Result<Vec<Answer>, String> {
     let mut example = ExampleBuf::default();
     let mut features: Vec<Feature> = Vec::new();
-    let (mut margins, mut derivatives) = (Vec::new(), Vec::new());
     let mut answers = Vec::with_capacity(examples.len());
     for (i, text) in examples.iter().enumerate() {
         example.clear();
         crate::schema::jsonl::parse(text, &mut example).map_err(|e| format!("examples[{i}]: {e}"))?;
         features.clear();
         featurizer.featurize(&example, &mut features).map_err(|e| format!("examples[{i}]: {e}"))?;
-        margins.clear();
-        for class in 0..loss.outputs() as u32 {
-            margins.push(features.iter().map(|f| view.weight(class_coordinate(f.coordinate, class)) * f.value).sum());
-        }
-        let outcome = score(loss, &margins, None, &mut derivatives);
-        let probabilities = matches!(loss, Loss::Softmax { .. }).then(|| softmax(&margins));
+        let outcome = learner.step(view, &features, None, 1.0);
+        let probabilities = matches!(loss, Loss::Softmax { .. }).then(|| softmax(learner.margins()));
         answers.push(Answer { prediction: outcome.prediction, probabilities });
     }
     Ok(answers)

@@ -50,6 +50,8 @@ pub struct TrainOptions {
     pub delay: usize,
     /// With a delay, use the delay-tolerant rate (`learn::delay`).
     pub delay_tolerant: bool,
+    /// Expire coordinates not seen in this many examples (None: never).
+    pub expire_after: Option<u64>,
 }
 
 impl TrainOptions {
@@ -65,6 +67,7 @@ impl TrainOptions {
             save_names: false,
             delay: 0,
             delay_tolerant: false,
+            expire_after: None,
         }
     }
 }
@@ -93,6 +96,9 @@ pub struct TrainSummary {
     pub delay: usize,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub delay_tolerant: bool,
+    /// Coordinates expired (`--expire-after`): unseen for that many examples.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub expired: Option<u64>,
     /// How each learner of a Hedge did, and which leads.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hedge: Option<HedgeSummary>,
@@ -139,6 +145,11 @@ pub fn train_batches(
         if !model.settings.hedge.is_empty() {
             return Err(TrainError::Unsupported("--delay simulates one learner; it cannot be combined with hedge"));
         }
+        if options.expire_after.is_some() {
+            return Err(TrainError::Unsupported(
+                "--delay simulates a stream's staleness; it cannot be combined with --expire-after",
+            ));
+        }
         Trainer::Delayed(DelayedLearner::new(model.settings.learner(), options.delay, options.delay_tolerant))
     } else {
         Trainer::Now(model.learner()?)
@@ -149,6 +160,7 @@ pub fn train_batches(
     let bar = crate::observe::progress_bar(options.progress_bar, None, "examples");
     let mut total = Progress::new(model.settings.loss.is_binary());
     let mut bad_lines = 0u64;
+    let mut expired = 0u64;
     let loss = model.settings.loss;
 
     for batch in batches {
@@ -168,7 +180,20 @@ pub fn train_batches(
                         None => features,
                     };
                     let outcome = match &mut trainer {
-                        Trainer::Now(learner) => learner.learn(&mut model.store, learned, *label, *weight)?,
+                        Trainer::Now(learner) => {
+                            if let Some(after) = options.expire_after {
+                                // 1-based, so that 0 keeps meaning "no clock".
+                                let now = model.examples_learned + total.count + 1;
+                                learner.set_clock(now);
+                                // Sweeps every quarter of the window: a coordinate goes
+                                // between `after` and 1.25·`after` examples after its last.
+                                if now.is_multiple_of((after / 4).max(1)) {
+                                    let expired_now = model.store.expire(|_, s| s.seen.saturating_add(after) < now)?;
+                                    expired += expired_now.len() as u64;
+                                }
+                            }
+                            learner.learn(&mut model.store, learned, *label, *weight)?
+                        }
                         Trainer::Delayed(learner) => learner.learn(&mut model.store, learned, *label, *weight)?,
                     };
                     let metric_label = loss.metric_label(*label);
@@ -244,6 +269,7 @@ pub fn train_batches(
         max_rss_bytes: peak_rss_bytes(),
         delay: options.delay,
         delay_tolerant: options.delay_tolerant && options.delay > 0,
+        expired: options.expire_after.map(|_| expired),
         hedge,
     };
     if let Some(table) = &table {

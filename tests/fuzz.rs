@@ -8,6 +8,7 @@
 
 use bolero::check;
 use ftrl_stream::config::{is_secret_property, load_with_env, REDACTED};
+use ftrl_stream::learn::owner::OwnerRule;
 use ftrl_stream::learn::{Algorithm, CoordState, Hyperparameters, Loss, Optimizer};
 use ftrl_stream::schema::featurize::{Featurizer, MAX_ABS_VALUE, MAX_FEATURES, MAX_WEIGHT};
 use ftrl_stream::schema::proto::{
@@ -140,7 +141,7 @@ fn fuzz_config() {
 
 fn fuzz_applier() -> Applier {
     let hyperparameters = Hyperparameters { clip_gradient: Some(1e6), ..Hyperparameters::default() };
-    Applier::new(Optimizer { algorithm: Algorithm::FtrlProximal, hyperparameters }, true)
+    Applier::new(OwnerRule::single(Optimizer { algorithm: Algorithm::FtrlProximal, hyperparameters }), true)
 }
 
 fn states(store: &mut ModelStore) -> BTreeMap<u64, CoordState> {

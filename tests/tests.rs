@@ -257,6 +257,52 @@ fn hedge_trains_predicts_continues_and_reports_its_leader() {
     assert!(after > before, "{before} then {after}");
     let out = ftrl().args(["export", "--model"]).arg(&model).output().unwrap();
     assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("Hedge"));
+    // Its states can be exported: one per member coordinate, each counted in every example
+    // that had its feature.
+    let states = String::from_utf8(run(ftrl().args(["export", "--states", "--model"]).arg(&model)).stdout).unwrap();
+    let states: Vec<Value> = states.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(states.len() as u64, second["coordinates"].as_u64().unwrap());
+    let everywhere = states.iter().filter(|s| s["updates"] == 40000).count();
+    assert!(everywhere >= 3, "each member's bias saw both runs' 40,000 examples");
+    assert!(states.iter().all(|s| s["z"].is_f64() && s["n"].as_f64().unwrap() >= 0.0));
+}
+
+/// Coordinates unseen for N examples are deleted: memory and disk hold fewer states, a
+/// coordinate seen again starts afresh, and the loss barely moves (rare coordinates carry
+/// little).
+#[test]
+fn expiry_drops_coordinates_unseen_for_n_examples() {
+    let dir = tempfile::tempdir().unwrap();
+    let (data, _) = generate(dir.path(), "d.vw", &["--examples", "20000"]);
+    let all = train(&data, &["--model", dir.path().join("all").to_str().unwrap()]);
+    let model = dir.path().join("expiring");
+    let expiring = train(&data, &["--expire-after", "2000", "--model", model.to_str().unwrap()]);
+    let (kept, total) = (expiring["coordinates"].as_u64().unwrap(), all["coordinates"].as_u64().unwrap());
+    let expired = expiring["expired"].as_u64().unwrap();
+    eprintln!(
+        "kept {kept} of {total}, expired {expired}: loss {} vs {}",
+        expiring["progressive_loss"], all["progressive_loss"]
+    );
+    assert!(kept * 2 < total && expired > 0, "kept {kept} of {total}, expired {expired}");
+    // Every coordinate expired was seen again at most as often as it expired: kept + the
+    // coordinates that expired for good make up the whole model.
+    assert!(kept + expired >= total, "{kept} + {expired} vs {total}");
+    let loss = |s: &Value| s["progressive_loss"].as_f64().unwrap();
+    assert!((loss(&expiring) - loss(&all)).abs() < 0.01, "{expiring} vs {all}");
+    // Every state left was seen in the last 2000 examples (plus the sweep interval, 500).
+    let states = String::from_utf8(run(ftrl().args(["export", "--states", "--model"]).arg(&model)).stdout).unwrap();
+    assert_eq!(states.lines().count() as u64, kept);
+    for line in states.lines() {
+        let seen = serde_json::from_str::<Value>(line).unwrap()["seen"].as_u64().unwrap();
+        assert!(seen + 2000 + 500 >= 20000, "{line}");
+    }
+    assert!(!all.as_object().unwrap().contains_key("expired"));
+    let out = ftrl()
+        .args(["train", "--quiet", "--delay", "5", "--expire-after", "10", "--data"])
+        .arg(&data)
+        .output()
+        .unwrap();
+    assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("expire-after"));
 }
 
 #[test]

@@ -50,7 +50,7 @@ mod tests {
     fn proximal_step_minimizes_its_objective() {
         let hp = Hyperparameters { alpha: 0.7, beta: 0.4, l1: 0.3, l2: 0.9, bound: Some(2.0), ..Default::default() };
         for (w0, n0, g) in [(0.2, 1.0, 0.5), (-1.0, 0.1, -3.0), (0.05, 4.0, 0.01), (1.9, 0.0, -9.0)] {
-            let mut s = CoordState { z: w0, n: n0, updates: 0 };
+            let mut s = CoordState { z: w0, n: n0, ..Default::default() };
             update(&mut s, g, g * g, &hp);
             let eta = hp.alpha / (hp.beta + (n0 + g * g).sqrt());
             let v = w0 - eta * g;

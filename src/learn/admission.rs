@@ -68,7 +68,7 @@ impl Admission {
     }
 
     /// The occurrence at which `coordinate` is admitted, 1-based, at most 255.
-    fn threshold(&self, coordinate: u64) -> u8 {
+    pub fn threshold(&self, coordinate: u64) -> u8 {
         match *self {
             Admission::All => 1,
             Admission::MinCount { count } => count.clamp(1, 255) as u8,

@@ -64,9 +64,9 @@ mod tests {
     #[test]
     fn l1_keeps_weight_at_zero_until_z_exceeds_it() {
         let hp = hp(0.1, 1.0, 1.5, 0.0);
-        let s = CoordState { z: 1.4, n: 9.0, updates: 3 };
+        let s = CoordState { z: 1.4, n: 9.0, updates: 3, sum: 0.0, seen: 0 };
         assert_eq!(weight(&s, &hp), 0.0);
-        let s = CoordState { z: -2.0, n: 9.0, updates: 3 };
+        let s = CoordState { z: -2.0, n: 9.0, updates: 3, sum: 0.0, seen: 0 };
         // −(−2 + 1.5) / ((1 + 3)/0.1) = 0.5 / 40
         assert!((weight(&s, &hp) - 0.0125).abs() < 1e-15);
     }
@@ -75,7 +75,7 @@ mod tests {
     fn box_bound_clips() {
         let mut hp = hp(1.0, 0.0, 0.0, 0.0);
         hp.bound = Some(0.25);
-        let s = CoordState { z: -10.0, n: 1.0, updates: 1 };
+        let s = CoordState { z: -10.0, n: 1.0, updates: 1, sum: 0.0, seen: 0 };
         assert_eq!(weight(&s, &hp), 0.25);
     }
 

@@ -76,6 +76,11 @@ impl Hedge {
         Ok(())
     }
 
+    /// Sets every learner's clock (see [`Learner::clock`]).
+    pub fn set_clock(&mut self, clock: u64) {
+        self.members.iter_mut().for_each(|m| m.clock = clock);
+    }
+
     pub fn alphas(&self) -> &[f64] {
         &self.alphas
     }

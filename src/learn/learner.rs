@@ -42,6 +42,8 @@ pub struct Learner {
     pub loss: Loss,
     /// How the loss derivative becomes the step (plain gradient by default).
     pub update: Update,
+    /// When not 0, stamped as `seen` on every state this learner updates (expiry).
+    pub clock: u64,
     class_features: Vec<Feature>,
     slots: Vec<u32>,
     weights: Vec<f64>,
@@ -56,6 +58,7 @@ impl Learner {
             optimizer,
             loss,
             update: Update::Gradient,
+            clock: 0,
             class_features: Vec::new(),
             slots: Vec::new(),
             weights: Vec::new(),
@@ -90,7 +93,11 @@ impl Learner {
             for ((slot, played), feature) in self.slots[range.clone()].iter().zip(&self.weights[range]).zip(features) {
                 // Applied even when the gradient is 0, so `updates` counts every example
                 // that contained the coordinate (RDA's rounds, and the exactly-once audit).
-                self.optimizer.update(states.state_mut(*slot), d * feature.value, *played);
+                let state = states.state_mut(*slot);
+                self.optimizer.update(state, d * feature.value, *played);
+                if self.clock != 0 {
+                    state.seen = self.clock;
+                }
             }
         }
         Ok(outcome)
@@ -261,7 +268,7 @@ mod tests {
     fn zero_gradient_still_counts_the_update() {
         let mut learner = Learner::new(ftrl(0.5), Loss::Hinge);
         let mut states = MapStates::default();
-        states.insert(9, CoordState { z: -100.0, n: 1.0, updates: 0 });
+        states.insert(9, CoordState { z: -100.0, n: 1.0, ..Default::default() });
         let out = learner.learn(&mut states, &[f(9, 1.0)], 1.0, 1.0).unwrap();
         assert_eq!(out.loss, 0.0);
         assert_eq!(states.get(9).updates, 1);

@@ -11,8 +11,10 @@ pub mod implicit;
 pub mod learner;
 pub mod loss;
 pub mod optimizer;
+pub mod owner;
 pub mod progress;
 pub mod rda;
+pub mod view_learner;
 
 pub use hedge::Hedge;
 pub use implicit::Update;
@@ -38,11 +40,21 @@ pub struct Feature {
 ///
 /// `updates` counts the examples whose gradient was applied to this coordinate; RDA uses it
 /// as its per-coordinate round count t.
+///
+/// `sum` is Σg, kept only by a stream's coordinate owners (0 in the embedded trainer): the
+/// delay-tolerant rate compares it with the sum a prediction read (see `owner`).
+///
+/// `seen` is when the coordinate last occurred, on the trainer's clock (examples for `ftrl
+/// train`, the gradients' event time in milliseconds in the stream), kept only when expiry
+/// is on (0 otherwise). The default state is a coordinate never seen: stores keep no record
+/// of it.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct CoordState {
     pub z: f64,
     pub n: f64,
     pub updates: u64,
+    pub sum: f64,
+    pub seen: u64,
 }
 
 #[cfg(test)]

@@ -209,7 +209,7 @@ mod tests {
         #[test]
         fn rate_is_the_step_taken(z in -1.0f64..1.0, n in 0.0f64..10.0, g in -1e-4f64..1e-4, algorithm in any_algorithm()) {
             let opt = Optimizer { algorithm, hyperparameters: Hyperparameters { alpha: 0.7, beta: 0.5, l2: 0.3, ..Default::default() } };
-            let mut s = CoordState { z, n, updates: 4 };
+            let mut s = CoordState { z, n, updates: 4, sum: 0.0, seen: 0 };
             let before = opt.weight(&s);
             let rate = opt.rate(&s);
             opt.update(&mut s, g, before);

@@ -25,6 +25,9 @@ pub struct Progress {
     pub auc_positive: Vec<f64>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub auc_negative: Vec<f64>,
+    /// For a Hedge mixture: each member's weighted loss sum; empty otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub member_loss_sums: Vec<f64>,
 }
 
 impl Progress {
@@ -53,8 +56,15 @@ impl Progress {
         }
     }
 
+    /// Records the Hedge members' losses (without importance) on an example of importance
+    /// `weight`, in the order of the α list; nothing for an empty list.
+    pub fn record_members(&mut self, weight: f64, losses: &[f64]) {
+        add_weighted(&mut self.member_loss_sums, weight, losses);
+    }
+
     /// Adds another summary of disjoint examples.
     pub fn merge(&mut self, other: &Progress) {
+        add_weighted(&mut self.member_loss_sums, 1.0, &other.member_loss_sums);
         self.count += other.count;
         self.weight_sum += other.weight_sum;
         self.loss_sum += other.loss_sum;
@@ -101,6 +111,16 @@ impl Progress {
             negatives_below += n;
         }
         Some(pairs / (positives * negatives))
+    }
+}
+
+/// target += weight · source, growing target to source's length first.
+fn add_weighted(target: &mut Vec<f64>, weight: f64, source: &[f64]) {
+    if target.len() < source.len() {
+        target.resize(source.len(), 0.0);
+    }
+    for (t, s) in target.iter_mut().zip(source) {
+        *t += weight * s;
     }
 }
 
@@ -192,5 +212,18 @@ mod tests {
         p.record(0.1, 1.0, 0.9, 0.9, 1.0);
         assert_eq!(p.auc(), None);
         assert_eq!(Progress::new(false).auc(), None);
+    }
+
+    /// Hedge members' loss sums are weighted and add up across merged windows.
+    #[test]
+    fn member_losses_are_weighted_and_merge() {
+        let (mut a, mut b) = (Progress::new(true), Progress::new(true));
+        a.record_members(2.0, &[0.5, 1.0]);
+        b.record_members(1.0, &[0.25, 0.125]);
+        a.merge(&b);
+        assert_eq!(a.member_loss_sums, [1.25, 2.125]);
+        let mut empty = Progress::new(true);
+        empty.merge(&a);
+        assert_eq!(empty.member_loss_sums, a.member_loss_sums);
     }
 }

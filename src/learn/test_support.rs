@@ -31,6 +31,11 @@ impl MapStates {
         self.index.get(&coordinate).map(|&s| self.states[s as usize]).unwrap_or_default()
     }
 
+    /// The state of a coordinate seen before, without creating one.
+    pub fn peek(&self, coordinate: u64) -> Option<CoordState> {
+        self.index.get(&coordinate).map(|&s| self.states[s as usize])
+    }
+
     pub fn insert(&mut self, coordinate: u64, state: CoordState) {
         let mut slots = Vec::new();
         let _ = self.resolve(&[Feature { coordinate, value: 0.0 }], &mut slots);

@@ -51,6 +51,9 @@ pub struct Metrics {
     pub view_weights: Gauge,
     /// Delta records the weight view has applied.
     pub view_deltas: Gauge,
+    /// For a Hedge mixture: the learning rate α of the member with the least cumulative
+    /// progressive loss (the one the mixture follows).
+    pub hedge_leader_alpha: FloatGauge,
     /// Coordinate-state lookups of the update role's cache, by result (`hit`, `miss`).
     pub cache_lookups: Family<Labels, Counter>,
     /// Coordinate states in the update role's cache.
@@ -93,6 +96,7 @@ impl Metrics {
             view_examples_behind: Gauge::default(),
             view_weights: Gauge::default(),
             view_deltas: Gauge::default(),
+            hedge_leader_alpha: FloatGauge::default(),
             cache_lookups: Family::default(),
             cache_resident: Gauge::default(),
             rocksdb_bytes: Gauge::default(),
@@ -130,6 +134,11 @@ impl Metrics {
         );
         r.register("view_weights", "Nonzero weights in the weight view", m.view_weights.clone());
         r.register("view_deltas", "Delta records applied to the weight view", m.view_deltas.clone());
+        r.register(
+            "hedge_leader_alpha",
+            "Learning rate of the Hedge member with the least cumulative progressive loss",
+            m.hedge_leader_alpha.clone(),
+        );
         r.register("cache_lookups", "Coordinate-state cache lookups by result", m.cache_lookups.clone());
         r.register("cache_resident_coordinates", "Coordinate states in the cache", m.cache_resident.clone());
         r.register("rocksdb_bytes", "Size of the update role's RocksDB SST files", m.rocksdb_bytes.clone());
@@ -199,6 +208,11 @@ impl Metrics {
         self.view_examples_behind.set(examples_behind as i64);
     }
 
+    /// Records which Hedge member leads.
+    pub fn hedge_leader(&self, alpha: f64) {
+        self.hedge_leader_alpha.set(alpha);
+    }
+
     /// Records the update role's store: cache lookups since the last call, residents and
     /// RocksDB size.
     pub fn store(&self, store: &ModelStore) {
@@ -238,6 +252,7 @@ mod tests {
         m.transaction("predict", Duration::from_millis(20), true);
         m.transaction("update", Duration::ZERO, false);
         m.view(10, 12, 1500, 3);
+        m.hedge_leader(0.3);
         let text = m.encode();
         for line in [
             "ftrl_examples_total 2",
@@ -249,6 +264,7 @@ mod tests {
             "ftrl_view_staleness_seconds 1.5",
             "ftrl_view_weights 10",
             "ftrl_view_examples_behind 3",
+            "ftrl_hedge_leader_alpha 0.3",
         ] {
             assert!(text.lines().any(|l| l == line), "no line {line:?} in\n{text}");
         }

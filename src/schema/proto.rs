@@ -86,6 +86,7 @@ impl ProgressWindow {
             loss_sum: progress.loss_sum,
             label_sum: progress.label_sum,
             prediction_sum: progress.prediction_sum,
+            member_loss_sums: progress.member_loss_sums.clone(),
             ..Default::default()
         };
         for (bucket, (positive, negative)) in progress.auc_positive.iter().zip(&progress.auc_negative).enumerate() {
@@ -107,6 +108,7 @@ impl ProgressWindow {
         progress.loss_sum = self.loss_sum;
         progress.label_sum = self.label_sum;
         progress.prediction_sum = self.prediction_sum;
+        progress.member_loss_sums = self.member_loss_sums.clone();
         let buckets = progress.auc_positive.len();
         let sparse = self.auc_buckets.iter().zip(&self.auc_bucket_positive).zip(&self.auc_bucket_negative);
         for ((bucket, positive), negative) in sparse {

@@ -49,6 +49,12 @@ impl SlotCache {
         Some(slot)
     }
 
+    /// Whether `coordinate` is resident (without marking it used).
+    pub fn contains(&self, coordinate: u64) -> bool {
+        let slots = &self.slots;
+        self.index.find(coordinate, |&s| slots[s as usize].coordinate == coordinate).is_some()
+    }
+
     /// Makes `coordinate` resident with `state` (clean: it matches the backing store).
     pub fn insert(&mut self, coordinate: u64, state: CoordState) -> u32 {
         let slot = Slot { coordinate, state, live: true, dirty: false, referenced: true };
@@ -121,6 +127,24 @@ impl SlotCache {
         }
     }
 
+    /// Drops every clean resident state that is the default state (expired, and already
+    /// deleted from the backing store, or with none behind the cache), freeing its slot.
+    pub fn drop_clean_defaults(&mut self) -> usize {
+        let mut dropped = 0;
+        for (i, s) in self.slots.iter_mut().enumerate() {
+            if s.live && !s.dirty && s.state == CoordState::default() {
+                s.live = false;
+                let (coordinate, slot) = (s.coordinate, i as u32);
+                if let Ok(entry) = self.index.find_entry(coordinate, |&found| found == slot) {
+                    entry.remove();
+                }
+                self.free.push(slot);
+                dropped += 1;
+            }
+        }
+        dropped
+    }
+
     /// Every resident coordinate and its state.
     pub fn iter(&self) -> impl Iterator<Item = (u64, &CoordState)> {
         self.slots.iter().filter(|s| s.live).map(|s| (s.coordinate, &s.state))
@@ -138,7 +162,7 @@ mod tests {
         let _ = cache.insert(2, CoordState::default());
         cache.state_mut(a).z = 5.0;
         cache.state_mut(a).n = 1.0;
-        assert_eq!(cache.take_dirty(), vec![(1, CoordState { z: 5.0, n: 1.0, updates: 0 })]);
+        assert_eq!(cache.take_dirty(), vec![(1, CoordState { z: 5.0, n: 1.0, updates: 0, sum: 0.0, seen: 0 })]);
         assert!(cache.take_dirty().is_empty());
     }
 

@@ -185,6 +185,60 @@ impl ModelStore {
         }
     }
 
+    /// Expires every coordinate whose state `expired` says so (default states, which are
+    /// absent coordinates, are never offered): its state becomes the default one, which the
+    /// database stores as no record. Returns the coordinates expired, in coordinate order.
+    ///
+    /// A store that writes RocksDB only at checkpoints (the stream's owners) keeps the reset
+    /// states as changes for the next checkpoint, and frees their slots as eviction does;
+    /// any other store deletes them now and frees their slots at once.
+    pub fn expire(&mut self, mut expired: impl FnMut(u64, &CoordState) -> bool) -> Result<Vec<u64>, StoreError> {
+        let mut coordinates = Vec::new();
+        self.for_each_live(|c, s| {
+            if *s != CoordState::default() && expired(c, s) {
+                coordinates.push(c);
+            }
+        })?;
+        coordinates.sort_unstable();
+        let mut slots = Vec::new();
+        for chunk in coordinates.chunks(1024) {
+            let features: Vec<Feature> = chunk.iter().map(|&coordinate| Feature { coordinate, value: 0.0 }).collect();
+            self.resolve(&features, &mut slots)?;
+            for slot in &slots {
+                *self.cache.state_mut(*slot) = CoordState::default();
+            }
+        }
+        if !self.checkpoint_only {
+            if self.db.is_some() {
+                self.write_changes()?;
+            } else {
+                // Nothing behind the cache: the reset states need no writing.
+                self.cache.take_dirty();
+            }
+            self.cache.drop_clean_defaults();
+        }
+        Ok(coordinates)
+    }
+
+    /// Like `for_each`, but a store that writes only at checkpoints is read without
+    /// writing: its resident states first, then those only on disk.
+    fn for_each_live(&mut self, mut visit: impl FnMut(u64, &CoordState)) -> Result<(), StoreError> {
+        if !self.checkpoint_only || self.all_resident {
+            return self.for_each(visit);
+        }
+        self.cache.iter().for_each(|(c, s)| visit(c, s));
+        let cache = &mut self.cache;
+        match &self.db {
+            Some(db) => db.for_each(|c, s| {
+                if !cache.contains(c) {
+                    visit(c, &s);
+                }
+                true
+            }),
+            None => Ok(()),
+        }
+    }
+
     /// Records feature names of coordinates (a no-op in memory).
     pub fn save_names(&self, names: &[(u64, String)]) -> Result<(), StoreError> {
         match &self.db {
@@ -316,6 +370,59 @@ mod tests {
             .unwrap();
         assert_eq!(counts.len(), 1000);
         assert!(counts.values().all(|&u| u == 5));
+    }
+
+    /// Expired coordinates leave memory and disk, and come back fresh when seen again: in
+    /// memory, with RocksDB behind a small cache, and written only at checkpoints.
+    #[test]
+    fn expired_coordinates_are_gone_everywhere_and_come_back_fresh() {
+        let dir = tempfile::tempdir().unwrap();
+        let stores = [
+            ModelStore::in_memory(),
+            ModelStore::open(&dir.path().join("a"), 64).unwrap(),
+            ModelStore::open_checkpoint_only(&dir.path().join("b"), 64).unwrap(),
+        ];
+        for (kind, mut store) in stores.into_iter().enumerate() {
+            bump(&mut store, 0..200);
+            bump(&mut store, 100..200);
+            store.checkpoint().unwrap();
+            // Coordinates touched once are expired.
+            let expired = store.expire(|_, s| s.updates < 2).unwrap();
+            assert_eq!(expired, (0..100).collect::<Vec<_>>(), "store {kind}");
+            store.checkpoint().unwrap();
+            let mut live = Vec::new();
+            store
+                .for_each(|c, s| {
+                    if *s != CoordState::default() {
+                        live.push(c)
+                    }
+                })
+                .unwrap();
+            live.sort_unstable();
+            assert_eq!(live, (100..200).collect::<Vec<_>>(), "store {kind}");
+            if kind == 1 {
+                // Nothing of them is left on disk either.
+                let mut on_disk = 0;
+                store
+                    .db
+                    .as_ref()
+                    .unwrap()
+                    .for_each(|_, _| {
+                        on_disk += 1;
+                        true
+                    })
+                    .unwrap();
+                assert_eq!(on_disk, 100);
+            }
+            if kind == 0 {
+                assert_eq!(store.resident(), 100, "their slots are free");
+            }
+            assert!(store.expire(|_, s| s.updates < 2).unwrap().is_empty(), "store {kind}: expired once");
+            bump(&mut store, 0..1);
+            let mut slots = Vec::new();
+            store.resolve(&features(0..1), &mut slots).unwrap();
+            assert_eq!(store.state(slots[0]).updates, 1, "store {kind}: seen again, it starts afresh");
+        }
     }
 
     #[test]

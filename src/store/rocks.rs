@@ -3,7 +3,9 @@
 //!
 //! Record layout (part of the model format):
 //! * `coordinates`: key = coordinate as 8 big-endian bytes (so iteration is in coordinate
-//!   order), value = z (f64 LE) ‖ n (f64 LE) ‖ updates (u64 LE), 24 bytes.
+//!   order), value = z (f64 LE) ‖ n (f64 LE) ‖ updates (u64 LE), 24 bytes; then Σg (f64 LE)
+//!   ‖ last seen (u64 LE) when either is not 0 (stream owners, expiry), 40 bytes. A
+//!   coordinate in the default state (never seen, or expired) has no record.
 //! * `metadata`: UTF-8 key → bytes (JSON for structured values).
 //! * `names`: coordinate (8 big-endian bytes) → "namespace^name", with `--save-names`.
 
@@ -16,6 +18,7 @@ const COORDINATES: &str = "coordinates";
 const METADATA: &str = "metadata";
 const NAMES: &str = "names";
 const STATE_BYTES: usize = 24;
+const LONG_STATE_BYTES: usize = 40;
 
 /// How much memory RocksDB itself may use, so that the process's footprint is the slot
 /// cache plus a small constant.
@@ -82,7 +85,13 @@ impl StateDb {
         let meta = self.cf(METADATA)?;
         let mut batch = WriteBatch::default();
         for (coordinate, state) in states {
-            batch.put_cf(coordinates, coordinate.to_be_bytes(), encode_state(state));
+            if *state == CoordState::default() {
+                // Never seen, or expired: no record, so the model holds only live states.
+                batch.delete_cf(coordinates, coordinate.to_be_bytes());
+                continue;
+            }
+            let (bytes, len) = encode_state(state);
+            batch.put_cf(coordinates, coordinate.to_be_bytes(), &bytes[..len]);
         }
         for (key, value) in metadata {
             batch.put_cf(meta, key.as_bytes(), value);
@@ -136,12 +145,21 @@ impl StateDb {
     }
 }
 
-fn encode_state(state: &CoordState) -> [u8; STATE_BYTES] {
-    let mut bytes = [0u8; STATE_BYTES];
+/// The encoded state: a buffer and how many of its bytes to store.
+fn encode_state(state: &CoordState) -> ([u8; LONG_STATE_BYTES], usize) {
+    let mut bytes = [0u8; LONG_STATE_BYTES];
     bytes[0..8].copy_from_slice(&state.z.to_le_bytes());
     bytes[8..16].copy_from_slice(&state.n.to_le_bytes());
     bytes[16..24].copy_from_slice(&state.updates.to_le_bytes());
-    bytes
+    // Only stream owners keep Σg and only expiry keeps a last-seen time; the embedded
+    // trainer's states stay 24 bytes.
+    if state.sum != 0.0 || state.seen != 0 {
+        bytes[24..32].copy_from_slice(&state.sum.to_le_bytes());
+        bytes[32..40].copy_from_slice(&state.seen.to_le_bytes());
+        (bytes, LONG_STATE_BYTES)
+    } else {
+        (bytes, STATE_BYTES)
+    }
 }
 
 fn decode_state(bytes: &[u8]) -> Result<CoordState, StoreError> {
@@ -150,10 +168,15 @@ fn decode_state(bytes: &[u8]) -> Result<CoordState, StoreError> {
             StoreError::Corrupt(format!("coordinate state of {} bytes, expected {STATE_BYTES}", bytes.len()))
         })
     };
+    if bytes.len() != STATE_BYTES && bytes.len() != LONG_STATE_BYTES {
+        return Err(StoreError::Corrupt(format!("coordinate state of {} bytes, expected {STATE_BYTES}", bytes.len())));
+    }
     Ok(CoordState {
         z: f64::from_le_bytes(field(0)?),
         n: f64::from_le_bytes(field(1)?),
         updates: u64::from_le_bytes(field(2)?),
+        sum: if bytes.len() > STATE_BYTES { f64::from_le_bytes(field(3)?) } else { 0.0 },
+        seen: if bytes.len() > STATE_BYTES { u64::from_le_bytes(field(4)?) } else { 0 },
     })
 }
 
@@ -163,9 +186,14 @@ mod tests {
 
     #[test]
     fn state_encoding_round_trips() {
-        let s = CoordState { z: -1.25, n: 3.5, updates: 42 };
-        assert_eq!(decode_state(&encode_state(&s)).unwrap(), s);
+        let s = CoordState { z: -1.25, n: 3.5, updates: 42, sum: 0.0, seen: 0 };
+        let (bytes, len) = encode_state(&s);
+        assert_eq!((decode_state(&bytes[..len]).unwrap(), len), (s, 24), "the embedded trainer's states stay 24 bytes");
+        let with_sum = CoordState { sum: 0.75, seen: 9, ..s };
+        let (bytes, len) = encode_state(&with_sum);
+        assert_eq!((decode_state(&bytes[..len]).unwrap(), len), (with_sum, 40));
         assert!(decode_state(&[0u8; 7]).is_err());
+        assert!(decode_state(&[0u8; 28]).is_err());
     }
 
     #[test]
@@ -173,11 +201,12 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         {
             let db = StateDb::open(dir.path()).unwrap();
-            let s = CoordState { z: 1.0, n: 2.0, updates: 3 };
+            let s = CoordState { z: 1.0, n: 2.0, updates: 3, sum: -0.5, seen: 0 };
             db.write(&[(5, s), (1, s)], &[("k".into(), b"v".to_vec())]).unwrap();
         }
         let db = StateDb::open(dir.path()).unwrap();
         assert_eq!(db.get(5).unwrap().unwrap().updates, 3);
+        assert_eq!(db.get(5).unwrap().unwrap().sum, -0.5);
         assert_eq!(db.get(6).unwrap(), None);
         assert_eq!(db.metadata("k").unwrap().as_deref(), Some(&b"v"[..]));
         let mut seen = Vec::new();

@@ -109,7 +109,8 @@ pub fn dump_model(config: &WorkerConfig, progress: &ProgressBar) -> Result<Vec<D
             Some(Err(error)) => tracing::warn!(%error, coordinate, "undecodable delta skipped"),
         }
     })?;
-    Ok(model.into_values().collect())
+    // A zero weight is published with a value only to carry its rate (implicit steps).
+    Ok(model.into_values().filter(|w| w.weight != 0.0).collect())
 }
 
 /// Progressive validation of a stream so far, from its progress topic.
@@ -123,6 +124,29 @@ pub struct ProgressTotals {
     pub windows: u64,
     /// Windows written again by a replay after a crash, counted once.
     pub duplicate_windows: u64,
+    /// For a Hedge mixture: each member's importance-weighted loss sum, in the order of
+    /// `model.hedge` (its cumulative progressive loss); empty otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub member_loss_sums: Vec<f64>,
+    /// For a Hedge mixture: the members' learning rates, their mean progressive losses and
+    /// the rate of the one with the least (the mixture follows it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hedge: Option<HedgeProgress>,
+}
+
+/// How each member of a stream's Hedge mixture has done.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct HedgeProgress {
+    pub alphas: Vec<f64>,
+    pub progressive_losses: Vec<f64>,
+    pub leader_alpha: f64,
+}
+
+impl ProgressTotals {
+    /// Each Hedge member's mean progressive loss.
+    pub fn member_losses(&self) -> Vec<f64> {
+        self.member_loss_sums.iter().map(|l| l / self.weight_sum.max(f64::MIN_POSITIVE)).collect()
+    }
 }
 
 /// Reads the progress topic to its end and sums its windows, each counted once.
@@ -152,7 +176,18 @@ pub fn read_progress(config: &WorkerConfig) -> Result<ProgressTotals, StreamErro
         auc: total.auc(),
         windows,
         duplicate_windows: counter.duplicates,
+        hedge: hedge_progress(&config.model.hedge, &total),
+        member_loss_sums: total.member_loss_sums,
     })
+}
+
+fn hedge_progress(alphas: &[f64], total: &Progress) -> Option<HedgeProgress> {
+    if alphas.is_empty() || total.member_loss_sums.len() != alphas.len() {
+        return None;
+    }
+    let losses: Vec<f64> = total.member_loss_sums.iter().map(|l| l / total.weight_sum.max(f64::MIN_POSITIVE)).collect();
+    let leader = (0..losses.len()).min_by(|&a, &b| losses[a].total_cmp(&losses[b]))?;
+    Some(HedgeProgress { alphas: alphas.to_vec(), progressive_losses: losses, leader_alpha: alphas[leader] })
 }
 
 /// Copies the examples topic of `config` into the examples topic of `target` (same

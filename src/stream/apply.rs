@@ -8,7 +8,8 @@
 //! was (or would have been) written before, and a record written twice is written the same
 //! way twice.
 
-use crate::learn::{CoordState, CoordinateStates, Feature, Optimizer, Progress};
+use crate::learn::owner::OwnerRule;
+use crate::learn::{CoordState, CoordinateStates, Feature, Progress};
 use crate::schema::proto::{BatchMarker, ExampleGradients, GradientBatch, ProgressWindow, StateRecord};
 use crate::store::{ModelStore, StoreError};
 use prost::Message as _;
@@ -38,6 +39,32 @@ pub struct PartitionPosition {
     /// these coordinates until it passes that offset instead of applying them twice.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub ahead: BTreeMap<u64, i64>,
+    /// With expiry: the event time at or after which the next sweep runs. It travels in
+    /// the batch markers, so a restore resumes the same schedule.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub next_sweep_ms: i64,
+}
+
+fn is_zero(n: &i64) -> bool {
+    *n == 0
+}
+
+/// Expiry of coordinates unseen for a while, on the gradients' event time.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Expiry {
+    /// A coordinate whose last gradients record is this much older than the newest one
+    /// applied is expired.
+    pub after_ms: u64,
+    /// Gradients partitions: coordinate c belongs to partition c mod this.
+    pub partitions: i32,
+}
+
+impl Expiry {
+    /// Sweeps run every quarter of the window: a coordinate goes between `after_ms` and
+    /// 1.25·`after_ms` after it was last seen.
+    fn period_ms(&self) -> i64 {
+        (self.after_ms / 4).max(1) as i64
+    }
 }
 
 impl PartitionPosition {
@@ -161,19 +188,30 @@ pub struct Changes {
     pub duplicate_examples: u64,
     /// Records below the resume position, which a restore had already accounted for.
     pub replayed_records: u64,
+    /// Coordinates expired (they are in `coordinates` too, with the default state).
+    pub expired: u64,
+    /// Coordinate → its Hedge member, for changed coordinates of members other than 0.
+    pub members: BTreeMap<u64, u32>,
 }
 
 /// The update role's state besides coordinate states: a position per owned partition.
 pub struct Applier {
-    optimizer: Optimizer,
+    rule: OwnerRule,
+    expiry: Option<Expiry>,
     binary: bool,
     positions: BTreeMap<i32, PartitionPosition>,
     slots: Vec<u32>,
 }
 
 impl Applier {
-    pub fn new(optimizer: Optimizer, binary: bool) -> Self {
-        Self { optimizer, binary, positions: BTreeMap::new(), slots: Vec::new() }
+    pub fn new(rule: OwnerRule, binary: bool) -> Self {
+        Self { rule, expiry: None, binary, positions: BTreeMap::new(), slots: Vec::new() }
+    }
+
+    /// The same applier expiring coordinates unseen for `expiry.after_ms` of event time.
+    pub fn with_expiry(mut self, expiry: Option<Expiry>) -> Self {
+        self.expiry = expiry;
+        self
     }
 
     pub fn position(&self, partition: i32) -> Option<&PartitionPosition> {
@@ -216,6 +254,7 @@ impl Applier {
                     if marker.resume_offset > position.resume {
                         position.resume = marker.resume_offset;
                         position.origins = marker.origin_partitions.into_iter().zip(marker.origin_offsets).collect();
+                        position.next_sweep_ms = marker.next_sweep_ms;
                     }
                     restore.windows.extend(marker.windows);
                 }
@@ -231,7 +270,13 @@ impl Applier {
                     (None, None) => -1,
                 };
                 if record.applied_through > held {
-                    let state = CoordState { z: record.z, n: record.n, updates: record.updates };
+                    let state = CoordState {
+                        z: record.z,
+                        n: record.n,
+                        updates: record.updates,
+                        sum: record.gradient_sum,
+                        seen: record.last_seen,
+                    };
                     restore.newest.insert(record.coordinate, (partition, record.applied_through, state));
                 }
             }
@@ -292,6 +337,7 @@ impl Applier {
             *seen = example.origin_offset;
             if let Some(outcome) = &example.outcome {
                 window.progress.record(outcome.loss, outcome.label, outcome.prediction, outcome.score, outcome.weight);
+                window.progress.record_members(outcome.weight, &outcome.member_losses);
                 origins = (
                     origins.0.min(example.origin_partition),
                     origins.1.max(example.origin_partition),
@@ -299,7 +345,14 @@ impl Applier {
                     origins.3.max(example.origin_offset),
                 );
             }
-            apply_example(&self.optimizer, store, (partition, offset), position, example, &mut self.slots, changes)?;
+            let stamp = self.expiry.map(|_| batch.time_ms.max(1) as u64);
+            apply_example(&self.rule, store, (partition, offset), position, example, stamp, &mut self.slots, changes)?;
+        }
+        if let Some(expiry) = self.expiry {
+            if batch.time_ms >= position.next_sweep_ms {
+                sweep(store, expiry, (partition, offset), position, batch.time_ms, changes)?;
+                position.next_sweep_ms = batch.time_ms + expiry.period_ms();
+            }
         }
         position.resume = offset + 1;
         position.ahead.retain(|_, through| *through >= position.resume);
@@ -358,6 +411,8 @@ impl Applier {
                 n: state.n,
                 updates: state.updates,
                 applied_through: through,
+                gradient_sum: state.sum,
+                last_seen: state.seen,
             };
             records.push((*partition, coordinate.to_be_bytes().to_vec(), record.encode_to_vec()));
         }
@@ -368,6 +423,7 @@ impl Applier {
                 origin_partitions: position.origins.keys().copied().collect(),
                 origin_offsets: position.origins.values().copied().collect(),
                 windows: changes.windows.iter().filter(|w| w.partition == *partition).map(Window::to_proto).collect(),
+                next_sweep_ms: position.next_sweep_ms,
             };
             records.push((*partition, MARKER_KEY.to_vec(), marker.encode_to_vec()));
         }
@@ -375,18 +431,49 @@ impl Applier {
     }
 }
 
+/// Expires the coordinates of `partition` last seen more than `expiry.after_ms` before
+/// `now` (the event time of gradients record `offset`): their state becomes the default
+/// one, which the changelog records as a state of zeros (a restore orders it against older
+/// states by its applied-through offset, which a null value could not carry) and the deltas
+/// as a tombstone. A coordinate `ahead` of this record is skipped like its contributions:
+/// its state already includes this sweep.
+fn sweep(
+    store: &mut ModelStore,
+    expiry: Expiry,
+    (partition, offset): (i32, i64),
+    position: &PartitionPosition,
+    now: i64,
+    changes: &mut Changes,
+) -> Result<(), StoreError> {
+    let cutoff = now.saturating_sub(expiry.after_ms as i64);
+    let partitions = expiry.partitions.max(1) as u64;
+    let expired = store.expire(|coordinate, state| {
+        (coordinate % partitions) as i32 == partition
+            && (state.seen as i64) < cutoff
+            && position.ahead.get(&coordinate).is_none_or(|through| *through < offset)
+    })?;
+    for coordinate in expired {
+        changes.coordinates.insert(coordinate, partition);
+        changes.expired += 1;
+    }
+    Ok(())
+}
+
 /// Applies one example's contributions from gradients record (partition, offset), skipping
-/// coordinates whose state already includes that record.
+/// coordinates whose state already includes that record; `stamp` is the record's event
+/// time, noted as each coordinate's last sight when expiry is on.
+#[allow(clippy::too_many_arguments)]
 fn apply_example(
-    optimizer: &Optimizer,
+    rule: &OwnerRule,
     store: &mut ModelStore,
     (partition, offset): (i32, i64),
     position: &PartitionPosition,
     example: &ExampleGradients,
+    stamp: Option<u64>,
     slots: &mut Vec<u32>,
     changes: &mut Changes,
 ) -> Result<(), StoreError> {
-    for (coordinate, gradient) in example.coordinates.iter().zip(&example.gradients) {
+    for (i, (coordinate, gradient)) in example.coordinates.iter().zip(&example.gradients).enumerate() {
         if position.ahead.get(coordinate).is_some_and(|through| *through >= offset) {
             continue;
         }
@@ -396,9 +483,18 @@ fn apply_example(
             continue;
         }
         store.resolve(&[Feature { coordinate: *coordinate, value: 1.0 }], slots)?;
+        let member = example.members.get(i).copied().unwrap_or(0);
+        let read_sum = example.read_sums.get(i).copied().filter(|s| s.is_finite());
         let state = store.state_mut(slots[0]);
-        let played = optimizer.weight(state);
-        optimizer.update(state, *gradient, played);
+        if !rule.apply(*coordinate, member, state, *gradient, read_sum) {
+            continue;
+        }
+        if let Some(stamp) = stamp {
+            state.seen = stamp;
+        }
+        if member != 0 {
+            changes.members.insert(*coordinate, member);
+        }
         changes.coordinates.insert(*coordinate, partition);
         changes.applied += 1;
     }
@@ -408,8 +504,10 @@ fn apply_example(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learn::admission::Admission;
     use crate::learn::Algorithm;
     use crate::learn::Hyperparameters;
+    use crate::learn::Optimizer;
     use crate::schema::proto::Outcome;
     use rand::rngs::StdRng;
     use rand::{Rng, SeedableRng};
@@ -417,10 +515,15 @@ mod tests {
     const PARTITION: i32 = 0;
 
     fn applier() -> Applier {
-        Applier::new(
-            Optimizer { algorithm: Algorithm::FtrlProximal, hyperparameters: Hyperparameters::default() },
-            true,
-        )
+        applier_expiring(None)
+    }
+
+    fn applier_expiring(expiry: Option<Expiry>) -> Applier {
+        // Two Hedge members, admission at the second occurrence and delay-tolerant rates:
+        // every option an owner applies must replay to the same states.
+        let optimizer = Optimizer { algorithm: Algorithm::FtrlProximal, hyperparameters: Hyperparameters::default() };
+        let rule = OwnerRule::new(optimizer, &[0.1, 1.0], Admission::MinCount { count: 2 }, 1);
+        Applier::new(rule.with_delay_tolerance(true), true).with_expiry(expiry)
     }
 
     /// A gradients log as predict roles write it, crashes included: examples from two
@@ -435,7 +538,8 @@ mod tests {
             let origin = rng.random_range(0..2);
             let retry = next[origin as usize] > 5 && rng.random_bool(0.2);
             let start = if retry { next[origin as usize] - rng.random_range(1..5) } else { next[origin as usize] };
-            let mut batch = GradientBatch::default();
+            // Event time moves 10 ms a record.
+            let mut batch = GradientBatch { time_ms: 1000 + 10 * log.len() as i64, ..Default::default() };
             for offset in start..start + rng.random_range(1..6) {
                 let coordinates = features
                     .entry((origin, offset))
@@ -450,12 +554,15 @@ mod tests {
                     })
                     .clone();
                 let gradients = coordinates.iter().map(|_| rng.random_range(-1.0..1.0)).collect();
+                let members = coordinates.iter().map(|c| (c % 2) as u32).collect();
+                let read_sums = coordinates.iter().map(|_| rng.random_range(-2.0..2.0)).collect();
                 let outcome = Some(Outcome {
                     loss: rng.random_range(0.0..2.0),
                     label: 1.0,
                     prediction: 0.5,
                     score: 0.5,
                     weight: 1.0,
+                    member_losses: vec![rng.random_range(0.0..2.0), rng.random_range(0.0..2.0)],
                 });
                 batch.examples.push(ExampleGradients {
                     origin_partition: origin,
@@ -463,6 +570,8 @@ mod tests {
                     coordinates,
                     gradients,
                     outcome,
+                    members,
+                    read_sums,
                 });
                 next[origin as usize] = next[origin as usize].max(offset + 1);
             }
@@ -472,9 +581,13 @@ mod tests {
     }
 
     /// Everything one owner would write for `records`, applied in batches of `batch` records.
-    fn crash_free(log: &[GradientBatch], batch: usize) -> (BTreeMap<u64, CoordState>, Vec<ProgressWindow>) {
+    fn crash_free(
+        log: &[GradientBatch],
+        batch: usize,
+        expiry: Option<Expiry>,
+    ) -> (BTreeMap<u64, CoordState>, Vec<ProgressWindow>) {
         let mut store = ModelStore::in_memory();
-        let mut applier = applier();
+        let mut applier = applier_expiring(expiry);
         applier.begin_restore(&store, &[PARTITION]).unwrap();
         let mut windows = Vec::new();
         for (chunk_index, chunk) in log.chunks(batch).enumerate() {
@@ -492,7 +605,10 @@ mod tests {
         let mut states = BTreeMap::new();
         store
             .for_each(|c, s| {
-                states.insert(c, *s);
+                // A default state is an absent (expired) coordinate.
+                if *s != CoordState::default() {
+                    states.insert(c, *s);
+                }
             })
             .unwrap();
         states
@@ -516,9 +632,10 @@ mod tests {
     fn start_process(
         dir: &std::path::Path,
         changelog: &[(Vec<u8>, Vec<u8>)],
+        expiry: Option<Expiry>,
     ) -> (ModelStore, Applier, Vec<ProgressWindow>) {
         let mut store = ModelStore::open_checkpoint_only(dir, 16).unwrap();
-        let mut applier = applier();
+        let mut applier = applier_expiring(expiry);
         let mut restore = applier.begin_restore(&store, &[PARTITION]).unwrap();
         let start = restore.starts()[0].1 as usize;
         for (offset, (key, payload)) in changelog.iter().enumerate().skip(start) {
@@ -533,17 +650,17 @@ mod tests {
     /// anything is visible, after a random prefix of a transaction became visible without
     /// its commit (what brokers that show aborted records do), after a commit but before
     /// the RocksDB checkpoint, and during restore.
-    fn crash_campaign(seed: u64) {
+    fn crash_campaign(seed: u64, expiry: Option<Expiry>) {
         let mut rng = StdRng::seed_from_u64(seed);
         let (log, contains) = gradients_log(&mut rng);
-        let (expected_states, expected_windows) = crash_free(&log, 3);
+        let (expected_states, expected_windows) = crash_free(&log, 3, expiry);
         let dir = tempfile::tempdir().unwrap();
         let mut changelog: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
         let mut progress: Vec<ProgressWindow> = Vec::new();
         let mut committed = 0usize;
         let mut crashes = 0;
         while committed < log.len() {
-            let (mut store, mut applier, windows) = start_process(dir.path(), &changelog);
+            let (mut store, mut applier, windows) = start_process(dir.path(), &changelog, expiry);
             if rng.random_bool(0.1) {
                 crashes += 1;
                 continue; // killed during restore, before its checkpoint
@@ -599,14 +716,19 @@ mod tests {
             }
         }
         // One last start restores whatever the final batches left.
-        let (mut store, _, windows) = start_process(dir.path(), &changelog);
+        let (mut store, _, windows) = start_process(dir.path(), &changelog, expiry);
         progress.extend(windows.into_iter().filter(|w| w.gradients_offset >= committed as i64));
 
         assert!(crashes > 5, "seed {seed}: only {crashes} crashes");
         let got = states(&mut store);
         assert_eq!(got, expected_states, "seed {seed}: states differ from a crash-free run ({crashes} crashes)");
-        for (coordinate, state) in &got {
-            assert_eq!(state.updates, contains[coordinate], "seed {seed}: coordinate {coordinate}");
+        if expiry.is_none() {
+            for (coordinate, state) in &got {
+                assert_eq!(state.updates, contains[coordinate], "seed {seed}: coordinate {coordinate}");
+            }
+        } else {
+            // Expiry ran: some coordinate restarted, so it counts fewer updates than it occurred.
+            assert!(got.iter().any(|(c, s)| s.updates < contains[c]), "seed {seed}: nothing expired");
         }
         assert_eq!(count_windows(&progress), count_windows(&expected_windows), "seed {seed}: progress");
         let examples: u64 = expected_windows.iter().map(|w| w.count).sum();
@@ -616,7 +738,16 @@ mod tests {
     #[test]
     fn crashes_anywhere_neither_lose_nor_double_an_update() {
         for seed in 0..25 {
-            crash_campaign(seed);
+            crash_campaign(seed, None);
+        }
+    }
+
+    /// Expiry sweeps replay identically too: the same coordinates expire at the same
+    /// records, whatever the crashes (coordinates unseen for 150 ms, 15 records).
+    #[test]
+    fn crashes_anywhere_expire_the_same_coordinates() {
+        for seed in 0..10 {
+            crash_campaign(seed, Some(Expiry { after_ms: 150, partitions: 1 }));
         }
     }
 
@@ -629,11 +760,20 @@ mod tests {
             origin_offset: offset,
             coordinates: vec![7],
             gradients: vec![0.5],
-            outcome: Some(Outcome { loss: 1.0, label: 1.0, prediction: 0.5, score: 0.5, weight: 1.0 }),
+            outcome: Some(Outcome {
+                loss: 1.0,
+                label: 1.0,
+                prediction: 0.5,
+                score: 0.5,
+                weight: 1.0,
+                ..Default::default()
+            }),
+            members: vec![],
+            read_sums: vec![],
         };
         let mut changes = Changes::default();
-        let first = GradientBatch { examples: vec![example(0), example(1)] };
-        let replay = GradientBatch { examples: vec![example(1), example(2)] };
+        let first = GradientBatch { examples: vec![example(0), example(1)], time_ms: 0 };
+        let replay = GradientBatch { examples: vec![example(1), example(2)], time_ms: 0 };
         applier.apply(&mut store, 0, 0, &first, &mut changes).unwrap();
         applier.apply(&mut store, 0, 1, &replay, &mut changes).unwrap();
         assert_eq!((changes.applied, changes.duplicate_examples), (3, 1));
@@ -656,7 +796,10 @@ mod tests {
                 coordinates: vec![1, 2, 3, 4],
                 gradients: vec![f64::NAN, f64::INFINITY, f64::NEG_INFINITY, 0.5],
                 outcome: None,
+                members: vec![],
+                read_sums: vec![],
             }],
+            time_ms: 0,
         };
         let mut changes = Changes::default();
         applier.apply(&mut store, 0, 0, &batch, &mut changes).unwrap();

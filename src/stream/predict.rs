@@ -11,8 +11,8 @@ use super::kafka::{
 use super::view::WeightView;
 use super::StreamError;
 use crate::config::{Topics, WorkerConfig};
-use crate::learn::hashing::class_coordinate;
-use crate::learn::learner::score;
+use crate::learn::hedge::HedgeState;
+use crate::learn::view_learner::ViewLearner;
 use crate::learn::{Feature, Loss, Progress};
 use crate::schema::featurize::Featurizer;
 use crate::schema::proto::{decode_example, ExampleFormat, ExampleGradients, GradientBatch, Outcome, Prediction};
@@ -70,8 +70,10 @@ pub struct PredictRole {
     publish_predictions: bool,
     example: ExampleBuf,
     features: Vec<Feature>,
-    margins: Vec<f64>,
-    derivatives: Vec<f64>,
+    /// Predicts from the view, takes the configured step and mixes a Hedge.
+    learner: ViewLearner,
+    /// Whether gradients carry the gradient sums they read (delay-tolerant rates).
+    delay_tolerant: bool,
     /// Committed batches whose gradients the view has not seen applied yet: what their
     /// owners must apply, when the batch committed, and how many examples it held.
     unapplied: VecDeque<(Requirements, Instant, usize)>,
@@ -101,8 +103,8 @@ impl PredictRole {
             publish_predictions: config.worker.publish_predictions,
             example: ExampleBuf::default(),
             features: Vec::new(),
-            margins: Vec::new(),
-            derivatives: Vec::new(),
+            learner: hedge_learner(config, &settings)?,
+            delay_tolerant: config.model.delay_tolerant,
             unapplied: VecDeque::new(),
         })
     }
@@ -154,6 +156,9 @@ impl PredictRole {
                 self.view.staleness_ms(),
                 behind,
             );
+            if let Some(alpha) = self.learner.leader_alpha() {
+                crate::observe::metrics().hedge_leader(alpha);
+            }
             if last_report.elapsed() >= Duration::from_secs(10) {
                 // Staleness of the weights predictions use: examples predicted whose
                 // gradients the view has not seen applied, and how long the oldest has waited.
@@ -167,6 +172,7 @@ impl PredictRole {
                     view_examples_behind = behind,
                     view_ms_behind = behind_ms,
                     newest_delta_age_ms = self.view.staleness_ms(),
+                    hedge_leader_alpha = self.learner.leader_alpha(),
                     "predict role progress"
                 );
                 last_report = Instant::now();
@@ -208,6 +214,10 @@ impl PredictRole {
                 out.dead_letters.push((record.clone(), reason));
             }
         }
+        // The batch's event time, which owners expire coordinates by: in the log, so a
+        // replay sees the same clock.
+        let time_ms = records.iter().filter_map(|r| r.timestamp_ms).max().unwrap_or_else(super::kafka::now_ms);
+        out.gradients.iter_mut().for_each(|batch| batch.time_ms = time_ms);
         out
     }
 
@@ -219,26 +229,22 @@ impl PredictRole {
         self.features.clear();
         self.featurizer.featurize(&self.example, &mut self.features).map_err(|e| e.to_string())?;
 
-        let outputs = self.loss.outputs();
-        self.margins.clear();
-        for class in 0..outputs as u32 {
-            let margin =
-                self.features.iter().map(|f| self.view.weight(class_coordinate(f.coordinate, class)) * f.value).sum();
-            self.margins.push(margin);
-        }
-        let outcome = score(self.loss, &self.margins, Some(self.example.label), &mut self.derivatives);
-
         let (label, weight) = (self.example.label, self.example.weight);
+        let outcome = self.learner.step(&self.view, &self.features, Some(label), weight);
         let metric_label = self.loss.metric_label(label);
         out.scored.record(outcome.loss, metric_label, outcome.prediction, outcome.score, weight);
 
-        for (class, derivative) in self.derivatives.iter().enumerate() {
-            for feature in &self.features {
-                let coordinate = class_coordinate(feature.coordinate, class as u32);
-                let batch = &mut out.gradients[partition_of(coordinate, self.partitions) as usize];
-                let entry = entry_for(batch, record);
-                entry.coordinates.push(coordinate);
-                entry.gradients.push(weight * derivative * feature.value);
+        let hedge = self.learner.is_hedge();
+        for gradient in self.learner.gradients() {
+            let batch = &mut out.gradients[partition_of(gradient.coordinate, self.partitions) as usize];
+            let entry = entry_for(batch, record);
+            entry.coordinates.push(gradient.coordinate);
+            entry.gradients.push(gradient.value);
+            if hedge {
+                entry.members.push(gradient.member);
+            }
+            if self.delay_tolerant {
+                entry.read_sums.push(gradient.read_sum);
             }
         }
         // Exactly one gradients partition counts the example in the progress topic.
@@ -249,6 +255,7 @@ impl PredictRole {
             prediction: outcome.prediction,
             score: outcome.score,
             weight,
+            member_losses: self.learner.member_losses().collect(),
         });
         if self.publish_predictions {
             out.predictions.push(Prediction {
@@ -318,6 +325,28 @@ impl PredictRole {
         }
         Ok(())
     }
+}
+
+/// The view learner of `settings`; a Hedge continues from the members' cumulative losses on
+/// the progress topic, so a restart does not forget which learning rate has done best.
+/// (Examples this role scored but whose windows are not yet written are left out: at most
+/// the batch in flight.)
+fn hedge_learner(config: &WorkerConfig, settings: &crate::model::ModelSettings) -> Result<ViewLearner, StreamError> {
+    let mut learner = settings.view_learner();
+    if learner.is_hedge() {
+        let totals = super::admin::read_progress(config)?;
+        learner.restore_hedge(HedgeState {
+            cumulative_losses: totals.member_loss_sums.clone(),
+            weight_sum: totals.weight_sum,
+        });
+        tracing::info!(
+            alphas = ?learner.alphas(),
+            progressive_losses = ?totals.member_losses(),
+            leader_alpha = learner.leader_alpha(),
+            "Hedge continues from the progress topic"
+        );
+    }
+    Ok(learner)
 }
 
 /// The entry of `record`'s example in `batch`, added when it is not the last one yet.

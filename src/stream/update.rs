@@ -11,14 +11,15 @@
 //! moves to another worker brings its state along and a crash between commit and RocksDB
 //! write loses nothing.
 
-use super::apply::{Applier, Changes, Restored, Window};
+use super::apply::{Applier, Changes, Expiry, Restored, Window};
 use super::kafka::{
     collect, group_consumer_config, now_ms, partition_numbers, read_from, seek_partitions, send,
     transactional_producer, DeliveredOffsets, RawRecord, RebalanceFlag, TRANSACTION_CALL_TIMEOUT,
 };
 use super::StreamError;
 use crate::config::{Topics, WorkerConfig};
-use crate::learn::{CoordinateStates, Feature, Optimizer};
+use crate::learn::owner::OwnerRule;
+use crate::learn::{CoordinateStates, Feature};
 use crate::schema::proto::{AppliedWatermark, GradientBatch, ProgressWindow, WeightDelta};
 use crate::store::ModelStore;
 use prost::Message as _;
@@ -41,7 +42,9 @@ pub struct UpdateRole {
     config: WorkerConfig,
     store: ModelStore,
     applier: Applier,
-    optimizer: Optimizer,
+    rule: OwnerRule,
+    /// Whether deltas carry each coordinate's rate (predict roles take implicit steps).
+    publish_rates: bool,
     topics: Topics,
     worker_id: String,
     max_records: usize,
@@ -72,8 +75,15 @@ impl UpdateRole {
             producer,
             config: config.clone(),
             store,
-            applier: Applier::new(settings.optimizer, settings.loss.is_binary()),
-            optimizer: settings.optimizer,
+            applier: Applier::new(
+                settings.owner_rule().with_delay_tolerance(config.model.delay_tolerant),
+                settings.loss.is_binary(),
+            )
+            .with_expiry(
+                config.model.expire_after_ms.map(|after_ms| Expiry { after_ms, partitions: config.model.partitions }),
+            ),
+            rule: settings.owner_rule().with_delay_tolerance(config.model.delay_tolerant),
+            publish_rates: !settings.update.is_gradient(),
             topics,
             worker_id: config.worker.id.clone(),
             max_records: config.worker.batch_max_examples.clamp(1, 1000),
@@ -189,8 +199,12 @@ impl UpdateRole {
         let windows: Vec<ProgressWindow> =
             restored.windows.into_iter().filter(|w| unconfirmed(w.gradients_partition, w.gradients_offset)).collect();
         let mut changes = Changes::default();
-        for state in restored.states.iter().filter(|s| unconfirmed(s.partition, s.applied_through)) {
-            changes.coordinates.insert(state.coordinate, state.partition);
+        // A Hedge member's weight needs its member, which changelog states do not name; its
+        // delta is then brought up to date by the coordinate's next update instead.
+        if self.config.model.hedge.is_empty() {
+            for state in restored.states.iter().filter(|s| unconfirmed(s.partition, s.applied_through)) {
+                changes.coordinates.insert(state.coordinate, state.partition);
+            }
         }
         let watermarked: Vec<i32> =
             assigned.iter().copied().filter(|p| self.applier.origins(*p).next().is_some()).collect();
@@ -279,7 +293,15 @@ impl UpdateRole {
         for (coordinate, partition) in &changes.coordinates {
             self.store.resolve(&[Feature { coordinate: *coordinate, value: 1.0 }], &mut self.slots)?;
             let state = *self.store.state(self.slots[0]);
-            let weight = self.optimizer.weight(&state);
+            if !self.rule.admitted(*coordinate, &state) && state != Default::default() {
+                // Still counting occurrences: it has no weight to publish yet. (A default
+                // state is an expired coordinate, published as a tombstone.)
+                continue;
+            }
+            let member = changes.members.get(coordinate).copied().unwrap_or(0);
+            let weight = self.rule.weight(member, &state);
+            let rate = self.publish_rates.then(|| self.rule.rate(member, &state));
+            let gradient_sum = self.rule.delay_tolerant().then_some(state.sum);
             let key = coordinate.to_be_bytes();
             let delta = WeightDelta {
                 coordinate: *coordinate,
@@ -287,12 +309,18 @@ impl UpdateRole {
                 updates: state.updates,
                 version: state.updates,
                 time_ms,
+                rate,
+                gradient_sum,
             };
             let payload = delta.encode_to_vec();
             let record = BaseRecord::to(&self.topics.deltas).partition(*partition).key(&key[..]);
             // A weight of exactly zero (L1) is a tombstone, so the compacted topic holds
-            // the nonzero model.
-            send(&self.producer, if weight == 0.0 { record } else { record.payload(&payload[..]) })?;
+            // the nonzero model; with rates or sums, only while they are those of a fresh
+            // state, which is what readers assume for an absent coordinate.
+            let fresh = rate.is_none_or(|r| r == self.rule.rate(member, &Default::default()))
+                && gradient_sum.is_none_or(|s| s == 0.0);
+            let tombstone = weight == 0.0 && fresh;
+            send(&self.producer, if tombstone { record } else { record.payload(&payload[..]) })?;
         }
         Ok(())
     }

@@ -21,7 +21,12 @@ pub struct WeightView {
 /// the consumer can be applied.
 #[derive(Default)]
 pub struct ViewWeights {
+    /// Nonzero weights.
     weights: HashMap<u64, f64>,
+    /// Rates the owners published (only when the model takes implicit steps).
+    rates: HashMap<u64, f64>,
+    /// Gradient sums the owners published (only with delay-tolerant rates).
+    sums: HashMap<u64, f64>,
     /// (gradients partition, examples partition) → highest example offset applied, from
     /// the owners' watermark records.
     applied_through: HashMap<(i32, i32), i64>,
@@ -112,6 +117,18 @@ impl WeightView {
         self.weights.weights.get(&coordinate).copied().unwrap_or(0.0)
     }
 
+    /// The rate the coordinate's owner published with its weight, if it did.
+    #[inline]
+    pub fn rate(&self, coordinate: u64) -> Option<f64> {
+        self.weights.rates.get(&coordinate).copied()
+    }
+
+    /// The gradient sum the coordinate's owner published with its weight (0 when absent).
+    #[inline]
+    pub fn gradient_sum(&self, coordinate: u64) -> f64 {
+        self.weights.sums.get(&coordinate).copied().unwrap_or(0.0)
+    }
+
     pub fn nonzero_weights(&self) -> usize {
         self.weights.weights.len()
     }
@@ -154,14 +171,45 @@ impl ViewWeights {
         match payload {
             None => {
                 self.weights.remove(&coordinate);
+                self.rates.remove(&coordinate);
+                self.sums.remove(&coordinate);
             }
             Some(bytes) => match WeightDelta::decode(bytes) {
                 Ok(delta) => {
                     self.newest_delta_ms = self.newest_delta_ms.max(delta.time_ms);
-                    self.weights.insert(coordinate, delta.weight);
+                    if delta.weight == 0.0 {
+                        self.weights.remove(&coordinate);
+                    } else {
+                        self.weights.insert(coordinate, delta.weight);
+                    }
+                    match delta.rate {
+                        Some(rate) => self.rates.insert(coordinate, rate),
+                        None => self.rates.remove(&coordinate),
+                    };
+                    match delta.gradient_sum {
+                        Some(sum) => self.sums.insert(coordinate, sum),
+                        None => self.sums.remove(&coordinate),
+                    };
                 }
                 Err(error) => tracing::warn!(%error, coordinate, "undecodable delta, ignored"),
             },
         }
+    }
+}
+
+impl crate::learn::view_learner::View for WeightView {
+    #[inline]
+    fn weight(&self, coordinate: u64) -> f64 {
+        WeightView::weight(self, coordinate)
+    }
+
+    #[inline]
+    fn rate(&self, coordinate: u64) -> Option<f64> {
+        WeightView::rate(self, coordinate)
+    }
+
+    #[inline]
+    fn gradient_sum(&self, coordinate: u64) -> f64 {
+        WeightView::gradient_sum(self, coordinate)
     }
 }

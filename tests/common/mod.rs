@@ -294,24 +294,36 @@ pub fn wait_for_progress(setup: &Setup, expected: u64, workers: &[&Worker]) -> f
 
 /// The embedded trainer on the same examples: (progressive loss, coordinate → (weight, updates)).
 pub fn embedded(dir: &Path, data: &Path) -> (f64, HashMap<u64, (f64, u64)>) {
-    let model = dir.join("embedded-model");
+    let (summary, weights) = embedded_with(dir, data, "embedded-model", &[]);
+    (summary["progressive_loss"].as_f64().unwrap(), weights)
+}
+
+/// The embedded trainer with extra `flags`, in model directory `name`: (its JSON summary,
+/// coordinate → (weight, updates)).
+pub fn embedded_with(dir: &Path, data: &Path, name: &str, flags: &[&str]) -> (Value, HashMap<u64, (f64, u64)>) {
+    let model = dir.join(name);
     let summary = run_ok(
         ftrl()
             .args(["train", "--quiet", "--summary-json", "--format", "jsonl", "--data"])
             .arg(data)
+            .args(flags)
             .arg("--model")
             .arg(&model),
     );
     let summary: Value = serde_json::from_str(summary.lines().last().unwrap()).unwrap();
-    let export = run_ok(ftrl().args(["export", "--all", "--model"]).arg(&model));
+    // A Hedge's coordinates belong to members of different α: export their states, with
+    // z standing in for the weight (FTRL-Proximal without L1: zero exactly when z is).
+    let hedge = flags.contains(&"--hedge");
+    let export = run_ok(ftrl().args(["export", if hedge { "--states" } else { "--all" }, "--model"]).arg(&model));
     let weights = export
         .lines()
         .map(|l| {
             let v: Value = serde_json::from_str(l).unwrap();
-            (v["coordinate"].as_u64().unwrap(), (v["weight"].as_f64().unwrap(), v["updates"].as_u64().unwrap()))
+            let weight = v[if hedge { "z" } else { "weight" }].as_f64().unwrap();
+            (v["coordinate"].as_u64().unwrap(), (weight, v["updates"].as_u64().unwrap()))
         })
         .collect();
-    (summary["progressive_loss"].as_f64().unwrap(), weights)
+    (summary, weights)
 }
 
 pub fn dump(config: &Path) -> HashMap<u64, (f64, u64)> {
