@@ -518,7 +518,7 @@ fn kill_campaign(
 
 /// Attempts a kill campaign may take: one more only when the test broker wedged a consumer
 /// group (see `kill_campaign_on_fresh_broker`).
-const CAMPAIGN_ATTEMPTS: usize = 4;
+const CAMPAIGN_ATTEMPTS: usize = 6;
 
 /// Runs `kill_campaign` on a fresh broker, again only when the test broker wedged a consumer
 /// group, which Apache Kafka does not do; any other outcome, lost or doubled updates
