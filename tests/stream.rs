@@ -547,7 +547,11 @@ fn kill_campaign_completed(
     second_worker: bool,
 ) -> (Setup, Campaign) {
     kill_campaign_on_fresh_broker(prefix, seed, examples, min_kills, second_worker).unwrap_or_else(|wedged| {
-        panic!("the test broker wedged a consumer group in {} attempts running; last: {:?}", wedged.len(), wedged.last())
+        panic!(
+            "the test broker wedged a consumer group in {} attempts running; last: {:?}",
+            wedged.len(),
+            wedged.last()
+        )
     })
 }
 
@@ -683,7 +687,10 @@ fn soak_kill_campaign() {
         );
     }
     for round in &wedged_rounds {
-        println!("| {round} | {} | {CAMPAIGN_ATTEMPTS}, no result | | | | | | | | |", if round % 2 == 1 { 2 } else { 1 });
+        println!(
+            "| {round} | {} | {CAMPAIGN_ATTEMPTS}, no result | | | | | | | | |",
+            if round % 2 == 1 { 2 } else { 1 }
+        );
     }
     for (_, c) in &rows {
         assert_eq!((c.scored, c.lost_updates, c.duplicated_updates), (c.examples, 0, 0));
