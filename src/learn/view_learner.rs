@@ -68,6 +68,8 @@ pub struct ViewLearner {
     outcomes: Vec<Outcome>,
     log_weights: Vec<f64>,
     gradients: Vec<Gradient>,
+    /// Whether gradients note the gradient sums they read (delay-tolerant owners).
+    read_sums: bool,
 }
 
 impl ViewLearner {
@@ -99,7 +101,15 @@ impl ViewLearner {
             outcomes: Vec::new(),
             log_weights: Vec::new(),
             gradients: Vec::new(),
+            read_sums: false,
         }
+    }
+
+    /// The same learner noting in each gradient the gradient sum its view held, for owners
+    /// with delay-tolerant rates (otherwise `read_sum` is 0 and the view is not asked).
+    pub fn with_read_sums(mut self, read_sums: bool) -> Self {
+        self.read_sums = read_sums;
+        self
     }
 
     pub fn is_hedge(&self) -> bool {
@@ -184,7 +194,8 @@ impl ViewLearner {
             for (class, d) in self.derivatives.iter().enumerate() {
                 self.gradients.extend(features.iter().map(|f| {
                     let coordinate = class_coordinate(base(f.coordinate), class as u32);
-                    Gradient { coordinate, value: d * f.value, member, read_sum: view.gradient_sum(coordinate) }
+                    let read_sum = if self.read_sums { view.gradient_sum(coordinate) } else { 0.0 };
+                    Gradient { coordinate, value: d * f.value, member, read_sum }
                 }));
             }
         }
@@ -341,5 +352,29 @@ mod tests {
         let mut plain = ViewLearner::new(ftrl(10.0), Loss::Squared, Update::Gradient, &[]);
         plain.step(&Fixed(1.0), &features, Some(4.0), 1.0);
         assert!(accurate < plain.gradients()[0].value.abs(), "the implicit step is shorter than the gradient's");
+    }
+
+    /// Gradients carry the sum their view held only when the owners want it.
+    #[test]
+    fn read_sums_only_when_asked() {
+        struct Summed;
+        impl View for Summed {
+            fn weight(&self, _: u64) -> f64 {
+                0.0
+            }
+            fn rate(&self, _: u64) -> Option<f64> {
+                None
+            }
+            fn gradient_sum(&self, coordinate: u64) -> f64 {
+                coordinate as f64 / 2.0
+            }
+        }
+        let features = [Feature { coordinate: 4, value: 1.0 }];
+        let mut plain = ViewLearner::new(ftrl(0.1), Loss::Logistic, Update::Gradient, &[]);
+        plain.step(&Summed, &features, Some(1.0), 1.0);
+        assert_eq!(plain.gradients()[0].read_sum, 0.0);
+        let mut tolerant = plain.clone().with_read_sums(true);
+        tolerant.step(&Summed, &features, Some(1.0), 1.0);
+        assert_eq!(tolerant.gradients()[0].read_sum, 2.0);
     }
 }

@@ -332,7 +332,7 @@ impl PredictRole {
 /// (Examples this role scored but whose windows are not yet written are left out: at most
 /// the batch in flight.)
 fn hedge_learner(config: &WorkerConfig, settings: &crate::model::ModelSettings) -> Result<ViewLearner, StreamError> {
-    let mut learner = settings.view_learner();
+    let mut learner = settings.view_learner().with_read_sums(config.model.delay_tolerant);
     if learner.is_hedge() {
         let totals = super::admin::read_progress(config)?;
         learner.restore_hedge(HedgeState {
