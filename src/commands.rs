@@ -8,7 +8,7 @@ use crate::cli::{
 use crate::config::WorkerConfig;
 use crate::gen::{generate, GenConfig};
 use crate::input::Source;
-use crate::learn::{Algorithm, Hyperparameters, Loss, Optimizer};
+use crate::learn::{Algorithm, CoordState, Hyperparameters, Loss, Optimizer};
 use crate::model::{Model, ModelSettings};
 use crate::observe::{init_logging, progress_bar};
 use crate::schema::featurize::Cross;
@@ -250,10 +250,9 @@ struct ExportedWeight {
 
 fn export_command(args: &ExportArgs) -> Result<()> {
     // The cache is irrelevant for a scan; keep it small.
-    let mut model =
-        Model::open(&args.model, 1024).with_context(|| format!("opening model {}", args.model.display()))?;
+    let model = Model::open(&args.model, 1024).with_context(|| format!("opening model {}", args.model.display()))?;
     if args.states {
-        return export_states(&mut model);
+        return export_states(model);
     }
     if !model.settings.hedge.is_empty() {
         return Err(anyhow!(
@@ -264,13 +263,25 @@ fn export_command(args: &ExportArgs) -> Result<()> {
         ));
     }
     let optimizer = model.settings.optimizer;
+    export_lines(model, |coordinate, state, name| {
+        let weight = optimizer.weight(state);
+        (weight != 0.0 || args.all).then(|| ExportedWeight { coordinate, name, weight, updates: state.updates })
+    })
+}
+
+/// Writes to stdout a JSON line for every stored coordinate that `line` makes one of.
+fn export_lines<T: Serialize>(
+    mut model: Model,
+    mut line: impl FnMut(u64, &CoordState, Option<String>) -> Option<T>,
+) -> Result<()> {
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut write_error = None;
     model.store.for_each_named(|coordinate, state, name| {
-        let weight = optimizer.weight(state);
-        if (weight != 0.0 || args.all) && write_error.is_none() {
-            let line = ExportedWeight { coordinate, name, weight, updates: state.updates };
+        if write_error.is_some() {
+            return;
+        }
+        if let Some(line) = line(coordinate, state, name) {
             if let Err(e) =
                 serde_json::to_writer(&mut out, &line).map_err(std::io::Error::from).and_then(|_| out.write_all(b"\n"))
             {
@@ -301,25 +312,10 @@ fn is_zero_u64(n: &u64) -> bool {
     *n == 0
 }
 
-fn export_states(model: &mut Model) -> Result<()> {
-    let stdout = std::io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
-    let mut write_error = None;
-    model.store.for_each_named(|coordinate, state, _| {
-        if write_error.is_none() {
-            let line = ExportedState { coordinate, z: state.z, n: state.n, updates: state.updates, seen: state.seen };
-            if let Err(e) =
-                serde_json::to_writer(&mut out, &line).map_err(std::io::Error::from).and_then(|_| out.write_all(b"\n"))
-            {
-                write_error = Some(e);
-            }
-        }
-    })?;
-    if let Some(e) = write_error {
-        return Err(e).context("writing the export");
-    }
-    out.flush()?;
-    Ok(())
+fn export_states(model: Model) -> Result<()> {
+    export_lines(model, |coordinate, state, _| {
+        Some(ExportedState { coordinate, z: state.z, n: state.n, updates: state.updates, seen: state.seen })
+    })
 }
 
 fn gen_config(args: &GenArgs) -> GenConfig {

@@ -43,13 +43,9 @@ pub struct Hedge {
 impl Hedge {
     /// One learner per α in `alphas`, each `optimizer` with that α.
     pub fn new(optimizer: Optimizer, loss: Loss, update: Update, alphas: &[f64]) -> Self {
-        let members = alphas
-            .iter()
-            .map(|&alpha| {
-                let mut member = optimizer;
-                member.hyperparameters.alpha = alpha;
-                Learner::new(member, loss).with_update(update)
-            })
+        let members = member_optimizers(optimizer, alphas)
+            .into_iter()
+            .map(|member| Learner::new(member, loss).with_update(update))
             .collect();
         Self {
             alphas: alphas.to_vec(),
@@ -168,6 +164,22 @@ impl HedgeState {
         }
         self.weight_sum += other.weight_sum;
     }
+}
+
+/// The learners a Hedge runs: `optimizer` with each α of `hedge`, or `optimizer` alone when
+/// `hedge` is empty.
+pub fn member_optimizers(optimizer: Optimizer, hedge: &[f64]) -> Vec<Optimizer> {
+    if hedge.is_empty() {
+        return vec![optimizer];
+    }
+    hedge
+        .iter()
+        .map(|&alpha| {
+            let mut member = optimizer;
+            member.hyperparameters.alpha = alpha;
+            member
+        })
+        .collect()
 }
 
 /// The log of each learner's normalized mixture weight under `state`, into `out`.

@@ -24,6 +24,7 @@
 
 use super::admission::Admission;
 use super::hashing::{bias, class_coordinate, member_coordinate};
+use super::hedge::member_optimizers;
 use super::{CoordState, Optimizer};
 
 /// The per-coordinate rule of an owner: one optimizer per Hedge member (one without a
@@ -43,18 +44,7 @@ impl OwnerRule {
     /// The rule for `optimizer`, with one member per α of `hedge` (none when it is empty)
     /// and `admission`. `outputs` is the loss's number of outputs (softmax classes).
     pub fn new(optimizer: Optimizer, hedge: &[f64], admission: Admission, outputs: usize) -> Self {
-        let members: Vec<Optimizer> = if hedge.is_empty() {
-            vec![optimizer]
-        } else {
-            hedge
-                .iter()
-                .map(|&alpha| {
-                    let mut member = optimizer;
-                    member.hyperparameters.alpha = alpha;
-                    member
-                })
-                .collect()
-        };
+        let members = member_optimizers(optimizer, hedge);
         let mut always_admitted = Vec::new();
         if !admission.is_all() {
             let bias = bias();

@@ -21,7 +21,7 @@
 //! [`Learner`]: super::Learner
 
 use super::hashing::{class_coordinate, member_coordinate};
-use super::hedge::{log_weights, mixture, HedgeState};
+use super::hedge::{log_weights, member_optimizers, mixture, HedgeState};
 use super::implicit::{step_derivatives, Scored};
 use super::learner::score;
 use super::{CoordState, Feature, Loss, Optimizer, Outcome, Update};
@@ -75,18 +75,7 @@ pub struct ViewLearner {
 impl ViewLearner {
     /// A single learner (`hedge` empty) or a Hedge with one member per α of `hedge`.
     pub fn new(optimizer: Optimizer, loss: Loss, update: Update, hedge: &[f64]) -> Self {
-        let members: Vec<Optimizer> = if hedge.is_empty() {
-            vec![optimizer]
-        } else {
-            hedge
-                .iter()
-                .map(|&alpha| {
-                    let mut member = optimizer;
-                    member.hyperparameters.alpha = alpha;
-                    member
-                })
-                .collect()
-        };
+        let members = member_optimizers(optimizer, hedge);
         let fresh_rates = members.iter().map(|m| m.rate(&CoordState::default())).collect();
         Self {
             loss,
