@@ -265,7 +265,7 @@ fn export_command(args: &ExportArgs) -> Result<()> {
     let optimizer = model.settings.optimizer;
     export_lines(model, |coordinate, state, name| {
         let weight = optimizer.weight(state);
-        (weight != 0.0 || args.all).then(|| ExportedWeight { coordinate, name, weight, updates: state.updates })
+        (weight != 0.0 || args.all).then_some(ExportedWeight { coordinate, name, weight, updates: state.updates })
     })
 }
 
