@@ -230,15 +230,8 @@ pub fn score(loss: Loss, margins: &[f64], label: Option<f64>, derivatives: &mut 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::learn::test_support::MapStates;
+    use crate::learn::test_support::{ftrl, MapStates};
     use crate::learn::{Algorithm, Hyperparameters};
-
-    fn ftrl(alpha: f64) -> Optimizer {
-        Optimizer {
-            algorithm: Algorithm::FtrlProximal,
-            hyperparameters: Hyperparameters { alpha, beta: 1.0, ..Default::default() },
-        }
-    }
 
     fn f(coordinate: u64, value: f64) -> Feature {
         Feature { coordinate, value }

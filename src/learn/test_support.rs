@@ -1,6 +1,6 @@
 //! Helpers for the math tests: a numerical minimizer and a plain map of states.
 
-use super::{CoordState, CoordinateStates, Feature};
+use super::{Algorithm, CoordState, CoordinateStates, Feature, Hyperparameters, Optimizer};
 use std::collections::HashMap;
 use std::convert::Infallible;
 
@@ -17,6 +17,14 @@ pub fn minimize_1d(f: impl Fn(f64) -> f64, mut lo: f64, mut hi: f64) -> f64 {
         }
     }
     (lo + hi) / 2.0
+}
+
+/// FTRL-Proximal with rate `alpha`, β = 1 and no regularization.
+pub fn ftrl(alpha: f64) -> Optimizer {
+    Optimizer {
+        algorithm: Algorithm::FtrlProximal,
+        hyperparameters: Hyperparameters { alpha, beta: 1.0, ..Default::default() },
+    }
 }
 
 /// Coordinate states in a HashMap, slot = insertion index.

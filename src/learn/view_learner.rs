@@ -206,16 +206,9 @@ impl ViewLearner {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::learn::test_support::MapStates;
-    use crate::learn::{Algorithm, CoordinateStates, Hedge, Hyperparameters, Learner};
+    use crate::learn::test_support::{ftrl, MapStates};
+    use crate::learn::{CoordinateStates, Hedge, Learner};
     use std::collections::HashMap;
-
-    fn ftrl(alpha: f64) -> Optimizer {
-        Optimizer {
-            algorithm: Algorithm::FtrlProximal,
-            hyperparameters: Hyperparameters { alpha, beta: 1.0, ..Default::default() },
-        }
-    }
 
     /// A view that is exactly the states: what a stream is with batches of one example.
     struct StatesView<'a>(&'a MapStates, Optimizer, &'a [f64]);
