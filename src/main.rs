@@ -8,8 +8,46 @@ fn main() -> ExitCode {
     match ftrl_stream::commands::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("error: {error:#}");
+            eprintln!("error: {}", report(&error));
             ExitCode::FAILURE
         }
+    }
+}
+
+/// The error and its causes on one line, each said once: librdkafka's errors (and ours that
+/// wrap them) repeat their source's message in their own, which `{:#}` would print again.
+fn report(error: &anyhow::Error) -> String {
+    let mut line = String::new();
+    for cause in error.chain() {
+        let message = cause.to_string();
+        if line.ends_with(&message) {
+            continue;
+        }
+        if !line.is_empty() {
+            line.push_str(": ");
+        }
+        line.push_str(&message);
+    }
+    line
+}
+
+#[cfg(test)]
+mod tests {
+    use super::report;
+
+    #[derive(Debug, thiserror::Error)]
+    #[error("Transaction error: {0}")]
+    struct Wrapping(#[source] Inner);
+
+    #[derive(Debug, thiserror::Error)]
+    #[error("fenced by a newer instance")]
+    struct Inner;
+
+    #[test]
+    fn each_cause_is_said_once() {
+        let error = anyhow::Error::new(Wrapping(Inner)).context("worker failed");
+        assert_eq!(report(&error), "worker failed: Transaction error: fenced by a newer instance");
+        let error = anyhow::Error::new(Inner).context("opening the store");
+        assert_eq!(report(&error), "opening the store: fenced by a newer instance");
     }
 }
