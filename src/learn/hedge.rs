@@ -4,11 +4,16 @@
 //! Hedge). No α has to be tuned: the mixture follows whichever learner has predicted best
 //! so far.
 //!
-//! For the logistic loss the mixture is of probabilities with η = 1, which is the Bayesian
-//! mixture of the K learners: log loss is 1-exp-concave, so the mixture's total loss exceeds
-//! the best learner's by at most ln K, whatever the data. Squared and hinge losses mix
-//! margins with Hedge's anytime rate η_t = √(8 ln K / t), a bound for losses in [0, 1] that
-//! still makes the weights concentrate on the leader as t grows when they are not.
+//! The weights use Hedge's anytime rate η_t = min(1, √(8 ln K / t)), t the importance weight
+//! seen so far, for every loss. For the logistic loss the mixture is of probabilities: with
+//! η ≤ 1 its log loss is at most the η-mix loss −(1/η) ln Σ πₖ pₖ^η (power means), and those
+//! telescope to at most the best learner's total plus ln K / η_T = √(T ln K / 8), on any
+//! sequence. The Bayesian mixture (η = 1) has the tighter ln K, but it can never beat its best
+//! learner; the flatter weights of a smaller η keep mixing learners that disagree, and the
+//! mixed probability scores better than either (log loss is convex), so on real streams the
+//! mixture ends below its best learner (the README's learning benchmark). Squared and hinge
+//! losses mix margins; the same rate is the classical one for losses in [0, 1], and still
+//! makes the weights concentrate on the leader as t grows when they are not.
 //!
 //! Each learner keeps its own coordinates ([`member_coordinate`]), so the K models live side
 //! by side in one state table; the examples are read and featurized once.
@@ -142,7 +147,7 @@ impl Hedge {
     }
 
     fn update_log_weights(&mut self) {
-        log_weights(self.loss, &self.state, &mut self.log_weights);
+        log_weights(&self.state, &mut self.log_weights);
     }
 
     /// The mixture of `outcomes` under the current weights.
@@ -182,13 +187,14 @@ pub fn member_optimizers(optimizer: Optimizer, hedge: &[f64]) -> Vec<Optimizer> 
         .collect()
 }
 
+/// Hedge's anytime rate after `weight_sum` of importance weight, for `learners` learners.
+pub fn learning_rate(learners: usize, weight_sum: f64) -> f64 {
+    (8.0 * (learners as f64).ln() / weight_sum.max(1.0)).sqrt().min(1.0)
+}
+
 /// The log of each learner's normalized mixture weight under `state`, into `out`.
-pub fn log_weights(loss: Loss, state: &HedgeState, out: &mut Vec<f64>) {
-    let learners = state.cumulative_losses.len() as f64;
-    let eta = match loss {
-        Loss::Logistic => 1.0,
-        _ => (8.0 * learners.ln() / state.weight_sum.max(1.0)).sqrt(),
-    };
+pub fn log_weights(state: &HedgeState, out: &mut Vec<f64>) {
+    let eta = learning_rate(state.cumulative_losses.len(), state.weight_sum);
     let best = state.cumulative_losses.iter().copied().fold(f64::INFINITY, f64::min);
     out.clear();
     out.extend(state.cumulative_losses.iter().map(|l| -eta * (l - best)));
@@ -256,7 +262,7 @@ mod tests {
         assert!((out.loss - 2f64.ln()).abs() < 1e-15 && out.prediction == 0.5);
         // Each learner has its own coordinate for feature 1.
         assert_eq!(states.len(), 2);
-        // Cumulative losses (a, b) give weights ∝ (e^−a, e^−b).
+        // Cumulative losses (a, b) give weights ∝ (e^−ηa, e^−ηb), η = 1 this early.
         hedge.restore(HedgeState { cumulative_losses: vec![1.0, 3.0], weight_sum: 2.0 });
         let w = hedge.mixture_weights();
         assert!((w[0] - 1.0 / (1.0 + (-2f64).exp())).abs() < 1e-15, "{w:?}");
@@ -278,10 +284,10 @@ mod tests {
         assert!((out.loss + p.ln()).abs() < 1e-12);
     }
 
-    /// The aggregating algorithm's guarantee: the mixture's total log loss is at most the
-    /// best learner's plus ln K, on any sequence.
+    /// The guarantee: the mixture's total log loss is at most the best learner's plus
+    /// ln K / η_T, on any sequence.
     #[test]
-    fn regret_to_the_best_rate_is_at_most_ln_k() {
+    fn regret_to_the_best_rate_is_at_most_ln_k_over_the_last_rate() {
         let alphas = [0.01, 0.1, 1.0, 10.0];
         let mut hedge = Hedge::new(ftrl(), Loss::Logistic, Update::Gradient, &alphas);
         let mut states = MapStates::default();
@@ -296,7 +302,8 @@ mod tests {
             mixture.record(out.loss, y, out.prediction, out.score, 1.0);
         }
         let best = hedge.state().cumulative_losses.iter().copied().fold(f64::INFINITY, f64::min);
-        assert!(mixture.loss_sum <= best + (alphas.len() as f64).ln() + 1e-9, "{} vs {best}", mixture.loss_sum);
+        let bound = (alphas.len() as f64).ln() / learning_rate(alphas.len(), 3000.0);
+        assert!(mixture.loss_sum <= best + bound, "{} vs {best} + {bound}", mixture.loss_sum);
         let worst = hedge.state().cumulative_losses.iter().copied().fold(0.0, f64::max);
         assert!(worst > best + 50.0, "the rates must matter for this test to mean anything");
     }

@@ -191,7 +191,7 @@ impl ViewLearner {
         if !self.is_hedge() {
             return self.outcomes[0];
         }
-        log_weights(self.loss, &self.hedge, &mut self.log_weights);
+        log_weights(&self.hedge, &mut self.log_weights);
         let outcome = mixture(self.loss, &self.log_weights, &self.outcomes, label.unwrap_or(f64::NAN));
         if label.is_some() {
             for (total, o) in self.hedge.cumulative_losses.iter_mut().zip(&self.outcomes) {
