@@ -975,10 +975,30 @@ fn implicit_steps_in_the_stream_learn_like_the_embedded_trainer() {
 
 #[test]
 fn admission_in_the_stream_publishes_only_coordinates_that_reached_their_count() {
+    let model = admission_like_the_embedded_trainer("admit", "min_count = 3", &["--min-count", "3"]);
+    let bias = ftrl_stream::learn::hashing::bias();
+    for (coordinate, (_, updates)) in &model {
+        assert!(*updates >= 3 || *coordinate == bias, "coordinate {coordinate} published after {updates}");
+    }
+}
+
+#[test]
+fn inclusion_by_probability_in_the_stream_admits_what_the_embedded_trainer_admits() {
+    admission_like_the_embedded_trainer("include", "inclusion_probability = 0.3", &["--inclusion-probability", "0.3"]);
+}
+
+/// Runs the worker with an admission option and checks it publishes exactly the coordinates
+/// the embedded trainer admits with the same option, each with every occurrence counted
+/// once, and far fewer than without admission; returns the published model.
+fn admission_like_the_embedded_trainer(
+    prefix: &str,
+    option: &str,
+    embedded_option: &[&str],
+) -> HashMap<u64, (f64, u64)> {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let run = run_with_model_options("admit", "min_count = 3");
+    let run = run_with_model_options(prefix, option);
     let dir = run.setup.dir.path();
-    let (summary, admitted) = embedded_with(dir, &run.data, "embedded-admitted", &["--min-count", "3"]);
+    let (summary, admitted) = embedded_with(dir, &run.data, "embedded-admitted", embedded_option);
     let (_, all) = embedded_with(dir, &run.data, "embedded-all", &[]);
     // An owner counts every occurrence in the state's update count, so a published
     // coordinate carries its occurrences (the embedded model without admission's count).
@@ -989,16 +1009,14 @@ fn admission_in_the_stream_publishes_only_coordinates_that_reached_their_count()
 
     let embedded_loss = summary["progressive_loss"].as_f64().unwrap();
     eprintln!(
-        "progressive loss: stream {}, embedded {embedded_loss}; coordinates published {} of {}",
+        "{option}: progressive loss: stream {}, embedded {embedded_loss}; coordinates published {} of {}",
         run.loss,
         model.len(),
         all.len()
     );
     assert!((run.loss - embedded_loss).abs() < 0.01, "stream {} vs embedded {embedded_loss}", run.loss);
-    let bias = ftrl_stream::learn::hashing::bias();
     for (coordinate, (_, updates)) in &model {
         assert_eq!(*updates, all[coordinate].1, "coordinate {coordinate}: every occurrence counted once");
-        assert!(*updates >= 3 || *coordinate == bias, "coordinate {coordinate} published after {updates}");
     }
     let mut published: Vec<u64> = model.keys().copied().collect();
     let mut learned: Vec<u64> = expected.keys().copied().collect();
@@ -1006,6 +1024,7 @@ fn admission_in_the_stream_publishes_only_coordinates_that_reached_their_count()
     learned.sort_unstable();
     assert_eq!(published, learned, "the stream admits the coordinates the embedded trainer admits");
     assert!(model.len() * 2 < all.len(), "{} of {} coordinates", model.len(), all.len());
+    model
 }
 
 #[test]
