@@ -8,7 +8,8 @@
 //! * `POST /predict`: `{"examples": [{"features": [...], "label": 1}, ...]}`, each example
 //!   in the JSON-lines shape of the embedded trainer with `label` optional; answers
 //!   `{"version", "staleness_ms", "predictions": [{"prediction", "probabilities"?}]}`.
-//! * `GET /model`: version (delta records applied), nonzero weights, staleness.
+//! * `GET /model`: version (delta records applied), nonzero weights, staleness; for a Hedge
+//!   model also its members' α, mixture weights, leader and the weight of examples scored.
 //! * `/metrics`, `/health`, `/ready` (ready once the view has read the deltas to their end).
 
 use crate::config::WorkerConfig;
@@ -19,6 +20,7 @@ use crate::observe::http::{observability_routes, HttpError, Server};
 use crate::observe::{health, metrics};
 use crate::schema::featurize::Featurizer;
 use crate::schema::ExampleBuf;
+use crate::stream::admin::{ProgressFollower, ProgressTotals};
 use crate::stream::view::WeightView;
 use crate::stream::StreamError;
 use axum::body::Bytes;
@@ -35,6 +37,9 @@ use thiserror::Error;
 
 /// How often the view polls for new deltas when idle.
 const FOLLOW_INTERVAL: Duration = Duration::from_millis(10);
+
+/// How often a Hedge model's mixture weights are brought up to date with the progress topic.
+const PROGRESS_INTERVAL: Duration = Duration::from_secs(1);
 
 #[derive(Debug, Error)]
 pub enum ServeError {
@@ -80,28 +85,52 @@ pub fn run(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<(), Serve
     });
     health().require(true, false);
     let _server = Server::start(&config.serve.listen, router(Arc::clone(&served), config.serve.max_request_bytes))?;
+    // A Hedge's mixture weights are the members' cumulative progressive losses, which the
+    // update roles sum on the progress topic; followed as the stream learns.
+    let mut progress = None;
     if !config.model.hedge.is_empty() {
-        // The mixture weights are the members' cumulative progressive losses, which the
-        // update roles sum on the progress topic; read once at start.
-        let totals = crate::stream::admin::read_progress(config)?;
-        let mut learner = served.learner.write().unwrap_or_else(|e| e.into_inner());
-        learner.restore_hedge(HedgeState { cumulative_losses: totals.member_loss_sums, weight_sum: totals.weight_sum });
-        tracing::info!(leader_alpha = learner.leader_alpha(), "Hedge mixture weights read from the progress topic");
+        let follower = ProgressFollower::start(config)?;
+        follow_hedge(&served, &follower.totals());
+        progress = Some(follower);
     }
     let view = WeightView::follow(config)?;
     record_view(&view);
     *served.view.write().unwrap_or_else(|e| e.into_inner()) = Some(view);
     health().view_loaded();
     tracing::info!(listen = %config.serve.listen, prefix = %config.model.prefix, "serving");
+    let mut progress_read = std::time::Instant::now();
     while !shutdown.load(Ordering::Acquire) {
         if let Some(view) = served.view.write().unwrap_or_else(|e| e.into_inner()).as_mut() {
             view.catch_up();
             record_view(view);
         }
+        if let Some(follower) = progress.as_mut().filter(|_| progress_read.elapsed() >= PROGRESS_INTERVAL) {
+            progress_read = std::time::Instant::now();
+            if follower.catch_up() {
+                follow_hedge(&served, &follower.totals());
+            }
+        }
         std::thread::sleep(FOLLOW_INTERVAL);
     }
     tracing::info!("serving stopped");
     Ok(())
+}
+
+/// Mixes the Hedge's members by the stream's progress so far; logs a change of leader.
+fn follow_hedge(served: &Served, totals: &ProgressTotals) {
+    let mut learner = served.learner.write().unwrap_or_else(|e| e.into_inner());
+    let leader = learner.leader_alpha();
+    learner.restore_hedge(HedgeState {
+        cumulative_losses: totals.member_loss_sums.clone(),
+        weight_sum: totals.weight_sum,
+    });
+    if learner.leader_alpha() != leader {
+        tracing::info!(
+            leader_alpha = learner.leader_alpha(),
+            examples = totals.examples,
+            "Hedge mixture follows a new leader"
+        );
+    }
 }
 
 fn record_view(view: &WeightView) {
@@ -128,16 +157,26 @@ async fn model_handler(State(served): State<Arc<Served>>) -> Reply {
     let guard = served.view.read().unwrap_or_else(|e| e.into_inner());
     match guard.as_ref() {
         None => reply("model", StatusCode::SERVICE_UNAVAILABLE, json!({"error": "the weight view is loading"})),
-        Some(view) => reply(
-            "model",
-            StatusCode::OK,
-            json!({
+        Some(view) => {
+            let mut body = json!({
                 "prefix": served.prefix,
                 "version": view.applied(),
                 "nonzero_weights": view.nonzero_weights(),
                 "staleness_ms": view.staleness_ms(),
-            }),
-        ),
+            });
+            let learner = served.learner.read().unwrap_or_else(|e| e.into_inner());
+            if learner.is_hedge() {
+                let mut log_weights = Vec::new();
+                crate::learn::hedge::log_weights(learner.hedge_state(), &mut log_weights);
+                body["hedge"] = json!({
+                    "alphas": learner.alphas(),
+                    "mixture_weights": log_weights.iter().map(|l| l.exp()).collect::<Vec<f64>>(),
+                    "leader_alpha": learner.leader_alpha(),
+                    "weight_sum": learner.hedge_state().weight_sum,
+                });
+            }
+            reply("model", StatusCode::OK, body)
+        }
     }
 }
 

@@ -923,6 +923,37 @@ fn a_hedge_in_the_stream_learns_like_the_embedded_hedge() {
     }
     let line = again.log_text().lines().find(|l| l.contains("Hedge continues")).unwrap().to_string();
     assert!(line.contains(&leader), "{line}");
+
+    // `ftrl serve` mixes with the stream's progress so far, and follows it as the stream
+    // learns on.
+    let listen = free_address();
+    let served_config = dir.join("serve.toml");
+    let text = std::fs::read_to_string(&run.config).unwrap() + &format!("\n[serve]\nlisten = \"{listen}\"\n");
+    std::fs::write(&served_config, text).unwrap();
+    let server = Worker::spawn("serve", &served_config, dir.join("serve.log"));
+    let served_hedge = |at_least: f64| {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            let model = http(&listen, "GET", "/model", "").filter(|(status, _)| *status == 200);
+            if let Some(hedge) = model.map(|(_, body)| serde_json::from_str::<Value>(&body).unwrap()["hedge"].clone()) {
+                if hedge["weight_sum"].as_f64().is_some_and(|w| w >= at_least) {
+                    return hedge;
+                }
+            }
+            assert!(Instant::now() < deadline, "serve's Hedge never saw {at_least} examples:\n{}", server.log_text());
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    };
+    let hedge = served_hedge(20_000.0);
+    assert_eq!(hedge["weight_sum"], 20_000.0, "{hedge}");
+    assert_eq!(hedge["leader_alpha"], embedded_members["leader_alpha"], "{hedge}");
+    let weights: Vec<f64> = hedge["mixture_weights"].as_array().unwrap().iter().map(|w| w.as_f64().unwrap()).collect();
+    assert!((weights.iter().sum::<f64>() - 1.0).abs() < 1e-9, "{hedge}");
+    let (_, more) = generated(dir, 2_000);
+    produce(&run.setup, &more.into_iter().map(|(_, proto)| proto).collect::<Vec<_>>());
+    let hedge = served_hedge(22_000.0);
+    assert_eq!(hedge["weight_sum"], 22_000.0, "{hedge}");
+    server.stop();
     again.stop();
 }
 

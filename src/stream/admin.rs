@@ -151,16 +151,26 @@ impl ProgressTotals {
 
 /// Reads the progress topic to its end and sums its windows, each counted once.
 pub fn read_progress(config: &WorkerConfig) -> Result<ProgressTotals, StreamError> {
-    let binary = config.settings().map_err(StreamError::Config)?.loss.is_binary();
-    let mut total = Progress::new(binary);
-    let mut counter = WindowCounter::default();
-    let mut windows = 0u64;
-    let partitions: Vec<i32> = (0..config.model.example_partitions).collect();
-    read_to_end(config, &config.topics().progress, &partitions, READ_TIMEOUT, |message| {
+    Ok(ProgressFollower::read(config)?.sum.totals(&config.model.hedge))
+}
+
+/// The sum of a progress topic's windows, each counted once, and where it stopped reading.
+struct ProgressSum {
+    binary: bool,
+    total: Progress,
+    counter: WindowCounter,
+    windows: u64,
+    /// Progress partition → the next offset to read.
+    next: BTreeMap<i32, i64>,
+}
+
+impl ProgressSum {
+    fn add(&mut self, message: &rdkafka::message::BorrowedMessage<'_>) {
+        self.next.insert(message.partition(), message.offset() + 1);
         match message.payload().map(ProgressWindow::decode) {
-            Some(Ok(window)) if counter.is_new(&window) => {
-                windows += 1;
-                total.merge(&window.progress(binary));
+            Some(Ok(window)) if self.counter.is_new(&window) => {
+                self.windows += 1;
+                self.total.merge(&window.progress(self.binary));
             }
             Some(Ok(_)) => {}
             Some(Err(error)) => {
@@ -168,17 +178,80 @@ pub fn read_progress(config: &WorkerConfig) -> Result<ProgressTotals, StreamErro
             }
             None => tracing::warn!(offset = message.offset(), "empty progress record skipped"),
         }
-    })?;
-    Ok(ProgressTotals {
-        examples: total.count,
-        weight_sum: total.weight_sum,
-        progressive_loss: total.mean_loss(),
-        auc: total.auc(),
-        windows,
-        duplicate_windows: counter.duplicates,
-        hedge: hedge_progress(&config.model.hedge, &total),
-        member_loss_sums: total.member_loss_sums,
-    })
+    }
+
+    fn totals(&self, alphas: &[f64]) -> ProgressTotals {
+        ProgressTotals {
+            examples: self.total.count,
+            weight_sum: self.total.weight_sum,
+            progressive_loss: self.total.mean_loss(),
+            auc: self.total.auc(),
+            windows: self.windows,
+            duplicate_windows: self.counter.duplicates,
+            hedge: hedge_progress(alphas, &self.total),
+            member_loss_sums: self.total.member_loss_sums.clone(),
+        }
+    }
+}
+
+/// Follows the progress topic, keeping its totals current (`ftrl serve` keeps a Hedge's
+/// mixture weights current with them).
+pub struct ProgressFollower {
+    consumer: Option<super::kafka::ReaderConsumer>,
+    sum: ProgressSum,
+    alphas: Vec<f64>,
+}
+
+impl ProgressFollower {
+    /// Reads the topic to its end, then follows it from there.
+    pub fn start(config: &WorkerConfig) -> Result<Self, StreamError> {
+        let mut follower = Self::read(config)?;
+        let consumer = reader(config)?;
+        let mut assignment = TopicPartitionList::new();
+        for partition in 0..config.model.example_partitions {
+            let next = follower.sum.next.get(&partition).map_or(Offset::Beginning, |next| Offset::Offset(*next));
+            assignment.add_partition_offset(&config.topics().progress, partition, next)?;
+        }
+        consumer.assign(&assignment)?;
+        follower.consumer = Some(consumer);
+        Ok(follower)
+    }
+
+    fn read(config: &WorkerConfig) -> Result<Self, StreamError> {
+        let binary = config.settings().map_err(StreamError::Config)?.loss.is_binary();
+        let mut sum = ProgressSum {
+            binary,
+            total: Progress::new(binary),
+            counter: WindowCounter::default(),
+            windows: 0,
+            next: BTreeMap::new(),
+        };
+        let partitions: Vec<i32> = (0..config.model.example_partitions).collect();
+        read_to_end(config, &config.topics().progress, &partitions, READ_TIMEOUT, |message| sum.add(message))?;
+        Ok(Self { consumer: None, sum, alphas: config.model.hedge.clone() })
+    }
+
+    /// Adds the windows that have arrived, without waiting; whether any counted.
+    pub fn catch_up(&mut self) -> bool {
+        let Some(consumer) = &self.consumer else { return false };
+        let before = self.sum.windows;
+        loop {
+            match consumer.poll(Duration::ZERO) {
+                None => break,
+                Some(Ok(message)) => self.sum.add(&message),
+                Some(Err(KafkaError::PartitionEOF(_))) => {}
+                Some(Err(error)) => {
+                    tracing::warn!(%error, "progress consumer error");
+                    break;
+                }
+            }
+        }
+        self.sum.windows > before
+    }
+
+    pub fn totals(&self) -> ProgressTotals {
+        self.sum.totals(&self.alphas)
+    }
 }
 
 fn hedge_progress(alphas: &[f64], total: &Progress) -> Option<HedgeProgress> {
