@@ -151,7 +151,7 @@ impl ProgressTotals {
 
 /// Reads the progress topic to its end and sums its windows, each counted once.
 pub fn read_progress(config: &WorkerConfig) -> Result<ProgressTotals, StreamError> {
-    Ok(ProgressFollower::read(config)?.sum.totals(&config.model.hedge))
+    Ok(ProgressSum::read(config)?.totals(&config.model.hedge))
 }
 
 /// The sum of a progress topic's windows, each counted once, and where it stopped reading.
@@ -165,6 +165,21 @@ struct ProgressSum {
 }
 
 impl ProgressSum {
+    /// The sum of the whole topic as of now.
+    fn read(config: &WorkerConfig) -> Result<Self, StreamError> {
+        let binary = config.settings().map_err(StreamError::Config)?.loss.is_binary();
+        let mut sum = Self {
+            binary,
+            total: Progress::new(binary),
+            counter: WindowCounter::default(),
+            windows: 0,
+            next: BTreeMap::new(),
+        };
+        let partitions: Vec<i32> = (0..config.model.example_partitions).collect();
+        read_to_end(config, &config.topics().progress, &partitions, READ_TIMEOUT, |message| sum.add(message))?;
+        Ok(sum)
+    }
+
     fn add(&mut self, message: &rdkafka::message::BorrowedMessage<'_>) {
         self.next.insert(message.partition(), message.offset() + 1);
         match message.payload().map(ProgressWindow::decode) {
@@ -197,7 +212,7 @@ impl ProgressSum {
 /// Follows the progress topic, keeping its totals current (`ftrl serve` keeps a Hedge's
 /// mixture weights current with them).
 pub struct ProgressFollower {
-    consumer: Option<super::kafka::ReaderConsumer>,
+    consumer: super::kafka::ReaderConsumer,
     sum: ProgressSum,
     alphas: Vec<f64>,
 }
@@ -205,38 +220,22 @@ pub struct ProgressFollower {
 impl ProgressFollower {
     /// Reads the topic to its end, then follows it from there.
     pub fn start(config: &WorkerConfig) -> Result<Self, StreamError> {
-        let mut follower = Self::read(config)?;
+        let sum = ProgressSum::read(config)?;
         let consumer = reader(config)?;
         let mut assignment = TopicPartitionList::new();
         for partition in 0..config.model.example_partitions {
-            let next = follower.sum.next.get(&partition).map_or(Offset::Beginning, |next| Offset::Offset(*next));
+            let next = sum.next.get(&partition).map_or(Offset::Beginning, |next| Offset::Offset(*next));
             assignment.add_partition_offset(&config.topics().progress, partition, next)?;
         }
         consumer.assign(&assignment)?;
-        follower.consumer = Some(consumer);
-        Ok(follower)
-    }
-
-    fn read(config: &WorkerConfig) -> Result<Self, StreamError> {
-        let binary = config.settings().map_err(StreamError::Config)?.loss.is_binary();
-        let mut sum = ProgressSum {
-            binary,
-            total: Progress::new(binary),
-            counter: WindowCounter::default(),
-            windows: 0,
-            next: BTreeMap::new(),
-        };
-        let partitions: Vec<i32> = (0..config.model.example_partitions).collect();
-        read_to_end(config, &config.topics().progress, &partitions, READ_TIMEOUT, |message| sum.add(message))?;
-        Ok(Self { consumer: None, sum, alphas: config.model.hedge.clone() })
+        Ok(Self { consumer, sum, alphas: config.model.hedge.clone() })
     }
 
     /// Adds the windows that have arrived, without waiting; whether any counted.
     pub fn catch_up(&mut self) -> bool {
-        let Some(consumer) = &self.consumer else { return false };
         let before = self.sum.windows;
         loop {
-            match consumer.poll(Duration::ZERO) {
+            match self.consumer.poll(Duration::ZERO) {
                 None => break,
                 Some(Ok(message)) => self.sum.add(&message),
                 Some(Err(KafkaError::PartitionEOF(_))) => {}
