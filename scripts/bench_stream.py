@@ -200,6 +200,33 @@ def decode_delta(buf: bytes) -> dict:
     return delta
 
 
+PACKED_KEY = b"ftrl.applied"
+
+
+def packed_coordinates(buf: bytes) -> tuple[list[int], int]:
+    """AppliedWatermark (key "ftrl.applied"): the packed coordinates (field 3) and time_ms
+    (field 11)."""
+    coordinates: list[int] = []
+    time_ms = 0
+    for field, wire, value in decode_fields(buf):
+        if field == 3 and wire == WIRE_LEN:
+            coordinates.extend(struct.unpack(f"<{len(value) // 8}Q", value))
+        elif field == 3 and wire == WIRE_64BIT:
+            coordinates.append(value)
+        elif field == 11 and wire == WIRE_VARINT:
+            time_ms = as_signed64(value)
+    return coordinates, time_ms
+
+
+def proc_cpu_seconds(pid: int) -> float | None:
+    """User + system CPU seconds of a process so far (Linux /proc), None if unreadable."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
+
+
 # ---------------------------------------------------------------------------------------
 # Feature hashing (README, "Feature hashing"; src/learn/hashing.rs)
 
@@ -518,6 +545,7 @@ class MarkerWatch:
     def __init__(self) -> None:
         self.markers: dict[int, int] = {}  # coordinate -> marker number; set before producing
         self.seen: dict[int, tuple[float, float, int | None]] = {}  # marker -> (mono, wall, time_ms)
+        self.seen_packed: dict[int, tuple[float, float, int | None]] = {}  # the same, packed records
         self.deltas = 0
         self.tombstones = 0
 
@@ -527,6 +555,17 @@ class MarkerWatch:
         if value is None:
             self.tombstones += 1
         key = message.key()
+        if key == PACKED_KEY and value is not None:
+            # The low-latency path: the owner's packed states of one transaction.
+            try:
+                coordinates, time_ms = packed_coordinates(value)
+            except ValueError:
+                return
+            for coordinate in coordinates:
+                marker = self.markers.get(coordinate)
+                if marker is not None and marker not in self.seen_packed:
+                    self.seen_packed[marker] = (now, wall, time_ms)
+            return
         if key is None or len(key) != 8:
             return
         marker = self.markers.get(int.from_bytes(key, "big"))
@@ -617,6 +656,47 @@ class Bench:
         proc = run_checked([str(TEST_BROKER), "start", str(self.broker_dir)], "scripts/test-broker start",
                            timeout=max(self.args.timeout, 120))
         self.bootstrap = proc.stdout.strip().splitlines()[-1]
+
+    def broker_pid(self) -> int | None:
+        try:
+            return int((self.broker_dir / "pid").read_text().strip())
+        except (OSError, ValueError):
+            return None
+
+    def output_totals(self, examples: int) -> dict:
+        """Records and bytes (key + value) the worker wrote to each of its output topics so
+        far, read back to the end, and per example."""
+        from confluent_kafka import Consumer, KafkaError, TopicPartition, OFFSET_BEGINNING
+
+        progress("counting the records and bytes written to each topic ...")
+        totals: dict = {}
+        for name, partitions in (("gradients", self.args.partitions), ("deltas", self.args.partitions),
+                                 ("changelog", self.args.partitions),
+                                 ("progress", self.args.example_partitions)):
+            topic = f"{PREFIX}.{name}"
+            consumer = Consumer({"bootstrap.servers": self.bootstrap, "group.id": f"bench-count-{uuid.uuid4().hex[:8]}",
+                                 "enable.auto.commit": False, "isolation.level": "read_committed",
+                                 "enable.partition.eof": True, "fetch.max.bytes": 64 << 20,
+                                 "max.partition.fetch.bytes": 16 << 20})
+            consumer.assign([TopicPartition(topic, p, OFFSET_BEGINNING) for p in range(partitions)])
+            records = size = 0
+            at_end: set[int] = set()
+            deadline = time.monotonic() + self.args.timeout
+            while len(at_end) < partitions and time.monotonic() < deadline:
+                for message in consumer.consume(10_000, 0.5):
+                    error = message.error()
+                    if error is None:
+                        records += 1
+                        size += len(message.key() or b"") + len(message.value() or b"")
+                        at_end.discard(message.partition())
+                    elif error.code() == KafkaError._PARTITION_EOF:
+                        at_end.add(message.partition())
+            consumer.close()
+            totals[name] = {"records": records, "bytes": size,
+                            "records_per_example": records / examples, "bytes_per_example": size / examples}
+        totals["all"] = {key: sum(t[key] for t in list(totals.values())) for key in
+                         ("records", "bytes", "records_per_example", "bytes_per_example")}
+        return totals
 
     def start_worker(self, label: str) -> Worker:
         log = self.workdir / f"worker-{label}.log"
@@ -720,6 +800,8 @@ class Bench:
 
         n = args.examples
         progress("starting the worker; timing until the progress windows cover every example ...")
+        broker_pid = self.broker_pid()
+        broker_cpu_before = proc_cpu_seconds(broker_pid) if broker_pid else None
         worker = self.start_worker("1")
         state = {"index": 0, "count": 0, "first_at": None, "first_count": 0, "done_at": None,
                  "covered": {}}
@@ -748,6 +830,10 @@ class Bench:
                              f"{state['count']:,} examples, last offsets covered per partition "
                              f"{dict(sorted(state['covered'].items()))} of "
                              f"{dict(sorted(last_offset.items()))}") from err
+        worker_cpu = proc_cpu_seconds(worker.proc.pid)
+        broker_cpu_after = proc_cpu_seconds(broker_pid) if broker_pid else None
+        broker_cpu = (broker_cpu_after - broker_cpu_before
+                      if broker_cpu_after is not None and broker_cpu_before is not None else None)
         wait_until(lambda: worker.ready_at is not None, args.timeout, "the ready line", worker)
         with follower.lock:
             windows = [w for _, w in log.windows]
@@ -773,7 +859,12 @@ class Bench:
             "undecodable_windows": log.undecodable,
             "progressive_log_loss": (sum(w["loss_sum"] for w in windows)
                                      / sum(w["weight_sum"] for w in windows)),
+            "worker_cpu_seconds": worker_cpu,
+            "broker_cpu_seconds": broker_cpu,
+            "worker_cpu_microseconds_per_example": worker_cpu / n * 1e6 if worker_cpu is not None else None,
+            "broker_cpu_microseconds_per_example": broker_cpu / n * 1e6 if broker_cpu is not None else None,
         }
+        self.results["output"] = self.output_totals(n)
         self.progress_log, self.progress_follower = log, follower
         progress(f"stream: {n:,} examples in {seconds:.2f} s from the worker's start")
 
@@ -831,7 +922,7 @@ class Bench:
         def all_seen() -> bool:
             self.check_follower(follower)
             with follower.lock:
-                return len(watch.seen) == len(markers)
+                return len(watch.seen) == len(markers) and len(watch.seen_packed) == len(markers)
 
         try:
             wait_until(all_seen, args.timeout, "every marker's delta", self.worker)
@@ -843,9 +934,11 @@ class Bench:
 
         with follower.lock:
             seen = dict(watch.seen)
+            seen_packed = dict(watch.seen_packed)
         stamped = self.window_stamps(placed)
         count = len(markers)
         latency = [(seen[i][0] - sent[i][0]) * 1000 for i in range(count)]
+        packed_latency = [(seen_packed[i][0] - sent[i][0]) * 1000 for i in range(count)]
         ack = [(acked[i] - sent[i][0]) * 1000 for i in range(count)]
         # The worker's own stamps (wall clock, ms) split the latency into three legs.
         to_window = [stamped[i] - sent[i][1] * 1000 for i in range(count) if i in stamped]
@@ -860,6 +953,9 @@ class Bench:
             "rate_per_second": args.marker_rate,
             "produce_seconds": time.monotonic() - start,
             "deltas_read_before_markers": backlog,
+            "packed_p50_ms": percentile(packed_latency, 50),
+            "packed_p99_ms": percentile(packed_latency, 99),
+            "packed_max_ms": max(packed_latency),
             "p50_ms": percentile(latency, 50),
             "p99_ms": percentile(latency, 99),
             "max_ms": max(latency),
@@ -872,8 +968,9 @@ class Bench:
             "latencies_ms": latency,
         }
         self.deltas_follower, self.marker_watch, self.marker_producer = follower, watch, producer
-        progress(f"delta latency p50 {percentile(latency, 50):.1f} ms, "
-                 f"p99 {percentile(latency, 99):.1f} ms")
+        progress(f"delta latency, packed states: p50 {percentile(packed_latency, 50):.1f} ms, "
+                 f"p99 {percentile(packed_latency, 99):.1f} ms; per-coordinate deltas: p50 "
+                 f"{percentile(latency, 50):.1f} ms, p99 {percentile(latency, 99):.1f} ms")
 
     def window_stamps(self, placed: dict[int, tuple[int, int]]) -> dict[int, int]:
         """marker -> `time_ms` of the progress window that counted it (the predict role's
@@ -1037,9 +1134,27 @@ def report(results: dict, args: argparse.Namespace, argv: list[str]) -> str:
           f"{n:,}", fmt_s(stream["produce_seconds"]),
           fmt_rate(stream["produce_examples_per_second"]), ""]]))
     lines.append("")
+    output = results["output"]
+
+    def cpu(key: str) -> str:
+        return f"{stream[key]:.2f}" if stream.get(key) is not None else "?"
+
+    lines.append(markdown_table(
+        ["CPU while the stream ran (from the worker's start)", "seconds", "µs per example"],
+        [["worker (both roles)", cpu("worker_cpu_seconds"), cpu("worker_cpu_microseconds_per_example")],
+         ["broker (Tansu)", cpu("broker_cpu_seconds"), cpu("broker_cpu_microseconds_per_example")]]))
+    lines.append("")
+    lines.append(markdown_table(
+        ["topic the worker wrote", "records", "records per example", "bytes per example"],
+        [[name, f"{t['records']:,}", f"{t['records_per_example']:.4f}", f"{t['bytes_per_example']:,.1f}"]
+         for name, t in output.items()]))
+    lines.append("")
     lines.append(markdown_table(
         ["figure", "value"],
-        [["delta latency p50 / p99 / max (example produced → its delta read)",
+        [["delta latency p50 / p99 / max, packed states (example produced → its weight readable)",
+          f"{latency['packed_p50_ms']:,.1f} / {latency['packed_p99_ms']:,.1f} / "
+          f"{latency['packed_max_ms']:,.1f} ms"],
+         ["delta latency p50 / p99 / max, per-coordinate delta (the compacted model)",
           f"{latency['p50_ms']:,.1f} / {latency['p99_ms']:,.1f} / {latency['max_ms']:,.1f} ms"],
          ["  leg 1 (p50): produce → predict role stamps the marker's progress window",
           fmt_ms(latency["produce_to_progress_stamp_p50_ms"])],
@@ -1079,9 +1194,9 @@ def report(results: dict, args: argparse.Namespace, argv: list[str]) -> str:
         "starting the process until a read_committed consumer has read progress windows whose "
         "counts sum to N and whose offsets reach each partition's last example. The first row "
         "includes start-up (process, group join, restore); the second counts from the first "
-        "progress window on. Where the stream's loss differs from the embedded trainer's, it is "
-        "because the worker scores examples with weights that lag: by up to a batch and the "
-        "round trip through the gradients and deltas topics.",
+        "progress window on. The worker learns each example at once in its replica, as the "
+        "embedded trainer does; where their losses differ, it is the example order (the worker "
+        "reads the partitions interleaved as fetches arrive, the trainer reads the file in order).",
         f"Progress: {stream['progress_windows']} windows, counts summing to "
         f"{stream['progress_count']:,}"
         + (f" — {stream['progress_count_exceeds_examples_by']:,} more than produced (aborted "
@@ -1258,13 +1373,13 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="gradients/deltas/changelog partitions (default 8)")
     parser.add_argument("--example-partitions", type=positive_int, default=4,
                         help="examples (and progress) partitions (default 4)")
-    parser.add_argument("--batch-max-examples", type=positive_int, default=500,
-                        help="worker batch_max_examples (default 500, as the worker)")
+    parser.add_argument("--batch-max-examples", type=positive_int, default=10_000,
+                        help="worker batch_max_examples (default 10000, as the worker)")
     parser.add_argument("--model-option", metavar="KEY=VALUE", type=key_value, action="append", default=[],
                         help="a [model] setting in TOML, like delay_tolerant=true or 'hedge=[0.03, 0.1, 0.3]' "
                              "(repeatable)")
-    parser.add_argument("--batch-max-wait-ms", type=positive_int, default=20,
-                        help="worker batch_max_wait_ms (default 20)")
+    parser.add_argument("--batch-max-wait-ms", type=positive_int, default=50,
+                        help="worker batch_max_wait_ms (default 50, as the worker)")
     parser.add_argument("--session-timeout-ms", type=positive_int, default=2000,
                         help="worker session_timeout_ms (default 2000)")
     parser.add_argument("--librdkafka-option", metavar="KEY=VALUE", type=key_value, action="append",

@@ -208,15 +208,31 @@ pub struct WorkerSection {
     /// Most coordinate states kept in memory (about 64 bytes each); the rest stay on disk.
     #[serde(default = "default_cache_size")]
     pub cache_size: usize,
-    /// Most examples in one predict batch (one transaction). Every example of a batch is
-    /// predicted with the same weights, so larger batches trade learning quality for
-    /// throughput: measured on generated click data, 500 stays within 0.002 of the embedded
-    /// trainer's loss, 5000 does not.
+    /// Most examples in one predict batch (one transaction). Each example is learned at
+    /// once in the worker's replica, so the batch size only sets how many examples share a
+    /// transaction.
     #[serde(default = "default_batch_max_examples")]
     pub batch_max_examples: usize,
     /// Longest wait for a batch to fill before it is processed anyway.
     #[serde(default = "default_batch_max_wait_ms")]
     pub batch_max_wait_ms: u64,
+    /// Most examples this worker has learned that the coordinates' owners have not applied
+    /// yet (other workers do not see them until then); past it, the predict role waits.
+    #[serde(default = "default_max_unconfirmed_examples")]
+    pub max_unconfirmed_examples: usize,
+    /// Longest the owners may leave this worker's oldest learned batch unapplied; past it,
+    /// the predict role waits.
+    #[serde(default = "default_max_unconfirmed_ms")]
+    pub max_unconfirmed_ms: u64,
+    /// How long an update role gathers gradients into one transaction: its packed state
+    /// records (what replicas and `serve` follow) appear at this pace.
+    #[serde(default = "default_commit_interval_ms")]
+    pub commit_interval_ms: u64,
+    /// How often an update role writes the per-coordinate deltas and changelog states of
+    /// the coordinates changed since (and when it falls idle): longer intervals write fewer
+    /// records, and a restore then replays up to this much of the gradients log.
+    #[serde(default = "default_snapshot_interval_ms")]
+    pub snapshot_interval_ms: u64,
     /// Write each prediction to the predictions topic (needs `predict`).
     #[serde(default)]
     pub publish_predictions: bool,
@@ -354,11 +370,27 @@ fn default_cache_size() -> usize {
 }
 
 fn default_batch_max_examples() -> usize {
-    500
+    10_000
 }
 
 fn default_batch_max_wait_ms() -> u64 {
     50
+}
+
+fn default_max_unconfirmed_examples() -> usize {
+    1_000_000
+}
+
+fn default_max_unconfirmed_ms() -> u64 {
+    10_000
+}
+
+fn default_commit_interval_ms() -> u64 {
+    100
+}
+
+fn default_snapshot_interval_ms() -> u64 {
+    5_000
 }
 
 /// Parts of librdkafka property names that mark a secret: passwords, client secrets,
@@ -476,6 +508,10 @@ impl Default for WorkerSection {
             cache_size: default_cache_size(),
             batch_max_examples: default_batch_max_examples(),
             batch_max_wait_ms: default_batch_max_wait_ms(),
+            max_unconfirmed_examples: default_max_unconfirmed_examples(),
+            max_unconfirmed_ms: default_max_unconfirmed_ms(),
+            commit_interval_ms: default_commit_interval_ms(),
+            snapshot_interval_ms: default_snapshot_interval_ms(),
             publish_predictions: false,
         }
     }
@@ -684,12 +720,29 @@ impl WorkerConfig {
         if worker.batch_max_examples < 1 {
             bad("worker.batch_max_examples", "must be ≥ 1, got 0".into());
         }
-        if worker.batch_max_wait_ms >= u64::from(kafka.transaction_timeout_ms) {
+        for (name, value) in [
+            ("worker.batch_max_wait_ms", worker.batch_max_wait_ms),
+            ("worker.commit_interval_ms", worker.commit_interval_ms),
+        ] {
+            if value >= u64::from(kafka.transaction_timeout_ms) {
+                bad(
+                    name,
+                    format!(
+                        "must be less than kafka.transaction_timeout_ms ({}), got {value}",
+                        kafka.transaction_timeout_ms
+                    ),
+                );
+            }
+        }
+        if worker.commit_interval_ms < 1 {
+            bad("worker.commit_interval_ms", "must be ≥ 1, got 0".into());
+        }
+        if worker.snapshot_interval_ms < worker.commit_interval_ms {
             bad(
-                "worker.batch_max_wait_ms",
+                "worker.snapshot_interval_ms",
                 format!(
-                    "must be less than kafka.transaction_timeout_ms ({}), got {}",
-                    kafka.transaction_timeout_ms, worker.batch_max_wait_ms
+                    "must be at least worker.commit_interval_ms ({}), got {}",
+                    worker.commit_interval_ms, worker.snapshot_interval_ms
                 ),
             );
         }
@@ -947,12 +1000,21 @@ update = true
 state_dir = "ftrl-state"
 # Most coordinate states kept in memory (about 64 bytes each); the rest stay on disk.
 cache_size = 4_000_000
-# Most examples in one predict batch (one transaction). A batch is predicted with one set of
-# weights: larger batches raise throughput and cost learning quality (500 stayed within
-# 0.002 of the embedded trainer's loss on generated click data; 5000 did not).
-batch_max_examples = 500
+# Most examples in one predict batch (one transaction). Each example is learned at once in
+# the worker's replica of the model, so this only sets how many share a transaction.
+batch_max_examples = 10_000
 # Longest wait for a batch to fill before it is processed anyway (below transaction_timeout_ms).
 batch_max_wait_ms = 50
+# Bounds on what this worker has learned that the coordinates' owners have not applied yet
+# (other workers see it only then): past either, the predict role waits for the owners.
+max_unconfirmed_examples = 1_000_000
+max_unconfirmed_ms = 10_000
+# How long an update role gathers gradients into one transaction; its packed state records,
+# which replicas and `ftrl serve` follow, appear at this pace (below transaction_timeout_ms).
+commit_interval_ms = 100
+# How often an update role writes per-coordinate deltas and changelog states of what changed
+# since (and whenever it falls idle). Longer: fewer records; a restore replays up to this much.
+snapshot_interval_ms = 5_000
 # Write each prediction to the <prefix>.predictions topic (needs predict = true).
 publish_predictions = false
 

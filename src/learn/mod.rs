@@ -14,6 +14,7 @@ pub mod optimizer;
 pub mod owner;
 pub mod progress;
 pub mod rda;
+pub mod replica;
 pub mod view_learner;
 
 pub use hedge::Hedge;

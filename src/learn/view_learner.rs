@@ -28,10 +28,11 @@ use super::{CoordState, Feature, Loss, Optimizer, Outcome, Update};
 
 /// Where the predict side reads weights.
 pub trait View {
-    /// The coordinate's weight (0 when absent).
-    fn weight(&self, coordinate: u64) -> f64;
-    /// The rate the coordinate's owner published with its weight, when it did.
-    fn rate(&self, coordinate: u64) -> Option<f64>;
+    /// The weight Hedge member `member` (0 without a Hedge) plays on the coordinate (0 when
+    /// absent). Only a view that holds states rather than weights needs the member: its α.
+    fn weight(&self, member: u32, coordinate: u64) -> f64;
+    /// The rate of the coordinate's next step, when the view knows it.
+    fn rate(&self, member: u32, coordinate: u64) -> Option<f64>;
     /// The coordinate's gradient sum as its owner published it (delay-tolerant rates), 0
     /// when absent.
     fn gradient_sum(&self, _coordinate: u64) -> f64 {
@@ -157,7 +158,7 @@ impl ViewLearner {
             self.margins.clear();
             for class in 0..outputs as u32 {
                 let margin =
-                    features.iter().map(|f| view.weight(class_coordinate(base(f.coordinate), class)) * f.value);
+                    features.iter().map(|f| view.weight(member, class_coordinate(base(f.coordinate), class)) * f.value);
                 self.margins.push(margin.sum());
             }
             let outcome = score(self.loss, &self.margins, label, &mut self.derivatives);
@@ -171,7 +172,8 @@ impl ViewLearner {
                     let mut h = 0.0;
                     if *d != 0.0 {
                         for f in features {
-                            let rate = view.rate(class_coordinate(base(f.coordinate), class as u32)).unwrap_or(fresh);
+                            let rate =
+                                view.rate(member, class_coordinate(base(f.coordinate), class as u32)).unwrap_or(fresh);
                             h += rate * f.value * f.value;
                         }
                     }
@@ -214,10 +216,10 @@ mod tests {
     struct StatesView<'a>(&'a MapStates, Optimizer, &'a [f64]);
 
     impl View for StatesView<'_> {
-        fn weight(&self, coordinate: u64) -> f64 {
+        fn weight(&self, _member: u32, coordinate: u64) -> f64 {
             self.0.peek(coordinate).map_or(0.0, |s| self.optimizer(coordinate).weight(&s))
         }
-        fn rate(&self, coordinate: u64) -> Option<f64> {
+        fn rate(&self, _member: u32, coordinate: u64) -> Option<f64> {
             self.0.peek(coordinate).map(|s| self.optimizer(coordinate).rate(&s))
         }
     }
@@ -317,10 +319,10 @@ mod tests {
     fn a_stale_rate_shortens_the_implicit_step() {
         struct Fixed(f64);
         impl View for Fixed {
-            fn weight(&self, _: u64) -> f64 {
+            fn weight(&self, _: u32, _: u64) -> f64 {
                 0.0
             }
-            fn rate(&self, _: u64) -> Option<f64> {
+            fn rate(&self, _: u32, _: u64) -> Option<f64> {
                 Some(self.0)
             }
         }
@@ -341,10 +343,10 @@ mod tests {
     fn read_sums_only_when_asked() {
         struct Summed;
         impl View for Summed {
-            fn weight(&self, _: u64) -> f64 {
+            fn weight(&self, _: u32, _: u64) -> f64 {
                 0.0
             }
-            fn rate(&self, _: u64) -> Option<f64> {
+            fn rate(&self, _: u32, _: u64) -> Option<f64> {
                 None
             }
             fn gradient_sum(&self, coordinate: u64) -> f64 {

@@ -124,16 +124,20 @@ impl Metrics {
         );
         r.register(
             "view_staleness_seconds",
-            "Age of the newest delta applied to the weight view",
+            "Predict role: age of the oldest batch it learned that the owners have not applied (other workers miss it until then); serve: age of the newest delta it applied",
             m.view_staleness_seconds.clone(),
         );
         r.register(
             "view_examples_behind",
-            "Examples predicted whose gradients the weight view has not seen applied",
+            "Examples the predict role learned that the owners have not applied yet",
             m.view_examples_behind.clone(),
         );
-        r.register("view_weights", "Nonzero weights in the weight view", m.view_weights.clone());
-        r.register("view_deltas", "Delta records applied to the weight view", m.view_deltas.clone());
+        r.register(
+            "view_weights",
+            "Coordinates in the predict role's replica (serve: nonzero weights in its view)",
+            m.view_weights.clone(),
+        );
+        r.register("view_deltas", "Owner records taken into the replica or view", m.view_deltas.clone());
         r.register(
             "hedge_leader_alpha",
             "Learning rate of the Hedge member with the least cumulative progressive loss",

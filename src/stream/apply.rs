@@ -645,11 +645,12 @@ mod tests {
         (store, applier, restored.windows)
     }
 
-    /// Runs the update role's cycle (restore, apply batches, publish, commit, checkpoint)
-    /// against an in-memory changelog and gradients log, crashing at random points: before
-    /// anything is visible, after a random prefix of a transaction became visible without
-    /// its commit (what brokers that show aborted records do), after a commit but before
-    /// the RocksDB checkpoint, and during restore.
+    /// Runs the update role's cycle (restore, apply batches, publish, commit; on some
+    /// transactions a snapshot: changelog and checkpoint) against an in-memory changelog and
+    /// gradients log, crashing at random points: before anything is visible, after a random
+    /// prefix of a transaction became visible without its commit (what brokers that show
+    /// aborted records do), after a commit but before the RocksDB checkpoint, after
+    /// transactions committed without a snapshot, and during restore.
     fn crash_campaign(seed: u64, expiry: Option<Expiry>) {
         let mut rng = StdRng::seed_from_u64(seed);
         let (log, contains) = gradients_log(&mut rng);
@@ -668,7 +669,12 @@ mod tests {
             // Windows of transactions that did not commit are published again.
             progress.extend(windows.into_iter().filter(|w| w.gradients_offset >= committed as i64));
             store.checkpoint().unwrap();
-            let mut position = committed;
+            // Where the role resumes: the restored `resume` (the group's committed offset
+            // may be ahead of it, after transactions without a snapshot).
+            let mut position = applier.position(PARTITION).map_or(0, |p| p.resume) as usize;
+            // Changed since the last snapshot (see `stream::update`): most transactions
+            // write no changelog and no checkpoint, only their windows and offsets.
+            let mut unsnapshotted = Changes::default();
             loop {
                 let size = rng.random_range(1..5).min(log.len() - position);
                 if size == 0 {
@@ -678,7 +684,20 @@ mod tests {
                 for (i, record) in log[position..position + size].iter().enumerate() {
                     applier.apply(&mut store, PARTITION, (position + i) as i64, record, &mut changes).unwrap();
                 }
-                let records = applier.changelog_records(&mut store, &changes).unwrap();
+                unsnapshotted.coordinates.extend(changes.coordinates.iter().map(|(c, p)| (*c, *p)));
+                unsnapshotted.next_offsets.extend(changes.next_offsets.iter().map(|(p, n)| (*p, *n)));
+                let snapshot = rng.random_bool(0.4);
+                let records = if snapshot {
+                    let snapshot_changes = Changes {
+                        coordinates: unsnapshotted.coordinates.clone(),
+                        next_offsets: unsnapshotted.next_offsets.clone(),
+                        windows: changes.windows.clone(),
+                        ..Default::default()
+                    };
+                    applier.changelog_records(&mut store, &snapshot_changes).unwrap()
+                } else {
+                    Vec::new()
+                };
                 if !changelog.is_empty() && rng.random_bool(0.1) {
                     // A stale writer (an owner that has not noticed it was replaced) appends
                     // an old record between two of ours.
@@ -704,10 +723,13 @@ mod tests {
                         progress.extend(changes.windows.iter().map(Window::to_proto));
                         committed = position + size;
                         position = committed;
-                        let written = (changelog.len() - records_written) as i64;
-                        applier.wrote_changelog(PARTITION, written, changelog.len() as i64);
-                        applier.save_positions(&mut store);
-                        store.checkpoint().unwrap();
+                        if snapshot {
+                            let written = (changelog.len() - records_written) as i64;
+                            applier.wrote_changelog(PARTITION, written, changelog.len() as i64);
+                            applier.save_positions(&mut store);
+                            store.checkpoint().unwrap();
+                            unsnapshotted = Changes::default();
+                        }
                         continue;
                     }
                 }
@@ -715,9 +737,16 @@ mod tests {
                 break; // the process dies; its uncheckpointed changes with it
             }
         }
-        // One last start restores whatever the final batches left.
-        let (mut store, _, windows) = start_process(dir.path(), &changelog, expiry);
+        // One last start restores whatever the final batches left and replays the records
+        // after the last snapshot, as a role does before it goes on.
+        let (mut store, mut applier, windows) = start_process(dir.path(), &changelog, expiry);
         progress.extend(windows.into_iter().filter(|w| w.gradients_offset >= committed as i64));
+        let resume = applier.position(PARTITION).map_or(0, |p| p.resume) as usize;
+        let mut changes = Changes::default();
+        for (offset, record) in log.iter().enumerate().skip(resume) {
+            applier.apply(&mut store, PARTITION, offset as i64, record, &mut changes).unwrap();
+        }
+        progress.extend(changes.windows.iter().map(Window::to_proto));
 
         assert!(crashes > 5, "seed {seed}: only {crashes} crashes");
         let got = states(&mut store);

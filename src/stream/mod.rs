@@ -14,6 +14,7 @@ pub mod admin;
 pub mod apply;
 pub mod kafka;
 pub mod predict;
+pub mod replica;
 pub mod update;
 pub mod view;
 
@@ -151,7 +152,7 @@ pub fn run_worker(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<()
         let (flag, config) = (Arc::clone(&shutdown), config.clone());
         let thread = std::thread::Builder::new().name("predict".into()).spawn(move || {
             let create = || {
-                let role = predict::PredictRole::new(&config)?;
+                let role = predict::PredictRole::new(&config, &flag)?;
                 crate::observe::health().view_loaded();
                 Ok(role)
             };

@@ -1,17 +1,22 @@
 //! The predict role: consumes examples in consumer group `{prefix}.predict`, predicts each
-//! with the weight view *before* anything learns from it (progressive validation), and
-//! routes per-coordinate gradients to the gradients partition that owns each coordinate.
-//! Gradients, progress windows, dead letters and the consumed offsets commit in one
-//! transaction.
+//! with its replica of the model *before* learning from it (progressive validation), learns
+//! from it at once in the replica, and routes the per-coordinate gradients to the gradients
+//! partition that owns each coordinate. Gradients, dead letters and the consumed offsets
+//! commit in one transaction. The role never waits for the owners to apply its own
+//! examples (they are in its replica already); the owners' published states bring it the
+//! other workers' contributions (`learn::replica`). How many of its examples the owners
+//! have not confirmed yet, and for how long, is bounded (`worker.max_unconfirmed_examples`,
+//! `worker.max_unconfirmed_ms`): past either bound it waits for them.
 
 use super::kafka::{
     collect, committed_positions, group_consumer_config, partition_of, seek_partitions, send, transactional_producer,
     RawRecord, RebalanceFlag, TRANSACTION_CALL_TIMEOUT,
 };
-use super::view::WeightView;
+use super::replica::ReplicaFeed;
 use super::StreamError;
 use crate::config::{Topics, WorkerConfig};
 use crate::learn::hedge::HedgeState;
+use crate::learn::replica::{Replica, Unconfirmed};
 use crate::learn::view_learner::ViewLearner;
 use crate::learn::{Feature, Loss, Progress};
 use crate::schema::featurize::Featurizer;
@@ -22,23 +27,9 @@ use rdkafka::consumer::{BaseConsumer, Consumer};
 use rdkafka::message::{Header, OwnedHeaders};
 use rdkafka::producer::{BaseProducer, BaseRecord, DefaultProducerContext, Producer};
 use rdkafka::{Offset, TopicPartitionList};
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-
-/// A batch starts only while fewer than this many committed batches are unapplied: with 1,
-/// every batch is predicted with all earlier gradients applied. Without a bound a backlog is
-/// predicted entirely with the initial weights and the model overshoots. Measured on 200K
-/// generated examples with batches of 500: 1 → 6.2K examples/s, loss +0.0003 over the
-/// embedded trainer; 2 → 8.8K/s, +0.0003 (but +0.010 to +0.027 on 20K examples, where the
-/// warm-up weighs more); 4 → 10.8K/s, +0.024.
-const MAX_BATCHES_AHEAD: usize = 1;
-
-/// Batches grow with the examples scored so far (1/WARM_UP of them, up to the configured
-/// maximum): while per-coordinate learning rates are still large, a batch predicted with
-/// one set of weights makes every correlated feature chase the same residual at once and
-/// the model overshoots; later the rates are small and large batches cost little.
-const WARM_UP: u64 = 16;
 
 /// (gradients partition, examples partition) → the highest example offset whose gradients
 /// a batch sent there.
@@ -59,7 +50,8 @@ struct BatchOutput {
 pub struct PredictRole {
     consumer: BaseConsumer<RebalanceFlag>,
     producer: BaseProducer,
-    view: WeightView,
+    replica: Replica,
+    feed: ReplicaFeed,
     topics: Topics,
     partitions: i32,
     format: ExampleFormat,
@@ -67,23 +59,25 @@ pub struct PredictRole {
     loss: Loss,
     max_examples: usize,
     max_wait: Duration,
+    max_unconfirmed_examples: usize,
+    max_unconfirmed: Duration,
     publish_predictions: bool,
     example: ExampleBuf,
     features: Vec<Feature>,
-    /// Predicts from the view, takes the configured step and mixes a Hedge.
+    /// Predicts from the replica, takes the configured step and mixes a Hedge.
     learner: ViewLearner,
     /// Whether gradients carry the gradient sums they read (delay-tolerant rates).
     delay_tolerant: bool,
-    /// Committed batches whose gradients the view has not seen applied yet: what their
-    /// owners must apply, when the batch committed, and how many examples it held.
-    unapplied: VecDeque<(Requirements, Instant, usize)>,
 }
 
 impl PredictRole {
-    pub fn new(config: &WorkerConfig) -> Result<Self, StreamError> {
+    pub fn new(config: &WorkerConfig, shutdown: &AtomicBool) -> Result<Self, StreamError> {
         let settings = config.settings().map_err(StreamError::Config)?;
         let topics = config.topics();
         let prefix = &config.model.prefix;
+        let rule = settings.owner_rule().with_delay_tolerance(config.model.delay_tolerant);
+        let mut replica = Replica::new(rule, config.model.partitions);
+        let feed = ReplicaFeed::load(config, &mut replica, shutdown)?;
         let consumer: BaseConsumer<RebalanceFlag> =
             group_consumer_config(config, &format!("{prefix}.predict")).create_with_context(RebalanceFlag::default())?;
         consumer.subscribe(&[&topics.examples])?;
@@ -92,7 +86,8 @@ impl PredictRole {
         Ok(Self {
             consumer,
             producer,
-            view: WeightView::follow(config)?,
+            replica,
+            feed,
             topics,
             partitions: config.model.partitions,
             format: config.model.example_format,
@@ -100,12 +95,13 @@ impl PredictRole {
             loss: settings.loss,
             max_examples: config.worker.batch_max_examples,
             max_wait: Duration::from_millis(config.worker.batch_max_wait_ms),
+            max_unconfirmed_examples: config.worker.max_unconfirmed_examples,
+            max_unconfirmed: Duration::from_millis(config.worker.max_unconfirmed_ms),
             publish_predictions: config.worker.publish_predictions,
             example: ExampleBuf::default(),
             features: Vec::new(),
             learner: hedge_learner(config, &settings)?,
             delay_tolerant: config.model.delay_tolerant,
-            unapplied: VecDeque::new(),
         })
     }
 
@@ -114,14 +110,11 @@ impl PredictRole {
         let mut last_report = Instant::now();
         let (mut examples, mut dead) = (0u64, 0u64);
         while !shutdown.load(Ordering::Acquire) {
-            self.view.catch_up();
-            let waited = Instant::now();
-            if !self.wait_for_owners() {
+            self.feed.catch_up(&mut self.replica, Duration::ZERO);
+            if !self.within_bounds() {
                 continue;
             }
-            let waited = waited.elapsed();
-            let limit = ((examples / WARM_UP) as usize).clamp(1, self.max_examples);
-            let records = collect(&self.consumer, limit, self.max_wait);
+            let records = collect(&self.consumer, self.max_examples, self.max_wait);
             if self.consumer.context().take() {
                 // The batch may mix records of the old and the new assignment: it is dropped
                 // and every assigned partition is read again from its committed offset.
@@ -130,6 +123,7 @@ impl PredictRole {
                 continue;
             }
             if records.is_empty() {
+                self.record_staleness();
                 continue;
             }
             crate::observe::metrics().consumed(&self.topics.examples, &records);
@@ -137,41 +131,31 @@ impl PredictRole {
             examples += output.scored.count;
             dead += output.dead_letters.len() as u64;
             crate::observe::metrics().predicted([&output.scored], output.dead_letters.len());
-            let requirements = requirements(&output);
+            self.replica.seal(requirements(&output), records.len());
             let committing = Instant::now();
             let committed = self.commit(output);
             crate::observe::metrics().transaction("predict", committing.elapsed(), committed.is_ok());
+            // A batch that did not commit is in the replica: the role starts over (a new
+            // replica from the owners' states) rather than learn it twice.
             committed?;
             tracing::debug!(
                 examples = records.len(),
-                waited_ms = waited.as_millis() as u64,
                 commit_ms = committing.elapsed().as_millis() as u64,
                 "predict batch committed"
             );
-            self.unapplied.push_back((requirements, Instant::now(), records.len()));
-            let behind = self.unapplied.iter().map(|(_, _, n)| n).sum();
-            crate::observe::metrics().view(
-                self.view.nonzero_weights(),
-                self.view.applied(),
-                self.view.staleness_ms(),
-                behind,
-            );
+            let unconfirmed = self.record_staleness();
             if let Some(alpha) = self.learner.leader_alpha() {
                 crate::observe::metrics().hedge_leader(alpha);
             }
             if last_report.elapsed() >= Duration::from_secs(10) {
-                // Staleness of the weights predictions use: examples predicted whose
-                // gradients the view has not seen applied, and how long the oldest has waited.
-                let behind: usize = self.unapplied.iter().map(|(_, _, n)| n).sum();
-                let behind_ms = self.unapplied.front().map_or(0, |(_, at, _)| at.elapsed().as_millis() as u64);
                 tracing::info!(
                     examples,
                     dead_letters = dead,
-                    view_weights = self.view.nonzero_weights(),
-                    view_deltas_applied = self.view.applied(),
-                    view_examples_behind = behind,
-                    view_ms_behind = behind_ms,
-                    newest_delta_age_ms = self.view.staleness_ms(),
+                    replica_coordinates = self.replica.len(),
+                    owner_records = self.feed.taken.records,
+                    merged_owner_states = self.replica.merged,
+                    unconfirmed_examples = unconfirmed.examples,
+                    unconfirmed_ms = unconfirmed.age.as_millis() as u64,
                     hedge_leader_alpha = self.learner.leader_alpha(),
                     "predict role progress"
                 );
@@ -182,24 +166,39 @@ impl PredictRole {
         Ok(())
     }
 
-    /// Waits until at most MAX_BATCHES_AHEAD batches are unapplied; false when it is still
-    /// waiting (so the loop can check for shutdown).
-    fn wait_for_owners(&mut self) -> bool {
-        while self.unapplied.len() >= MAX_BATCHES_AHEAD {
-            let Some((oldest, _, _)) = self.unapplied.front() else { break };
-            if self.view.wait_applied(oldest, Duration::from_secs(1)) {
-                self.unapplied.pop_front();
-            } else {
-                let waited = self.unapplied.front().map_or(0, |(_, at, _)| at.elapsed().as_secs());
-                // Predictions stop while no update role applies gradients (none running, or
-                // a partition without an owner): say so rather than stall silently.
-                if waited >= 10 && waited.is_multiple_of(10) {
-                    tracing::warn!(waited_s = waited, pending = ?oldest, "gradients not applied yet; is an update role running?");
-                }
-                return false;
-            }
+    /// The replica's staleness as the metrics show it: examples learned here that owners
+    /// have not applied, and how long the oldest has waited.
+    fn record_staleness(&self) -> Unconfirmed {
+        let unconfirmed = self.replica.unconfirmed();
+        crate::observe::metrics().view(
+            self.replica.len(),
+            self.feed.taken.records,
+            unconfirmed.age.as_millis() as i64,
+            unconfirmed.examples,
+        );
+        unconfirmed
+    }
+
+    /// Whether the owners trail within both bounds; otherwise waits a little for them (and
+    /// returns false, so the loop can check for shutdown).
+    fn within_bounds(&mut self) -> bool {
+        let unconfirmed = self.replica.unconfirmed();
+        if unconfirmed.examples <= self.max_unconfirmed_examples && unconfirmed.age <= self.max_unconfirmed {
+            return true;
         }
-        true
+        self.feed.catch_up(&mut self.replica, Duration::from_millis(100));
+        self.record_staleness();
+        let waited = unconfirmed.age.as_secs();
+        // Learning stops while no update role applies gradients (none running, or a
+        // partition without an owner): say so rather than stall silently.
+        if waited >= 10 && last_warning_due(unconfirmed.age) {
+            tracing::warn!(
+                waited_s = waited,
+                unconfirmed_examples = unconfirmed.examples,
+                "owners have not applied this worker's gradients; is an update role running?"
+            );
+        }
+        false
     }
 
     fn process(&mut self, records: &[RawRecord]) -> BatchOutput {
@@ -230,7 +229,8 @@ impl PredictRole {
         self.featurizer.featurize(&self.example, &mut self.features).map_err(|e| e.to_string())?;
 
         let (label, weight) = (self.example.label, self.example.weight);
-        let outcome = self.learner.step(&self.view, &self.features, Some(label), weight);
+        let outcome = self.learner.step(&self.replica, &self.features, Some(label), weight);
+        self.replica.learn(self.learner.gradients());
         let metric_label = self.loss.metric_label(label);
         out.scored.record(outcome.loss, metric_label, outcome.prediction, outcome.score, weight);
 
@@ -325,6 +325,11 @@ impl PredictRole {
         }
         Ok(())
     }
+}
+
+/// True about once per 10 s of a growing `age` (the wait loop checks every 100 ms).
+fn last_warning_due(age: Duration) -> bool {
+    age.as_millis() % 10_000 < 100
 }
 
 /// The view learner of `settings`; a Hedge continues from the members' cumulative losses on

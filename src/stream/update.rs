@@ -1,15 +1,22 @@
 //! The update role: consumes gradients in consumer group `{prefix}.update`. Gradients
 //! partition p holds every coordinate that maps to p, so the group's assignment shards the
-//! model. Each batch is applied with the core's update rule (`apply.rs` keeps it exactly
-//! once), the changed coordinates are coalesced and published as deltas (absolute weights,
-//! compacted) and changelog records (full state, then a batch marker), progress windows
-//! count the examples the batch carried, and the consumed offsets commit in the same
-//! transaction. The local RocksDB store is written only after the commit.
+//! model. Gradients are applied with the core's update rule (`apply.rs` keeps it exactly
+//! once) and committed on two clocks:
+//!
+//! * every `worker.commit_interval_ms`, one transaction: per partition one packed record on
+//!   the deltas topic (key `ftrl.applied`: the applied watermark and the state and weight of
+//!   every coordinate the transaction changed, which replicas and `serve` follow), the
+//!   progress windows of the examples applied, and the consumed offsets;
+//! * every `worker.snapshot_interval_ms` (and when idle), the same transaction also writes
+//!   the per-coordinate deltas (absolute weights and states, compacted: the model a new
+//!   reader bootstraps from) and changelog records (full state, then a batch marker) of
+//!   everything changed since the last snapshot; the local RocksDB store is written after
+//!   it commits.
 //!
 //! The changelog is the source of truth: on every assignment the role restores the
-//! assigned partitions from it, starting where its local store stands, so a partition that
-//! moves to another worker brings its state along and a crash between commit and RocksDB
-//! write loses nothing.
+//! assigned partitions from it, starting where its local store stands, and replays the
+//! gradients from the last marker, so a partition that moves to another worker brings its
+//! state along and a crash loses nothing (see the README's "Exactly once").
 
 use super::apply::{Applier, Changes, Expiry, Restored, Window};
 use super::kafka::{
@@ -19,14 +26,14 @@ use super::kafka::{
 use super::StreamError;
 use crate::config::{Topics, WorkerConfig};
 use crate::learn::owner::OwnerRule;
-use crate::learn::{CoordinateStates, Feature};
-use crate::schema::proto::{AppliedWatermark, GradientBatch, ProgressWindow, WeightDelta};
+use crate::learn::{CoordState, CoordinateStates, Feature};
+use crate::schema::proto::{AppliedWatermark, GradientBatch, OwnerState, ProgressWindow, WeightDelta};
 use crate::store::ModelStore;
 use prost::Message as _;
 use rdkafka::consumer::{BaseConsumer, Consumer};
 use rdkafka::producer::{BaseProducer, BaseRecord, Producer};
 use rdkafka::{Message, Offset, TopicPartitionList};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -48,7 +55,10 @@ pub struct UpdateRole {
     topics: Topics,
     worker_id: String,
     max_records: usize,
-    max_wait: Duration,
+    commit_interval: Duration,
+    snapshot_interval: Duration,
+    /// Whether states carry the event time they were last seen (expiry).
+    expiry: bool,
     slots: Vec<u32>,
 }
 
@@ -86,8 +96,10 @@ impl UpdateRole {
             publish_rates: !settings.update.is_gradient(),
             topics,
             worker_id: config.worker.id.clone(),
-            max_records: config.worker.batch_max_examples.clamp(1, 1000),
-            max_wait: Duration::from_millis(config.worker.batch_max_wait_ms),
+            max_records: 100_000,
+            commit_interval: Duration::from_millis(config.worker.commit_interval_ms),
+            snapshot_interval: Duration::from_millis(config.worker.snapshot_interval_ms),
+            expiry: config.model.expire_after_ms.is_some(),
             slots: Vec::new(),
         })
     }
@@ -95,25 +107,35 @@ impl UpdateRole {
     pub fn run(mut self, shutdown: &AtomicBool) -> Result<(), StreamError> {
         let (mut batches, mut entries, mut duplicates) = (0u64, 0u64, 0u64);
         let mut last_report = Instant::now();
+        // What changed since the last snapshot: its coordinates and the partitions consumed.
+        let mut unsnapshotted = Changes::default();
+        let mut last_snapshot = Instant::now();
         while !shutdown.load(Ordering::Acquire) {
-            let records = collect(&self.consumer, self.max_records, self.max_wait);
+            let records = collect(&self.consumer, self.max_records, self.commit_interval);
             if self.consumer.context().take() {
-                // Records polled before the rebalance are read again from the committed
-                // offsets, after the restore.
+                // Records polled before the rebalance are read again from the restored
+                // positions, and what was not snapshotted is replayed from the changelog's.
                 crate::observe::health().restoring();
                 self.restore_assignment()?;
                 crate::observe::health().restored();
+                unsnapshotted = Changes::default();
+                last_snapshot = Instant::now();
                 continue;
             }
-            if records.is_empty() {
+            let changed = !unsnapshotted.next_offsets.is_empty();
+            let snapshot = changed && (records.is_empty() || last_snapshot.elapsed() >= self.snapshot_interval);
+            if records.is_empty() && !snapshot {
                 continue;
             }
             crate::observe::metrics().consumed(&self.topics.gradients, &records);
             let started = Instant::now();
-            let committed = self.apply_and_commit(&records);
+            let committed = self.apply_and_commit(&records, &mut unsnapshotted, snapshot);
             crate::observe::metrics().transaction("update", started.elapsed(), committed.is_ok());
             crate::observe::metrics().store(&self.store);
             let changes = committed?;
+            if snapshot {
+                last_snapshot = Instant::now();
+            }
             entries += changes.applied;
             duplicates += changes.duplicate_examples;
             batches += 1;
@@ -127,6 +149,10 @@ impl UpdateRole {
                 );
                 last_report = Instant::now();
             }
+        }
+        if !unsnapshotted.next_offsets.is_empty() {
+            // A last snapshot, so that a restart restores instead of replaying.
+            self.apply_and_commit(&[], &mut unsnapshotted, true)?;
         }
         tracing::info!(batches, gradient_entries = entries, duplicate_examples = duplicates, "update role stopped");
         Ok(())
@@ -220,7 +246,7 @@ impl UpdateRole {
         let time_ms = now_ms();
         let published = self
             .publish_deltas(&changes, time_ms)
-            .and_then(|()| self.publish_watermarks(&watermarked))
+            .and_then(|()| self.publish_watermarks(&Changes::default(), &watermarked, time_ms))
             .and_then(|()| self.publish_windows(windows, time_ms));
         if let Err(error) = published {
             let _ = self.producer.abort_transaction(TRANSACTION_CALL_TIMEOUT);
@@ -232,8 +258,15 @@ impl UpdateRole {
         Ok(())
     }
 
-    /// Applies a batch, publishes what changed and commits.
-    fn apply_and_commit(&mut self, records: &[RawRecord]) -> Result<Changes, StreamError> {
+    /// Applies a batch and commits it with its packed states and windows; with `snapshot`,
+    /// also the per-coordinate deltas and changelog of everything in `unsnapshotted` (which
+    /// then starts afresh), and the local store after the commit.
+    fn apply_and_commit(
+        &mut self,
+        records: &[RawRecord],
+        unsnapshotted: &mut Changes,
+        snapshot: bool,
+    ) -> Result<Changes, StreamError> {
         let mut changes = Changes::default();
         for record in records {
             let batch = match record.payload.as_deref().map(GradientBatch::decode) {
@@ -248,58 +281,86 @@ impl UpdateRole {
             };
             self.applier.apply(&mut self.store, record.partition, record.offset, &batch, &mut changes)?;
         }
+        unsnapshotted.coordinates.extend(changes.coordinates.iter().map(|(c, p)| (*c, *p)));
+        unsnapshotted.members.extend(changes.members.iter().map(|(c, m)| (*c, *m)));
+        unsnapshotted.next_offsets.extend(changes.next_offsets.iter().map(|(p, n)| (*p, *n)));
 
         super::kafka::retrying(|| self.producer.begin_transaction())?;
-        if let Err(error) = self.publish(&changes) {
+        if let Err(error) = self.publish(&changes, unsnapshotted, snapshot) {
             let _ = self.producer.abort_transaction(TRANSACTION_CALL_TIMEOUT);
             return Err(error);
         }
-        let mut offsets = TopicPartitionList::new();
-        for (partition, next) in &changes.next_offsets {
-            offsets.add_partition_offset(&self.topics.gradients, *partition, Offset::Offset(*next))?;
+        if !changes.next_offsets.is_empty() {
+            let mut offsets = TopicPartitionList::new();
+            for (partition, next) in &changes.next_offsets {
+                offsets.add_partition_offset(&self.topics.gradients, *partition, Offset::Offset(*next))?;
+            }
+            let group = self.consumer.group_metadata().ok_or(StreamError::NoGroupMetadata)?;
+            super::kafka::retrying(|| {
+                self.producer.send_offsets_to_transaction(&offsets, &group, TRANSACTION_CALL_TIMEOUT)
+            })?;
         }
-        let group = self.consumer.group_metadata().ok_or(StreamError::NoGroupMetadata)?;
-        super::kafka::retrying(|| {
-            self.producer.send_offsets_to_transaction(&offsets, &group, TRANSACTION_CALL_TIMEOUT)
-        })?;
         super::kafka::commit(&self.producer)?;
-        for (partition, (first, next)) in self.producer.context().take() {
-            self.applier.wrote_changelog(partition, first, next);
+        if snapshot {
+            for (partition, (first, next)) in self.producer.context().take() {
+                self.applier.wrote_changelog(partition, first, next);
+            }
+            self.applier.save_positions(&mut self.store);
+            self.store.checkpoint().map_err(StreamError::Checkpoint)?;
+            *unsnapshotted = Changes::default();
         }
-        self.applier.save_positions(&mut self.store);
-        self.store.checkpoint().map_err(StreamError::Checkpoint)?;
         Ok(changes)
     }
 
-    /// Sends everything a batch changed, in this order per partition: deltas, the applied
-    /// watermark (after the deltas it covers), changelog states, then the batch marker.
-    fn publish(&mut self, changes: &Changes) -> Result<(), StreamError> {
+    /// Sends what a transaction wrote, in this order per partition: with a snapshot the
+    /// per-coordinate deltas, then the packed states with the applied watermark (after the
+    /// deltas it covers), then with a snapshot the changelog states and the batch marker;
+    /// and the progress windows.
+    fn publish(&mut self, changes: &Changes, unsnapshotted: &Changes, snapshot: bool) -> Result<(), StreamError> {
         let time_ms = now_ms();
-        self.publish_deltas(changes, time_ms)?;
+        if snapshot {
+            self.publish_deltas(unsnapshotted, time_ms)?;
+        }
         let partitions: Vec<i32> = changes.next_offsets.keys().copied().collect();
-        self.publish_watermarks(&partitions)?;
-        for (partition, key, payload) in self.applier.changelog_records(&mut self.store, changes)? {
-            send(
-                &self.producer,
-                BaseRecord::to(&self.topics.changelog).partition(partition).key(&key[..]).payload(&payload[..]),
-            )?;
+        self.publish_watermarks(changes, &partitions, time_ms)?;
+        if snapshot {
+            // The markers carry this transaction's windows (see `Applier::changelog_records`).
+            let snapshot_changes = Changes {
+                coordinates: unsnapshotted.coordinates.clone(),
+                next_offsets: unsnapshotted.next_offsets.clone(),
+                windows: changes.windows.clone(),
+                ..Default::default()
+            };
+            for (partition, key, payload) in self.applier.changelog_records(&mut self.store, &snapshot_changes)? {
+                send(
+                    &self.producer,
+                    BaseRecord::to(&self.topics.changelog).partition(partition).key(&key[..]).payload(&payload[..]),
+                )?;
+            }
         }
         let windows: Vec<ProgressWindow> = changes.windows.iter().map(Window::to_proto).collect();
         self.publish_windows(windows, time_ms)
     }
 
-    /// Sends the current weight of every coordinate `changes` names to the deltas topic.
+    /// The weight coordinate `coordinate` plays (0 while it is not admitted) and its state.
+    fn published_state(&mut self, coordinate: u64, member: u32) -> Result<(f64, CoordState), StreamError> {
+        self.store.resolve(&[Feature { coordinate, value: 1.0 }], &mut self.slots)?;
+        let state = *self.store.state(self.slots[0]);
+        let weight = if self.rule.admitted(coordinate, &state) { self.rule.weight(member, &state) } else { 0.0 };
+        Ok((weight, state))
+    }
+
+    /// Sends the current weight and state of every coordinate `changes` names to the deltas
+    /// topic, one record each.
     fn publish_deltas(&mut self, changes: &Changes, time_ms: i64) -> Result<(), StreamError> {
         for (coordinate, partition) in &changes.coordinates {
-            self.store.resolve(&[Feature { coordinate: *coordinate, value: 1.0 }], &mut self.slots)?;
-            let state = *self.store.state(self.slots[0]);
+            let member = changes.members.get(coordinate).copied().unwrap_or(0);
+            let (weight, state) = self.published_state(*coordinate, member)?;
             if !self.rule.admitted(*coordinate, &state) && state != Default::default() {
                 // Still counting occurrences: it has no weight to publish yet. (A default
                 // state is an expired coordinate, published as a tombstone.)
                 continue;
             }
-            let member = changes.members.get(coordinate).copied().unwrap_or(0);
-            let weight = self.rule.weight(member, &state);
             let rate = self.publish_rates.then(|| self.rule.rate(member, &state));
             let gradient_sum = self.rule.delay_tolerant().then_some(state.sum);
             let key = coordinate.to_be_bytes();
@@ -311,6 +372,13 @@ impl UpdateRole {
                 time_ms,
                 rate,
                 gradient_sum,
+                state: Some(OwnerState {
+                    z: state.z,
+                    n: state.n,
+                    updates: state.updates,
+                    gradient_sum: state.sum,
+                    last_seen: state.seen,
+                }),
             };
             let payload = delta.encode_to_vec();
             let record = BaseRecord::to(&self.topics.deltas).partition(*partition).key(&key[..]);
@@ -325,19 +393,42 @@ impl UpdateRole {
         Ok(())
     }
 
-    /// Sends each partition's applied watermark: the highest example offset per examples
-    /// partition whose gradients it holds, which predict roles wait on.
-    fn publish_watermarks(&self, partitions: &[i32]) -> Result<(), StreamError> {
-        for partition in partitions {
-            let mut watermark = AppliedWatermark::default();
-            for (origin, offset) in self.applier.origins(*partition) {
-                watermark.origin_partitions.push(origin);
-                watermark.origin_offsets.push(offset);
+    /// Sends, for each of `partitions` and each partition `changes` names, the applied
+    /// watermark (the highest example offset per examples partition whose gradients it
+    /// holds) packed with the weight and state of every coordinate of that partition that
+    /// `changes` names.
+    fn publish_watermarks(&mut self, changes: &Changes, partitions: &[i32], time_ms: i64) -> Result<(), StreamError> {
+        let mut packed: BTreeMap<i32, AppliedWatermark> = partitions
+            .iter()
+            .map(|partition| (*partition, AppliedWatermark { time_ms, ..Default::default() }))
+            .collect();
+        for (coordinate, partition) in &changes.coordinates {
+            let member = changes.members.get(coordinate).copied().unwrap_or(0);
+            let (weight, state) = self.published_state(*coordinate, member)?;
+            let rate = self.publish_rates.then(|| self.rule.rate(member, &state));
+            let record = packed.entry(*partition).or_insert_with(|| AppliedWatermark { time_ms, ..Default::default() });
+            record.coordinates.push(*coordinate);
+            record.weights.push(weight);
+            record.z.push(state.z);
+            record.n.push(state.n);
+            record.updates.push(state.updates);
+            record.gradient_sums.push(state.sum);
+            if self.expiry {
+                record.last_seen.push(state.seen);
             }
-            let payload = watermark.encode_to_vec();
+            if let Some(rate) = rate {
+                record.rates.push(rate);
+            }
+        }
+        for (partition, mut record) in packed {
+            for (origin, offset) in self.applier.origins(partition) {
+                record.origin_partitions.push(origin);
+                record.origin_offsets.push(offset);
+            }
+            let payload = record.encode_to_vec();
             send(
                 &self.producer,
-                BaseRecord::to(&self.topics.deltas).partition(*partition).key(WATERMARK_KEY).payload(&payload[..]),
+                BaseRecord::to(&self.topics.deltas).partition(partition).key(WATERMARK_KEY).payload(&payload[..]),
             )?;
         }
         Ok(())

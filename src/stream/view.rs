@@ -9,7 +9,7 @@ use prost::Message as _;
 use rdkafka::consumer::Consumer;
 use rdkafka::error::KafkaError;
 use rdkafka::{Message, Offset, TopicPartitionList};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::time::Duration;
 
 pub struct WeightView {
@@ -27,9 +27,6 @@ pub struct ViewWeights {
     rates: HashMap<u64, f64>,
     /// Gradient sums the owners published (only with delay-tolerant rates).
     sums: HashMap<u64, f64>,
-    /// (gradients partition, examples partition) → highest example offset applied, from
-    /// the owners' watermark records.
-    applied_through: HashMap<(i32, i32), i64>,
     /// Delta records applied so far.
     applied: u64,
     /// Commit time of the newest delta applied, for staleness.
@@ -88,30 +85,6 @@ impl WeightView {
         }
     }
 
-    /// Waits (polling deltas) until gradients partition `partition` has applied examples
-    /// partition `origin` through `offset`, or `timeout` passes; returns whether it has.
-    pub fn wait_applied(&mut self, requirements: &BTreeMap<(i32, i32), i64>, timeout: Duration) -> bool {
-        let deadline = std::time::Instant::now() + timeout;
-        loop {
-            self.catch_up();
-            let done = requirements
-                .iter()
-                .all(|(key, offset)| self.weights.applied_through.get(key).is_some_and(|a| a >= offset));
-            if done {
-                return true;
-            }
-            let left = deadline.saturating_duration_since(std::time::Instant::now());
-            if left.is_zero() {
-                return false;
-            }
-            match self.consumer.poll(left.min(Duration::from_millis(20))) {
-                Some(Ok(message)) => self.weights.apply(message.partition(), message.key(), message.payload()),
-                Some(Err(KafkaError::PartitionEOF(_))) | None => {}
-                Some(Err(error)) => tracing::warn!(%error, "weight view consumer error"),
-            }
-        }
-    }
-
     #[inline]
     pub fn weight(&self, coordinate: u64) -> f64 {
         self.weights.weights.get(&coordinate).copied().unwrap_or(0.0)
@@ -154,9 +127,18 @@ impl ViewWeights {
         if key == Some(super::update::WATERMARK_KEY) {
             match payload.map(AppliedWatermark::decode) {
                 Some(Ok(watermark)) => {
-                    for (origin, offset) in watermark.origin_partitions.iter().zip(&watermark.origin_offsets) {
-                        let entry = self.applied_through.entry((partition, *origin)).or_insert(-1);
-                        *entry = (*entry).max(*offset);
+                    // The packed weights of the same transaction: newer than any
+                    // per-coordinate delta before them.
+                    self.newest_delta_ms = self.newest_delta_ms.max(watermark.time_ms);
+                    for (i, coordinate) in watermark.coordinates.iter().enumerate() {
+                        self.applied += 1;
+                        match watermark.weights.get(i).copied().unwrap_or(0.0) {
+                            0.0 => self.weights.remove(coordinate),
+                            weight => self.weights.insert(*coordinate, weight),
+                        };
+                        if let Some(rate) = watermark.rates.get(i) {
+                            self.rates.insert(*coordinate, *rate);
+                        }
                     }
                 }
                 _ => tracing::warn!(partition, "unreadable applied watermark, ignored"),
@@ -199,12 +181,12 @@ impl ViewWeights {
 
 impl crate::learn::view_learner::View for WeightView {
     #[inline]
-    fn weight(&self, coordinate: u64) -> f64 {
+    fn weight(&self, _member: u32, coordinate: u64) -> f64 {
         WeightView::weight(self, coordinate)
     }
 
     #[inline]
-    fn rate(&self, coordinate: u64) -> Option<f64> {
+    fn rate(&self, _member: u32, coordinate: u64) -> Option<f64> {
         WeightView::rate(self, coordinate)
     }
 
