@@ -292,14 +292,12 @@ impl PredictRole {
 
     fn send_all(&self, out: &BatchOutput) -> Result<(), StreamError> {
         for (partition, batch) in out.gradients.iter().enumerate() {
-            if batch.examples.is_empty() {
-                continue;
+            for payload in split_records(batch) {
+                send(
+                    &self.producer,
+                    BaseRecord::to(&self.topics.gradients).partition(partition as i32).payload(&payload[..]),
+                )?;
             }
-            let payload = batch.encode_to_vec();
-            send(
-                &self.producer,
-                BaseRecord::to(&self.topics.gradients).partition(partition as i32).payload(&payload[..]),
-            )?;
         }
         for (record, reason) in &out.dead_letters {
             tracing::warn!(partition = record.partition, offset = record.offset, %reason, "example sent to the dead-letter topic");
@@ -354,6 +352,30 @@ fn hedge_learner(config: &WorkerConfig, settings: &crate::model::ModelSettings) 
     Ok(learner)
 }
 
+/// Largest gradients record written: brokers refuse records over `message.max.bytes`
+/// (1 MB by default), and a batch of many examples for one partition can be larger.
+const MAX_RECORD_BYTES: usize = 512 * 1024;
+
+/// `batch` encoded as records of at most about [`MAX_RECORD_BYTES`] each (whole examples;
+/// none for an empty batch), each a `GradientBatch` of its own with the batch's time. Owners
+/// apply the records in order, as one batch.
+fn split_records(batch: &GradientBatch) -> Vec<Vec<u8>> {
+    let mut records = Vec::new();
+    let mut record = Vec::new();
+    for example in &batch.examples {
+        if !record.is_empty() && record.len() + example.encoded_len() > MAX_RECORD_BYTES {
+            prost::encoding::int64::encode(2, &batch.time_ms, &mut record);
+            records.push(std::mem::take(&mut record));
+        }
+        prost::encoding::message::encode(1, example, &mut record);
+    }
+    if !record.is_empty() {
+        prost::encoding::int64::encode(2, &batch.time_ms, &mut record);
+        records.push(record);
+    }
+    records
+}
+
 /// The entry of `record`'s example in `batch`, added when it is not the last one yet.
 fn entry_for<'a>(batch: &'a mut GradientBatch, record: &RawRecord) -> &'a mut ExampleGradients {
     let fresh = batch
@@ -381,4 +403,34 @@ fn requirements(out: &BatchOutput) -> Requirements {
         }
     }
     needed
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn large_batches_split_into_records_of_whole_examples_that_decode_to_the_batch() {
+        let examples: Vec<ExampleGradients> = (0..5_000)
+            .map(|i| ExampleGradients {
+                origin_partition: 1,
+                origin_offset: i,
+                coordinates: (0..20).map(|c| c * 7919 + i as u64).collect(),
+                gradients: vec![0.25; 20],
+                ..Default::default()
+            })
+            .collect();
+        let batch = GradientBatch { examples, time_ms: 1234 };
+        let records = split_records(&batch);
+        assert!(records.len() > 1, "{} bytes in one record", batch.encoded_len());
+        let mut joined = Vec::new();
+        for record in &records {
+            assert!(record.len() <= MAX_RECORD_BYTES + 1024, "{}", record.len());
+            let part = GradientBatch::decode(&record[..]).unwrap();
+            assert_eq!(part.time_ms, 1234);
+            joined.extend(part.examples);
+        }
+        assert_eq!(joined, batch.examples);
+        assert!(split_records(&GradientBatch::default()).is_empty());
+    }
 }

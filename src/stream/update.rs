@@ -7,7 +7,7 @@
 //!   the deltas topic (key `ftrl.applied`: the applied watermark and the state and weight of
 //!   every coordinate the transaction changed, which replicas and `serve` follow), the
 //!   progress windows of the examples applied, and the consumed offsets;
-//! * every `worker.snapshot_interval_ms` (and when idle), the same transaction also writes
+//! * every `worker.snapshot_interval_ms` (and after 1 s idle), the same transaction also writes
 //!   the per-coordinate deltas (absolute weights and states, compacted: the model a new
 //!   reader bootstraps from) and changelog records (full state, then a batch marker) of
 //!   everything changed since the last snapshot; the local RocksDB store is written after
@@ -39,6 +39,10 @@ use std::time::{Duration, Instant};
 
 /// Longest a restore may take before the worker gives up (and restarts).
 const RESTORE_TIMEOUT: Duration = Duration::from_secs(300);
+
+/// An update role that has had no gradients for this long writes its snapshot, so that the
+/// compacted deltas and the changelog hold everything soon after traffic stops.
+const IDLE_SNAPSHOT_AFTER: Duration = Duration::from_secs(1);
 
 /// Metadata key naming what the local store caches; a store of another model is discarded.
 const IDENTITY_KEY: &str = "update.identity";
@@ -109,9 +113,12 @@ impl UpdateRole {
         let mut last_report = Instant::now();
         // What changed since the last snapshot: its coordinates and the partitions consumed.
         let mut unsnapshotted = Changes::default();
-        let mut last_snapshot = Instant::now();
+        let (mut last_snapshot, mut last_records) = (Instant::now(), Instant::now());
         while !shutdown.load(Ordering::Acquire) {
             let records = collect(&self.consumer, self.max_records, self.commit_interval);
+            if !records.is_empty() {
+                last_records = Instant::now();
+            }
             if self.consumer.context().take() {
                 // Records polled before the rebalance are read again from the restored
                 // positions, and what was not snapshotted is replayed from the changelog's.
@@ -123,7 +130,8 @@ impl UpdateRole {
                 continue;
             }
             let changed = !unsnapshotted.next_offsets.is_empty();
-            let snapshot = changed && (records.is_empty() || last_snapshot.elapsed() >= self.snapshot_interval);
+            let idle = last_records.elapsed() >= IDLE_SNAPSHOT_AFTER;
+            let snapshot = changed && (idle || last_snapshot.elapsed() >= self.snapshot_interval);
             if records.is_empty() && !snapshot {
                 continue;
             }
