@@ -380,8 +380,12 @@ fn serve_predicts_like_the_embedded_model() {
     worker.stop();
     eprintln!("progressive loss: stream {stream_loss}, embedded {embedded_loss}");
 
-    // Caught up: the view has applied every delta record on the topic.
-    let deltas = read_all(&setup, "deltas", 4).iter().filter(|m| m.key().is_some_and(|k| k.len() == 8)).count();
+    // Caught up: the view has applied every delta record on the topic, per-coordinate and
+    // packed.
+    let deltas = read_all(&setup, "deltas", 4)
+        .iter()
+        .filter(|m| m.key().is_some_and(|k| k.len() == 8 || k == ftrl_stream::stream::update::WATERMARK_KEY))
+        .count();
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
         let model: Value = serde_json::from_str(&http(&listen, "GET", "/model", "").unwrap().1).unwrap();

@@ -171,6 +171,11 @@ impl UpdateRole {
     fn restore_assignment(&mut self) -> Result<(), StreamError> {
         let assigned = partition_numbers(&self.consumer.assignment()?);
         let started = Instant::now();
+        // The store's cache holds states applied since the last snapshot, beyond the
+        // positions its checkpoint holds: they are dropped (the store is opened again) and
+        // replayed from the gradients log after the restore, as after a crash.
+        self.store = ModelStore::in_memory();
+        self.store = open_local_store(&self.config)?;
         let mut restore = self.applier.begin_restore(&self.store, &assigned)?;
         let starts: Vec<(i32, Offset)> =
             restore.starts().into_iter().map(|(partition, next)| (partition, Offset::Offset(next))).collect();

@@ -130,8 +130,8 @@ impl ViewWeights {
                     // The packed weights of the same transaction: newer than any
                     // per-coordinate delta before them.
                     self.newest_delta_ms = self.newest_delta_ms.max(watermark.time_ms);
+                    self.applied += 1;
                     for (i, coordinate) in watermark.coordinates.iter().enumerate() {
-                        self.applied += 1;
                         match watermark.weights.get(i).copied().unwrap_or(0.0) {
                             0.0 => self.weights.remove(coordinate),
                             weight => self.weights.insert(*coordinate, weight),
