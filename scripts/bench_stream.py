@@ -218,6 +218,26 @@ def packed_coordinates(buf: bytes) -> tuple[list[int], int]:
     return coordinates, time_ms
 
 
+def unconfirmed_from_logs(logs: list[Path]) -> dict:
+    """The largest staleness the predict roles logged ("predict role progress", every 10 s):
+    examples learned that the owners had not applied yet, and the age of the oldest."""
+    examples, ms = [], []
+    for log in logs:
+        try:
+            text = log.read_text(errors="replace")
+        except OSError:
+            continue
+        for line in text.splitlines():
+            if "predict role progress" in line:
+                e = re.search(r"\bunconfirmed_examples=(\d+)", line)
+                m = re.search(r"\bunconfirmed_ms=(\d+)", line)
+                if e and m:
+                    examples.append(int(e.group(1)))
+                    ms.append(int(m.group(1)))
+    return {"samples": len(ms), "max_unconfirmed_examples": max(examples, default=None),
+            "max_unconfirmed_ms": max(ms, default=None)}
+
+
 def proc_cpu_seconds(pid: int) -> float | None:
     """User + system CPU seconds of a process so far (Linux /proc), None if unreadable."""
     try:
@@ -616,6 +636,7 @@ class Bench:
         self.broker_started = False
         self.bootstrap = ""
         self.worker: Worker | None = None
+        self.others: list[Worker] = []  # the workers besides the first (--workers)
         self.logs: list[Path] = []
         self.followers: list[Follower] = []
         self.producers: list = []
@@ -626,7 +647,8 @@ class Bench:
 
     # -- set-up ---------------------------------------------------------------------------
 
-    def write_config(self) -> Path:
+    def write_config(self, worker: int = 1) -> Path:
+        """The configuration of worker `worker` (1: `self.config`, the one every command uses)."""
         args = self.args
         options = "".join(f"{json.dumps(key)} = {json.dumps(value)}\n"
                           for key, value in args.librdkafka_option)
@@ -642,13 +664,15 @@ class Bench:
             'example_format = "protobuf"\n'
             + "".join(f"{key} = {value}\n" for key, value in args.model_option)
             + "[worker]\n"
-            'id = "w1"\n'
-            f"state_dir = {json.dumps(str(self.workdir / 'w1'))}\n"
+            f'id = "w{worker}"\n'
+            f"state_dir = {json.dumps(str(self.workdir / f'w{worker}'))}\n"
             f"batch_max_examples = {args.batch_max_examples}\n"
             f"batch_max_wait_ms = {args.batch_max_wait_ms}\n"
+            + ("[observability]\nlisten = \"127.0.0.1:0\"\n" if args.workers > 1 else "")
         )
-        self.config.write_text(text)
-        return self.config
+        path = self.config if worker == 1 else self.workdir / f"worker-{worker}.toml"
+        path.write_text(text)
+        return path
 
     def start_broker(self) -> None:
         progress("starting the test broker ...")
@@ -698,11 +722,13 @@ class Bench:
                          ("records", "bytes", "records_per_example", "bytes_per_example")}
         return totals
 
-    def start_worker(self, label: str) -> Worker:
+    def start_worker(self, label: str, config: Path | None = None) -> Worker:
         log = self.workdir / f"worker-{label}.log"
         self.logs.append(log)
-        self.worker = Worker(self.args.ftrl, self.config, log)
-        return self.worker
+        worker = Worker(self.args.ftrl, config or self.config, log)
+        if config is None:
+            self.worker = worker
+        return worker
 
     def follow(self, topic: str, partitions: int, handle) -> Follower:
         follower = Follower(self.bootstrap, topic, partitions, handle)
@@ -803,6 +829,8 @@ class Bench:
         broker_pid = self.broker_pid()
         broker_cpu_before = proc_cpu_seconds(broker_pid) if broker_pid else None
         worker = self.start_worker("1")
+        others = [self.start_worker(f"1-w{i}", self.write_config(i)) for i in range(2, args.workers + 1)]
+        self.others = others
         state = {"index": 0, "count": 0, "first_at": None, "first_count": 0, "done_at": None,
                  "covered": {}}
 
@@ -830,7 +858,8 @@ class Bench:
                              f"{state['count']:,} examples, last offsets covered per partition "
                              f"{dict(sorted(state['covered'].items()))} of "
                              f"{dict(sorted(last_offset.items()))}") from err
-        worker_cpu = proc_cpu_seconds(worker.proc.pid)
+        cpus = [proc_cpu_seconds(w.proc.pid) for w in [worker] + others]
+        worker_cpu = None if None in cpus else sum(cpus)
         broker_cpu_after = proc_cpu_seconds(broker_pid) if broker_pid else None
         broker_cpu = (broker_cpu_after - broker_cpu_before
                       if broker_cpu_after is not None and broker_cpu_before is not None else None)
@@ -865,6 +894,10 @@ class Bench:
             "broker_cpu_microseconds_per_example": broker_cpu / n * 1e6 if broker_cpu is not None else None,
         }
         self.results["output"] = self.output_totals(n)
+        self.results["stream"]["workers"] = args.workers
+        self.results["stream"]["staleness"] = unconfirmed_from_logs([w.log for w in [worker] + others])
+        for other in others:  # the later phases run with one worker
+            other.terminate(args.timeout)
         self.progress_log, self.progress_follower = log, follower
         progress(f"stream: {n:,} examples in {seconds:.2f} s from the worker's start")
 
@@ -1079,8 +1112,9 @@ class Bench:
     # -- clean-up --------------------------------------------------------------------------
 
     def cleanup(self) -> None:
-        if self.worker is not None:
-            self.worker.kill()
+        for worker in [self.worker] + self.others:
+            if worker is not None:
+                worker.kill()
         for follower in self.followers:
             follower.stop()
         # Destroy the clients while the broker is still there to say goodbye to (no loop
@@ -1140,8 +1174,9 @@ def report(results: dict, args: argparse.Namespace, argv: list[str]) -> str:
         return f"{stream[key]:.2f}" if stream.get(key) is not None else "?"
 
     lines.append(markdown_table(
-        ["CPU while the stream ran (from the worker's start)", "seconds", "µs per example"],
-        [["worker (both roles)", cpu("worker_cpu_seconds"), cpu("worker_cpu_microseconds_per_example")],
+        ["CPU while the stream ran (from the workers' start)", "seconds", "µs per example"],
+        [[f"{stream['workers']} worker(s), both roles", cpu("worker_cpu_seconds"),
+          cpu("worker_cpu_microseconds_per_example")],
          ["broker (Tansu)", cpu("broker_cpu_seconds"), cpu("broker_cpu_microseconds_per_example")]]))
     lines.append("")
     lines.append(markdown_table(
@@ -1163,6 +1198,10 @@ def report(results: dict, args: argparse.Namespace, argv: list[str]) -> str:
          ["  leg 3 (p50): delta stamped → read here (includes the update role's commit)",
           fmt_ms(latency["delta_stamp_to_read_p50_ms"])],
          ["produce acknowledgement (p50)", fmt_ms(latency["produce_ack_p50_ms"])],
+         ["largest staleness a predict role logged while learning (examples the owners had not "
+          "applied yet / age of the oldest)",
+          f"{stream['staleness']['max_unconfirmed_examples']} / {stream['staleness']['max_unconfirmed_ms']} ms "
+          f"({stream['staleness']['samples']} log samples)"],
          ["cold start: worker start → ready line", fmt_s(stream["cold_start_ready_seconds"])],
          ["cold start: worker start → first progress window",
           fmt_s(stream["cold_start_first_window_seconds"])],
@@ -1178,8 +1217,9 @@ def report(results: dict, args: argparse.Namespace, argv: list[str]) -> str:
     notes = [
         f"Settings: {args.examples:,} examples from `ftrl gen --format jsonl --seed {args.seed}` "
         f"(20 categorical fields), protobuf on the examples topic; {args.example_partitions} "
-        f"examples partitions, {args.partitions} gradients/deltas/changelog partitions; one worker "
-        f"(both roles, transactions), batch_max_examples={args.batch_max_examples}, "
+        f"examples partitions, {args.partitions} gradients/deltas/changelog partitions; "
+        f"{args.workers} worker(s) for the throughput (both roles, transactions; one for the "
+        "latency and restart), batch_max_examples={args.batch_max_examples}, "
         f"batch_max_wait_ms={args.batch_max_wait_ms}, session_timeout_ms="
         f"{args.session_timeout_ms}; model settings at their defaults in both the worker and "
         "`ftrl train` (FTRL-Proximal, logistic, α=0.1, β=1, no L1/L2, no crosses)."
@@ -1373,6 +1413,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="gradients/deltas/changelog partitions (default 8)")
     parser.add_argument("--example-partitions", type=positive_int, default=4,
                         help="examples (and progress) partitions (default 4)")
+    parser.add_argument("--workers", type=positive_int, default=1,
+                        help="workers sharing the throughput run (default 1); later phases use one")
     parser.add_argument("--batch-max-examples", type=positive_int, default=10_000,
                         help="worker batch_max_examples (default 10000, as the worker)")
     parser.add_argument("--model-option", metavar="KEY=VALUE", type=key_value, action="append", default=[],

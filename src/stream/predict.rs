@@ -352,6 +352,9 @@ fn hedge_learner(config: &WorkerConfig, settings: &crate::model::ModelSettings) 
     Ok(learner)
 }
 
+/// Coordinates an example's gradients entry has room for when it is created.
+const ENTRY_CAPACITY: usize = 8;
+
 /// Largest gradients record written: brokers refuse records over `message.max.bytes`
 /// (1 MB by default), and a batch of many examples for one partition can be larger.
 const MAX_RECORD_BYTES: usize = 512 * 1024;
@@ -383,9 +386,12 @@ fn entry_for<'a>(batch: &'a mut GradientBatch, record: &RawRecord) -> &'a mut Ex
         .last()
         .is_none_or(|e| e.origin_partition != record.partition || e.origin_offset != record.offset);
     if fresh {
+        // Most entries hold a few coordinates: room for them up front saves the regrowth.
         batch.examples.push(ExampleGradients {
             origin_partition: record.partition,
             origin_offset: record.offset,
+            coordinates: Vec::with_capacity(ENTRY_CAPACITY),
+            gradients: Vec::with_capacity(ENTRY_CAPACITY),
             ..Default::default()
         });
     }
