@@ -75,12 +75,13 @@ impl PredictRole {
         let settings = config.settings().map_err(StreamError::Config)?;
         let topics = config.topics();
         let prefix = &config.model.prefix;
-        let rule = settings.owner_rule().with_delay_tolerance(config.model.delay_tolerant);
-        let mut replica = Replica::new(rule, config.model.partitions);
-        let feed = ReplicaFeed::load(config, &mut replica, shutdown)?;
+        // Subscribed first, so that the group join runs while the replica loads.
         let consumer: BaseConsumer<RebalanceFlag> =
             group_consumer_config(config, &format!("{prefix}.predict")).create_with_context(RebalanceFlag::default())?;
         consumer.subscribe(&[&topics.examples])?;
+        let rule = settings.owner_rule().with_delay_tolerance(config.model.delay_tolerant);
+        let mut replica = Replica::new(rule, config.model.partitions);
+        let feed = ReplicaFeed::load(config, &mut replica, shutdown)?;
         let producer =
             transactional_producer(config, &format!("{prefix}.predict.{}", config.worker.id), DefaultProducerContext)?;
         Ok(Self {
