@@ -12,6 +12,7 @@
 
 pub mod admin;
 pub mod apply;
+pub mod gradients;
 pub mod kafka;
 pub mod predict;
 pub mod replica;

@@ -8,9 +8,10 @@
 //! have not confirmed yet, and for how long, is bounded (`worker.max_unconfirmed_examples`,
 //! `worker.max_unconfirmed_ms`): past either bound it waits for them.
 
+use super::gradients::{Carried, GradientWriter, Requirements};
 use super::kafka::{
-    collect, committed_positions, group_consumer_config, partition_of, seek_partitions, send, transactional_producer,
-    RawRecord, RebalanceFlag, TRANSACTION_CALL_TIMEOUT,
+    collect, committed_positions, group_consumer_config, seek_partitions, send, transactional_producer, RawRecord,
+    RebalanceFlag, TRANSACTION_CALL_TIMEOUT,
 };
 use super::replica::ReplicaFeed;
 use super::StreamError;
@@ -20,7 +21,7 @@ use crate::learn::replica::{Replica, Unconfirmed};
 use crate::learn::view_learner::ViewLearner;
 use crate::learn::{Feature, Loss, Progress};
 use crate::schema::featurize::Featurizer;
-use crate::schema::proto::{decode_example, ExampleFormat, ExampleGradients, GradientBatch, Outcome, Prediction};
+use crate::schema::proto::{decode_example, ExampleFormat, Outcome, Prediction};
 use crate::schema::ExampleBuf;
 use prost::Message as _;
 use rdkafka::consumer::{BaseConsumer, Consumer};
@@ -31,14 +32,13 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// (gradients partition, examples partition) → the highest example offset whose gradients
-/// a batch sent there.
-type Requirements = BTreeMap<(i32, i32), i64>;
-
 /// What one batch produced, before it is sent.
 #[derive(Default)]
 struct BatchOutput {
-    gradients: Vec<GradientBatch>,
+    /// Gradients records: (gradients partition, payload), in the order to send.
+    gradients: Vec<(i32, Vec<u8>)>,
+    /// What owners must apply for the batch to count as applied.
+    requirements: Requirements,
     /// Figures of this batch for the log; the progress topic is written by update roles,
     /// which count each example exactly once.
     scored: Progress,
@@ -53,7 +53,6 @@ pub struct PredictRole {
     replica: Replica,
     feed: ReplicaFeed,
     topics: Topics,
-    partitions: i32,
     format: ExampleFormat,
     featurizer: Featurizer,
     loss: Loss,
@@ -66,8 +65,8 @@ pub struct PredictRole {
     features: Vec<Feature>,
     /// Predicts from the replica, takes the configured step and mixes a Hedge.
     learner: ViewLearner,
-    /// Whether gradients carry the gradient sums they read (delay-tolerant rates).
-    delay_tolerant: bool,
+    /// Encodes the batch's gradients records.
+    writer: GradientWriter,
 }
 
 impl PredictRole {
@@ -90,7 +89,6 @@ impl PredictRole {
             replica,
             feed,
             topics,
-            partitions: config.model.partitions,
             format: config.model.example_format,
             featurizer: settings.featurizer().map_err(|e| StreamError::Config(e.to_string()))?,
             loss: settings.loss,
@@ -102,7 +100,10 @@ impl PredictRole {
             example: ExampleBuf::default(),
             features: Vec::new(),
             learner: hedge_learner(config, &settings)?,
-            delay_tolerant: config.model.delay_tolerant,
+            writer: GradientWriter::new(
+                config.model.partitions,
+                Carried { members: !config.model.hedge.is_empty(), read_sums: config.model.delay_tolerant },
+            ),
         })
     }
 
@@ -132,7 +133,7 @@ impl PredictRole {
             examples += output.scored.count;
             dead += output.dead_letters.len() as u64;
             crate::observe::metrics().predicted([&output.scored], output.dead_letters.len());
-            self.replica.seal(requirements(&output), records.len());
+            self.replica.seal(output.requirements.clone(), records.len());
             let committing = Instant::now();
             let committed = self.commit(output);
             crate::observe::metrics().transaction("predict", committing.elapsed(), committed.is_ok());
@@ -203,11 +204,7 @@ impl PredictRole {
     }
 
     fn process(&mut self, records: &[RawRecord]) -> BatchOutput {
-        let mut out = BatchOutput {
-            gradients: vec![GradientBatch::default(); self.partitions as usize],
-            scored: Progress::new(self.loss.is_binary()),
-            ..Default::default()
-        };
+        let mut out = BatchOutput { scored: Progress::new(self.loss.is_binary()), ..Default::default() };
         for record in records {
             out.next_offsets.insert(record.partition, record.offset + 1);
             if let Err(reason) = self.predict_one(record, &mut out) {
@@ -217,7 +214,7 @@ impl PredictRole {
         // The batch's event time, which owners expire coordinates by: in the log, so a
         // replay sees the same clock.
         let time_ms = records.iter().filter_map(|r| r.timestamp_ms).max().unwrap_or_else(super::kafka::now_ms);
-        out.gradients.iter_mut().for_each(|batch| batch.time_ms = time_ms);
+        (out.gradients, out.requirements) = self.writer.finish(time_ms);
         out
     }
 
@@ -235,29 +232,15 @@ impl PredictRole {
         let metric_label = self.loss.metric_label(label);
         out.scored.record(outcome.loss, metric_label, outcome.prediction, outcome.score, weight);
 
-        let hedge = self.learner.is_hedge();
-        for gradient in self.learner.gradients() {
-            let batch = &mut out.gradients[partition_of(gradient.coordinate, self.partitions) as usize];
-            let entry = entry_for(batch, record);
-            entry.coordinates.push(gradient.coordinate);
-            entry.gradients.push(gradient.value);
-            if hedge {
-                entry.members.push(gradient.member);
-            }
-            if self.delay_tolerant {
-                entry.read_sums.push(gradient.read_sum);
-            }
-        }
-        // Exactly one gradients partition counts the example in the progress topic.
-        let counting = &mut out.gradients[partition_of(record.partition as u64, self.partitions) as usize];
-        entry_for(counting, record).outcome = Some(Outcome {
+        let outcome = Outcome {
             loss: outcome.loss,
             label: metric_label,
             prediction: outcome.prediction,
             score: outcome.score,
             weight,
             member_losses: self.learner.member_losses().collect(),
-        });
+        };
+        self.writer.add(record.partition, record.offset, self.learner.gradients(), &outcome);
         if self.publish_predictions {
             out.predictions.push(Prediction {
                 origin_partition: record.partition,
@@ -292,13 +275,8 @@ impl PredictRole {
     }
 
     fn send_all(&self, out: &BatchOutput) -> Result<(), StreamError> {
-        for (partition, batch) in out.gradients.iter().enumerate() {
-            for payload in split_records(batch) {
-                send(
-                    &self.producer,
-                    BaseRecord::to(&self.topics.gradients).partition(partition as i32).payload(&payload[..]),
-                )?;
-            }
+        for (partition, payload) in &out.gradients {
+            send(&self.producer, BaseRecord::to(&self.topics.gradients).partition(*partition).payload(&payload[..]))?;
         }
         for (record, reason) in &out.dead_letters {
             tracing::warn!(partition = record.partition, offset = record.offset, %reason, "example sent to the dead-letter topic");
@@ -351,93 +329,4 @@ fn hedge_learner(config: &WorkerConfig, settings: &crate::model::ModelSettings) 
         );
     }
     Ok(learner)
-}
-
-/// Coordinates an example's gradients entry has room for when it is created.
-const ENTRY_CAPACITY: usize = 8;
-
-/// Largest gradients record written: brokers refuse records over `message.max.bytes`
-/// (1 MB by default), and a batch of many examples for one partition can be larger.
-const MAX_RECORD_BYTES: usize = 512 * 1024;
-
-/// `batch` encoded as records of at most about [`MAX_RECORD_BYTES`] each (whole examples;
-/// none for an empty batch), each a `GradientBatch` of its own with the batch's time. Owners
-/// apply the records in order, as one batch.
-fn split_records(batch: &GradientBatch) -> Vec<Vec<u8>> {
-    let mut records = Vec::new();
-    let mut record = Vec::new();
-    for example in &batch.examples {
-        if !record.is_empty() && record.len() + example.encoded_len() > MAX_RECORD_BYTES {
-            prost::encoding::int64::encode(2, &batch.time_ms, &mut record);
-            records.push(std::mem::take(&mut record));
-        }
-        prost::encoding::message::encode(1, example, &mut record);
-    }
-    if !record.is_empty() {
-        prost::encoding::int64::encode(2, &batch.time_ms, &mut record);
-        records.push(record);
-    }
-    records
-}
-
-/// The entry of `record`'s example in `batch`, added when it is not the last one yet.
-fn entry_for<'a>(batch: &'a mut GradientBatch, record: &RawRecord) -> &'a mut ExampleGradients {
-    let fresh = batch
-        .examples
-        .last()
-        .is_none_or(|e| e.origin_partition != record.partition || e.origin_offset != record.offset);
-    if fresh {
-        // Most entries hold a few coordinates: room for them up front saves the regrowth.
-        batch.examples.push(ExampleGradients {
-            origin_partition: record.partition,
-            origin_offset: record.offset,
-            coordinates: Vec::with_capacity(ENTRY_CAPACITY),
-            gradients: Vec::with_capacity(ENTRY_CAPACITY),
-            ..Default::default()
-        });
-    }
-    let last = batch.examples.len() - 1;
-    &mut batch.examples[last]
-}
-
-/// What the owners must have applied before this batch's gradients count as applied.
-fn requirements(out: &BatchOutput) -> Requirements {
-    let mut needed = Requirements::new();
-    for (partition, batch) in out.gradients.iter().enumerate() {
-        for example in &batch.examples {
-            let entry = needed.entry((partition as i32, example.origin_partition)).or_insert(-1);
-            *entry = (*entry).max(example.origin_offset);
-        }
-    }
-    needed
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn large_batches_split_into_records_of_whole_examples_that_decode_to_the_batch() {
-        let examples: Vec<ExampleGradients> = (0..5_000)
-            .map(|i| ExampleGradients {
-                origin_partition: 1,
-                origin_offset: i,
-                coordinates: (0..20).map(|c| c * 7919 + i as u64).collect(),
-                gradients: vec![0.25; 20],
-                ..Default::default()
-            })
-            .collect();
-        let batch = GradientBatch { examples, time_ms: 1234 };
-        let records = split_records(&batch);
-        assert!(records.len() > 1, "{} bytes in one record", batch.encoded_len());
-        let mut joined = Vec::new();
-        for record in &records {
-            assert!(record.len() <= MAX_RECORD_BYTES + 1024, "{}", record.len());
-            let part = GradientBatch::decode(&record[..]).unwrap();
-            assert_eq!(part.time_ms, 1234);
-            joined.extend(part.examples);
-        }
-        assert_eq!(joined, batch.examples);
-        assert!(split_records(&GradientBatch::default()).is_empty());
-    }
 }

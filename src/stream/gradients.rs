@@ -1,0 +1,227 @@
+//! The predict role's gradients records, encoded as the examples are learned: per gradients
+//! partition, `GradientBatch` records of whole examples, written straight into reused byte
+//! buffers. (Building prost structs first cost an allocation per entry and field, a third of
+//! the predict role's time.)
+
+use super::kafka::partition_of;
+use crate::learn::view_learner::Gradient;
+use crate::schema::proto::Outcome;
+use prost::encoding::{double, encode_key, encode_varint, fixed64, int32, int64, message, uint32, WireType};
+use std::collections::BTreeMap;
+
+/// Largest gradients record written: brokers refuse records over `message.max.bytes`
+/// (1 MB by default), and a batch of many examples for one partition can be larger.
+pub const MAX_RECORD_BYTES: usize = 512 * 1024;
+
+/// (gradients partition, examples partition) → the highest example offset whose gradients
+/// a batch sent there.
+pub type Requirements = BTreeMap<(i32, i32), i64>;
+
+/// What a batch's entries carry besides coordinates and gradients.
+#[derive(Clone, Copy, Debug)]
+pub struct Carried {
+    /// Each gradient's Hedge member.
+    pub members: bool,
+    /// Each gradient's read gradient sum (delay-tolerant owners).
+    pub read_sums: bool,
+}
+
+/// One batch's records being written (see the module documentation).
+pub struct GradientWriter {
+    partitions: i32,
+    carried: Carried,
+    /// Per partition: finished records, then the one being filled (without the batch time,
+    /// which [`finish`](Self::finish) appends).
+    records: Vec<Vec<Vec<u8>>>,
+    current: Vec<Vec<u8>>,
+    /// Per partition: (examples partition, highest offset) pairs; few per partition.
+    reached: Vec<Vec<(i32, i64)>>,
+    order: Vec<(i32, u32)>,
+    coordinates: Vec<u64>,
+    values: Vec<f64>,
+    members: Vec<u32>,
+    sums: Vec<f64>,
+    body: Vec<u8>,
+}
+
+impl GradientWriter {
+    pub fn new(partitions: i32, carried: Carried) -> Self {
+        let slots = partitions.max(1) as usize;
+        Self {
+            partitions: partitions.max(1),
+            carried,
+            records: vec![Vec::new(); slots],
+            current: vec![Vec::new(); slots],
+            reached: vec![Vec::new(); slots],
+            order: Vec::new(),
+            coordinates: Vec::new(),
+            values: Vec::new(),
+            members: Vec::new(),
+            sums: Vec::new(),
+            body: Vec::new(),
+        }
+    }
+
+    /// Adds example (`origin_partition`, `origin_offset`): one entry per gradients partition
+    /// its `gradients` touch, and its `outcome` in the entry of partition `origin_partition`
+    /// mod P (that partition's owner counts it, once).
+    pub fn add(&mut self, origin_partition: i32, origin_offset: i64, gradients: &[Gradient], outcome: &Outcome) {
+        self.order.clear();
+        self.order
+            .extend(gradients.iter().enumerate().map(|(i, g)| (partition_of(g.coordinate, self.partitions), i as u32)));
+        let counting = partition_of(origin_partition as u64, self.partitions);
+        if !self.order.iter().any(|(p, _)| *p == counting) {
+            self.order.push((counting, u32::MAX)); // an entry for the outcome alone
+        }
+        self.order.sort_unstable();
+        let mut start = 0;
+        while start < self.order.len() {
+            let partition = self.order[start].0;
+            let end = start + self.order[start..].iter().take_while(|(p, _)| *p == partition).count();
+            self.coordinates.clear();
+            self.values.clear();
+            self.members.clear();
+            self.sums.clear();
+            for (_, index) in &self.order[start..end] {
+                let Some(g) = gradients.get(*index as usize) else { continue };
+                self.coordinates.push(g.coordinate);
+                self.values.push(g.value);
+                self.members.push(g.member);
+                self.sums.push(g.read_sum);
+            }
+            let outcome = (partition == counting).then_some(outcome);
+            self.write_entry(partition, origin_partition, origin_offset, outcome);
+            start = end;
+        }
+    }
+
+    fn write_entry(&mut self, partition: i32, origin_partition: i32, origin_offset: i64, outcome: Option<&Outcome>) {
+        let body = &mut self.body;
+        body.clear();
+        int32::encode(1, &origin_partition, body);
+        int64::encode(2, &origin_offset, body);
+        if !self.coordinates.is_empty() {
+            fixed64::encode_packed(3, &self.coordinates, body);
+            double::encode_packed(4, &self.values, body);
+            if self.carried.members {
+                uint32::encode_packed(6, &self.members, body);
+            }
+            if self.carried.read_sums {
+                double::encode_packed(7, &self.sums, body);
+            }
+        }
+        if let Some(outcome) = outcome {
+            message::encode(5, outcome, body);
+        }
+        let slot = partition as usize;
+        let record = &mut self.current[slot];
+        if !record.is_empty() && record.len() + body.len() + 16 > MAX_RECORD_BYTES {
+            self.records[slot].push(std::mem::take(record));
+        }
+        let record = &mut self.current[slot];
+        encode_key(1, WireType::LengthDelimited, record);
+        encode_varint(body.len() as u64, record);
+        record.extend_from_slice(body);
+        let reached = &mut self.reached[slot];
+        match reached.iter_mut().find(|(origin, _)| *origin == origin_partition) {
+            Some((_, offset)) => *offset = (*offset).max(origin_offset),
+            None => reached.push((origin_partition, origin_offset)),
+        }
+    }
+
+    /// The batch's records, (gradients partition, payload) in the order to send, each with
+    /// the batch's event time; and what owners must apply for the batch to count as applied.
+    /// The writer is then empty, its buffers kept for the next batch.
+    pub fn finish(&mut self, time_ms: i64) -> (Vec<(i32, Vec<u8>)>, Requirements) {
+        let mut out = Vec::new();
+        let mut requirements = Requirements::new();
+        for slot in 0..self.current.len() {
+            let current = std::mem::take(&mut self.current[slot]);
+            let finished = std::mem::take(&mut self.records[slot]);
+            for mut record in finished.into_iter().chain((!current.is_empty()).then_some(current)) {
+                int64::encode(2, &time_ms, &mut record);
+                out.push((slot as i32, record));
+            }
+            for (origin, offset) in self.reached[slot].drain(..) {
+                requirements.insert((slot as i32, origin), offset);
+            }
+        }
+        (out, requirements)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::schema::proto::{ExampleGradients, GradientBatch};
+    use prost::Message as _;
+
+    fn gradients(i: u64, n: u64) -> Vec<Gradient> {
+        (0..n)
+            .map(|c| Gradient {
+                coordinate: c * 7919 + i * 31,
+                value: (c as f64 - 3.0) / 8.0,
+                member: (c % 3) as u32,
+                read_sum: c as f64,
+            })
+            .collect()
+    }
+
+    /// The records decode to the entries a batch of prost structs would hold: per partition,
+    /// each example's gradients there (and its outcome in partition origin mod P), in order.
+    #[test]
+    fn records_decode_to_each_examples_entries_per_partition() {
+        for carried in [Carried { members: false, read_sums: false }, Carried { members: true, read_sums: true }] {
+            let partitions = 5;
+            let mut writer = GradientWriter::new(partitions, carried);
+            let mut expected: Vec<Vec<ExampleGradients>> = vec![Vec::new(); partitions as usize];
+            let mut expected_requirements = Requirements::new();
+            for i in 0..30_000u64 {
+                let origin = (i % 3) as i32;
+                let offset = (i / 3) as i64;
+                let example = gradients(i, 1 + i % 25);
+                let outcome = Outcome { loss: i as f64, weight: 1.0, ..Default::default() };
+                writer.add(origin, offset, &example, &outcome);
+                let counting = partition_of(origin as u64, partitions);
+                for p in 0..partitions {
+                    let mine: Vec<&Gradient> =
+                        example.iter().filter(|g| partition_of(g.coordinate, partitions) == p).collect();
+                    if mine.is_empty() && p != counting {
+                        continue;
+                    }
+                    expected[p as usize].push(ExampleGradients {
+                        origin_partition: origin,
+                        origin_offset: offset,
+                        coordinates: mine.iter().map(|g| g.coordinate).collect(),
+                        gradients: mine.iter().map(|g| g.value).collect(),
+                        outcome: (p == counting).then_some(outcome.clone()),
+                        members: if carried.members && !mine.is_empty() {
+                            mine.iter().map(|g| g.member).collect()
+                        } else {
+                            Vec::new()
+                        },
+                        read_sums: if carried.read_sums && !mine.is_empty() {
+                            mine.iter().map(|g| g.read_sum).collect()
+                        } else {
+                            Vec::new()
+                        },
+                    });
+                    expected_requirements.insert((p, origin), offset);
+                }
+            }
+            let (records, requirements) = writer.finish(77);
+            assert_eq!(requirements, expected_requirements);
+            let mut got: Vec<Vec<ExampleGradients>> = vec![Vec::new(); partitions as usize];
+            for (partition, payload) in &records {
+                assert!(payload.len() <= MAX_RECORD_BYTES, "{}", payload.len());
+                let batch = GradientBatch::decode(&payload[..]).unwrap();
+                assert_eq!(batch.time_ms, 77);
+                got[*partition as usize].extend(batch.examples);
+            }
+            assert!(records.len() > partitions as usize, "large partitions are split");
+            assert_eq!(got, expected);
+            // Emptied for the next batch.
+            assert!(writer.finish(1).0.is_empty());
+        }
+    }
+}
