@@ -1219,7 +1219,7 @@ def report(results: dict, args: argparse.Namespace, argv: list[str]) -> str:
         f"(20 categorical fields), protobuf on the examples topic; {args.example_partitions} "
         f"examples partitions, {args.partitions} gradients/deltas/changelog partitions; "
         f"{args.workers} worker(s) for the throughput (both roles, transactions; one for the "
-        "latency and restart), batch_max_examples={args.batch_max_examples}, "
+        f"latency and restart), batch_max_examples={args.batch_max_examples}, "
         f"batch_max_wait_ms={args.batch_max_wait_ms}, session_timeout_ms="
         f"{args.session_timeout_ms}; model settings at their defaults in both the worker and "
         "`ftrl train` (FTRL-Proximal, logistic, α=0.1, β=1, no L1/L2, no crosses)."
