@@ -271,14 +271,19 @@ pub fn replay_examples(
     progress: &ProgressBar,
 ) -> Result<u64, StreamError> {
     let (source, destination) = (config.topics().examples, target.topics().examples);
-    let producer: BaseProducer = client_config(target).set("enable.idempotence", "true").create()?;
+    // Batches of up to 1 MB filled for up to 20 ms, as `produce_examples` sends: a copy is
+    // a backlog, not a latency-bound stream.
+    let producer: BaseProducer = client_config(target)
+        .set("enable.idempotence", "true")
+        .set("linger.ms", "20")
+        .set("batch.size", "1000000")
+        .create()?;
     let mut copied = 0u64;
     let mut failure = None;
     let partitions: Vec<i32> = (0..config.model.example_partitions).collect();
-    read_to_end(config, &source, &partitions, READ_TIMEOUT, |message| {
-        if failure.is_some() {
-            return;
-        }
+    // Each partition is copied to the same partition in offset order, so the copy is the
+    // same event log whatever order the partitions are read in.
+    read_backlog(config, &source, &partitions, |message| {
         let mut record = BaseRecord::to(&destination).partition(message.partition());
         if let Some(key) = message.key() {
             record = record.key(key);
@@ -291,9 +296,13 @@ pub fn replay_examples(
                 copied += 1;
                 progress.inc(1);
             }
-            Err(error) => failure = Some(error),
+            Err(error) => {
+                failure = Some(error);
+                return false;
+            }
         }
         producer.poll(Duration::ZERO);
+        true
     })?;
     if let Some(error) = failure {
         return Err(error.into());
