@@ -469,9 +469,10 @@ const BACKLOG_CONSUMERS: usize = 1;
 /// Records taken from one partition before the backlog reader moves to the next.
 const BACKLOG_ROUND: usize = BATCH_EXAMPLES;
 
-/// How long the backlog reader waits on an empty partition queue before looking again:
-/// short, because a wait on a split-off partition queue was seen to sleep its whole timeout
-/// although records had arrived (librdkafka 2.12), and 100 ms waits halved the rate.
+/// How long the backlog reader waits on an empty partition queue before looking again.
+/// Short: with 100 ms waits the reader sat out whole timeouts while the topic was being
+/// fetched and the rate halved; with 2 ms waits it did not. (Whether librdkafka 2.12 misses
+/// the wake-up of a split-off partition queue or schedules fetches late is not pinned down.)
 const BACKLOG_WAIT: Duration = Duration::from_millis(2);
 
 /// Reads `partitions` of `topic` from their first offsets to their ends as of now, calling
