@@ -443,7 +443,11 @@ const READER_QUEUE_DEPTH: usize = 8;
 
 /// Settings of a consumer that reads a backlog as fast as the broker serves it, rather than
 /// following a topic's tail with low latency (`reader_config`'s fetches are sized for that).
-fn backlog_reader_config(config: &WorkerConfig) -> ClientConfig {
+fn backlog_reader_config(config: &WorkerConfig, partitions: usize) -> ClientConfig {
+    // Each partition has its own queue here, and the limit applies to each: 256 MiB in all
+    // (64 MiB each for up to 4 partitions), at least 4 MiB each, bounds the reader's memory
+    // whatever the partition count.
+    let prefetch_kib = ((256 << 10) / partitions.max(1)).clamp(4 << 10, 64 << 10);
     let mut client = reader_config(config);
     client
         // Up to 64 MiB per fetch response and 16 MiB per partition in it (librdkafka: 50 MiB
@@ -451,9 +455,8 @@ fn backlog_reader_config(config: &WorkerConfig) -> ClientConfig {
         // round trips, not bytes, bounded the rate.
         .set("fetch.max.bytes", (64 << 20).to_string())
         .set("max.partition.fetch.bytes", (16 << 20).to_string())
-        // Prefetch up to 64 MiB per partition (each has its own queue here), whatever the
-        // message count ...
-        .set("queued.max.messages.kbytes", (64 << 10).to_string())
+        // Prefetch by bytes, whatever the message count ...
+        .set("queued.max.messages.kbytes", prefetch_kib.to_string())
         .set("queued.min.messages", "10000000")
         // ... and fetch again 10 ms after a full queue has room, not librdkafka's 1 s.
         .set("fetch.queue.backoff.ms", "10")
@@ -489,7 +492,8 @@ fn read_backlog(
     let count = partitions.len().clamp(1, BACKLOG_CONSUMERS);
     let mut consumers = Vec::with_capacity(count);
     for _ in 0..count {
-        let consumer: ReaderConsumer = backlog_reader_config(config).create_with_context(ReaderContext)?;
+        let consumer: ReaderConsumer =
+            backlog_reader_config(config, partitions.len()).create_with_context(ReaderContext)?;
         consumers.push(std::sync::Arc::new(consumer));
     }
     // The partition queues are split off before the assignment starts any fetch: a split
