@@ -13,6 +13,10 @@ same file in worker mode (`bench_embedded.py _vw-worker ...`).
 River is pure Python (~20K examples/s), so it only sees a prefix of the data; ftrl and VW
 are run on that same prefix too so that its row is compared like for like.
 
+With --from-topic, the same examples also go (as JSON lines, then protobuf through `ftrl
+produce`) to the examples topic of a test broker (`scripts/test-broker`, 4 partitions), and
+two more rows time `ftrl train --from-topic` and `ftrl train` on that JSON-lines file.
+
 Usually started through `scripts/bench-embedded`, which installs vowpalwabbit and river.
 """
 
@@ -181,6 +185,59 @@ def run_ftrl_fresh_model(ftrl: Path, data: Path, model_dir: Path, dataset: str) 
         return run_ftrl(ftrl, data, model_dir, "ftrl (RocksDB model)", dataset)
     finally:
         shutil.rmtree(model_dir, ignore_errors=True)
+
+
+def run_ftrl_summary(cmd: list[str], name: str, dataset: str) -> Row:
+    stdout, _, wall, cpu = run_timed(cmd, name)
+    summary = last_json_line(stdout, name)
+    require_keys(summary, ["examples", "progressive_loss", "seconds", "nonzero_weights"], name)
+    return Row(name, dataset, int(summary["examples"]), float(summary["progressive_loss"]),
+               wall, cpu, float(summary["seconds"]), {"summary": summary})
+
+
+class TopicSetup:
+    """A test broker whose examples topic holds the benchmark's examples (protobuf)."""
+
+    def __init__(self, ftrl: Path, examples: int, workdir: Path):
+        self.ftrl, self.broker_dir = ftrl, workdir / "broker"
+        self.jsonl = workdir / "data.jsonl"
+        cmd = [str(ftrl), "gen", "--examples", str(examples), "--fields", str(FIELDS),
+               "--seed", str(SEED), "--format", "jsonl", "--out", str(self.jsonl)]
+        run_timed(cmd, "ftrl gen (JSON lines)")
+        stdout, _, _, _ = run_timed([str(REPO_ROOT / "scripts" / "test-broker"), "start",
+                                     str(self.broker_dir)], "scripts/test-broker start")
+        bootstrap = stdout.strip().splitlines()[-1]
+        example, _, _, _ = run_timed([str(ftrl), "config", "example"], "ftrl config example")
+        self.config = workdir / "worker.toml"
+        self.config.write_text(
+            example.replace('bootstrap_servers = "127.0.0.1:9092"',
+                            f'bootstrap_servers = "{bootstrap}"')
+                   .replace("example_partitions = 8", "example_partitions = 4")
+                   .replace('prefix = "clicks"', 'prefix = "bench"'), encoding="utf-8")
+        run_timed([str(ftrl), "topics", "create", "--config", str(self.config)],
+                  "ftrl topics create")
+        progress(f"producing {examples:,} examples to the test broker ({bootstrap}) ...")
+        _, _, wall, _ = run_timed([str(ftrl), "produce", "--config", str(self.config),
+                                   "--data", str(self.jsonl)], "ftrl produce")
+        self.produce_rate = examples / wall
+
+    def stop(self) -> None:
+        subprocess.run([str(REPO_ROOT / "scripts" / "test-broker"), "stop", str(self.broker_dir)],
+                       capture_output=True)
+
+    def train_file(self) -> Row:
+        """`ftrl train` on the JSON-lines file (the config's hyperparameters are the same)."""
+        cmd = [str(self.ftrl), "train", "--data", str(self.jsonl), "--format", "jsonl",
+               "--loss", "logistic", "--algo", "ftrl-proximal", "--alpha",
+               HYPERPARAMETERS["alpha"], "--beta", HYPERPARAMETERS["beta"], "--l1",
+               HYPERPARAMETERS["l1"], "--l2", HYPERPARAMETERS["l2"], "--quiet",
+               "--summary-json"]
+        return run_ftrl_summary(cmd, "ftrl (in-memory), JSON-lines file", "full")
+
+    def train_topic(self) -> Row:
+        cmd = [str(self.ftrl), "train", "--from-topic", "--config", str(self.config),
+               "--quiet", "--summary-json"]
+        return run_ftrl_summary(cmd, "ftrl (in-memory), --from-topic", "full")
 
 
 # ---------------------------------------------------------------------------------------
@@ -476,6 +533,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--repeats", type=positive_int, default=3,
                         help="measure every row this many times and keep the fastest "
                              "(default 3)")
+    parser.add_argument("--from-topic", action="store_true",
+                        help="also time `ftrl train --from-topic` on a test broker holding "
+                             "the same examples, beside `ftrl train` on them as JSON lines")
     parser.add_argument("--json", metavar="OUT", type=Path,
                         help="also write the figures to this JSON file")
     parser.add_argument("--workdir", type=Path,
@@ -505,10 +565,24 @@ def run_benchmark(args: argparse.Namespace, workdir: Path) -> None:
     write_prefix(full, prefix, river_examples)
     generators["prefix"] = prefix_floor(ftrl, full, prefix, river_examples, workdir)
 
-    rows = best_of(args.repeats, benchmark_jobs(ftrl, full, prefix, args.vw_bits, workdir))
+    jobs = benchmark_jobs(ftrl, full, prefix, args.vw_bits, workdir)
+    topic = TopicSetup(ftrl, args.examples, workdir) if args.from_topic else None
+    try:
+        if topic is not None:
+            jobs += [("[full] ftrl on the JSON-lines file", topic.train_file),
+                     ("[full] ftrl --from-topic", topic.train_topic)]
+        rows = best_of(args.repeats, jobs)
+    finally:
+        if topic is not None:
+            topic.stop()
     check_counts(rows, {"full": args.examples, "prefix": river_examples})
     floors = {name: (gen or {}).get("bayes_log_loss") for name, gen in generators.items()}
     print_report(rows, floors, args.vw_bits, args.repeats)
+    if topic is not None:
+        print(f"- --from-topic: the examples topic of the test broker (4 partitions, protobuf, "
+              f"produced by `ftrl produce` at {topic.produce_rate:,.0f} examples/s); read in "
+              "rounds of 2,048 records per partition, so its order (and loss) differs a little "
+              "from the file's. Broker, trainer and reader share the machine's cores.")
     if args.json:
         write_json(args.json, rows, generators, args, ftrl)
         progress(f"wrote {args.json}")

@@ -14,7 +14,7 @@ use thiserror::Error;
 
 /// Examples per batch: large enough to amortize channel hand-offs, small enough that the
 /// learner starts at once.
-const BATCH_EXAMPLES: usize = 2048;
+pub const BATCH_EXAMPLES: usize = 2048;
 const CHUNK_BYTES: usize = 1 << 20;
 /// Batches in flight between the two threads.
 const QUEUE_DEPTH: usize = 8;
@@ -81,7 +81,7 @@ pub struct Batch {
 
 impl Batch {
     /// Sized for a full batch of typical examples, so filling it does not reallocate.
-    fn with_capacity() -> Self {
+    pub fn with_capacity() -> Self {
         Self {
             items: Vec::with_capacity(BATCH_EXAMPLES),
             features: Vec::with_capacity(BATCH_EXAMPLES * 32),

@@ -2,10 +2,10 @@
 //! model, copying its examples for a replay, and reading a topic for embedded training.
 
 use super::apply::WindowCounter;
-use super::kafka::{client_config, read_to_end, reader, send};
+use super::kafka::{client_config, read_to_end, reader, reader_config, send, ReaderConsumer, ReaderContext};
 use super::StreamError;
 use crate::config::WorkerConfig;
-use crate::input::{Batch, InputError, Item};
+use crate::input::{Batch, InputError, Item, BATCH_EXAMPLES};
 use crate::learn::Progress;
 use crate::schema::featurize::Featurizer;
 use crate::schema::proto::{decode_example, ExampleFormat, ProgressWindow, WeightDelta};
@@ -17,7 +17,7 @@ use rdkafka::client::DefaultClientContext;
 use rdkafka::consumer::Consumer;
 use rdkafka::error::{KafkaError, RDKafkaErrorCode};
 use rdkafka::producer::{BaseProducer, BaseRecord, Producer};
-use rdkafka::{Message, Offset, TopicPartitionList};
+use rdkafka::{ClientConfig, Message, Offset, TopicPartitionList};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::mpsc::{sync_channel, Receiver};
@@ -271,14 +271,19 @@ pub fn replay_examples(
     progress: &ProgressBar,
 ) -> Result<u64, StreamError> {
     let (source, destination) = (config.topics().examples, target.topics().examples);
-    let producer: BaseProducer = client_config(target).set("enable.idempotence", "true").create()?;
+    // Batches of up to 1 MB filled for up to 20 ms, as `produce_examples` sends: a copy is
+    // a backlog, not a latency-bound stream.
+    let producer: BaseProducer = client_config(target)
+        .set("enable.idempotence", "true")
+        .set("linger.ms", "20")
+        .set("batch.size", "1000000")
+        .create()?;
     let mut copied = 0u64;
     let mut failure = None;
     let partitions: Vec<i32> = (0..config.model.example_partitions).collect();
-    read_to_end(config, &source, &partitions, READ_TIMEOUT, |message| {
-        if failure.is_some() {
-            return;
-        }
+    // Each partition is copied to the same partition in offset order, so the copy is the
+    // same event log whatever order the partitions are read in.
+    read_backlog(config, &source, &partitions, |message| {
         let mut record = BaseRecord::to(&destination).partition(message.partition());
         if let Some(key) = message.key() {
             record = record.key(key);
@@ -291,9 +296,13 @@ pub fn replay_examples(
                 copied += 1;
                 progress.inc(1);
             }
-            Err(error) => failure = Some(error),
+            Err(error) => {
+                failure = Some(error);
+                return false;
+            }
         }
         producer.poll(Duration::ZERO);
+        true
     })?;
     if let Some(error) = failure {
         return Err(error.into());
@@ -370,12 +379,15 @@ fn json_to_protobuf(line: &str) -> Result<Vec<u8>, String> {
 }
 
 /// Reads the examples topic from the beginning to its end on a background thread, in the
-/// batches the embedded trainer consumes (partition by partition, each in offset order).
+/// batches the embedded trainer consumes. The order is fixed by the topic alone, whatever
+/// the timing: 2,048 records of partition 0, then of 1, … then the next 2,048 of 0, and so
+/// on (see `read_backlog`), each partition in offset order. Records that are not examples
+/// become `Item::Bad` with their offset as the line.
 pub fn spawn_topic_reader(
     config: &WorkerConfig,
     featurizer: Featurizer,
 ) -> Result<Receiver<Result<Batch, InputError>>, StreamError> {
-    let (sender, receiver) = sync_channel(8);
+    let (sender, receiver) = sync_channel(READER_QUEUE_DEPTH);
     let config = config.clone();
     let format: ExampleFormat = config.model.example_format;
     std::thread::Builder::new()
@@ -383,72 +395,186 @@ pub fn spawn_topic_reader(
         .spawn(move || {
             let mut featurizer = featurizer;
             let mut example = ExampleBuf::default();
+            let mut batch = Batch::with_capacity();
             let topic = config.topics().examples;
-            for partition in 0..config.model.example_partitions {
-                let mut batch = Batch::default();
-                let result = read_partition(&config, &topic, partition, |message| {
-                    let line = message.offset().max(0) as u64;
-                    let item = match message.payload() {
-                        None => Item::Bad { line, reason: "record has no value".into() },
-                        Some(payload) => match decode_example(format, payload, &mut example) {
-                            Err(e) => Item::Bad { line, reason: e.to_string() },
-                            Ok(()) => {
-                                let start = batch.features.len() as u32;
-                                match featurizer.featurize(&example, &mut batch.features) {
-                                    Err(e) => Item::Bad { line, reason: e.to_string() },
-                                    Ok(()) => Item::Example {
-                                        line,
-                                        label: example.label,
-                                        weight: example.weight,
-                                        features: (start, batch.features.len() as u32),
-                                    },
-                                }
+            let partitions: Vec<i32> = (0..config.model.example_partitions).collect();
+            let result = read_backlog(&config, &topic, &partitions, |message| {
+                let line = message.offset().max(0) as u64;
+                // Decoded straight from librdkafka's buffer: no copy of the record.
+                let item = match message.payload() {
+                    None => Item::Bad { line, reason: "record has no value".into() },
+                    Some(payload) => match decode_example(format, payload, &mut example) {
+                        Err(e) => Item::Bad { line, reason: e.to_string() },
+                        Ok(()) => {
+                            let start = batch.features.len() as u32;
+                            match featurizer.featurize(&example, &mut batch.features) {
+                                Err(e) => Item::Bad { line, reason: e.to_string() },
+                                Ok(()) => Item::Example {
+                                    line,
+                                    label: example.label,
+                                    weight: example.weight,
+                                    features: (start, batch.features.len() as u32),
+                                },
                             }
-                        },
-                    };
-                    batch.items.push(item);
-                    if batch.items.len() >= 2048 {
-                        let full = std::mem::take(&mut batch);
-                        return sender.send(Ok(full)).is_ok();
-                    }
-                    true
-                });
-                if let Err(error) = result {
-                    let _ = sender.send(Err(InputError::Read(std::io::Error::other(error.to_string()))));
-                    return;
+                        }
+                    },
+                };
+                batch.items.push(item);
+                if batch.items.len() < BATCH_EXAMPLES {
+                    return true;
                 }
-                if !batch.items.is_empty() && sender.send(Ok(batch)).is_err() {
-                    return;
-                }
+                sender.send(Ok(std::mem::replace(&mut batch, Batch::with_capacity()))).is_ok()
+            });
+            if let Err(error) = result {
+                let _ = sender.send(Err(InputError::Read(std::io::Error::other(error.to_string()))));
+                return;
+            }
+            if !batch.items.is_empty() {
+                let _ = sender.send(Ok(batch));
             }
         })
         .map_err(|e| StreamError::Other(format!("starting the topic reader: {e}")))?;
     Ok(receiver)
 }
 
-fn read_partition(
+/// Batches in flight between the topic reader and the trainer (as between the file reader
+/// and the trainer).
+const READER_QUEUE_DEPTH: usize = 8;
+
+/// Settings of a consumer that reads a backlog as fast as the broker serves it, rather than
+/// following a topic's tail with low latency (`reader_config`'s fetches are sized for that).
+fn backlog_reader_config(config: &WorkerConfig, partitions: usize) -> ClientConfig {
+    // Each partition has its own queue here, and the limit applies to each: 256 MiB in all
+    // (64 MiB each for up to 4 partitions), at least 4 MiB each, bounds the reader's memory
+    // whatever the partition count.
+    let prefetch_kib = ((256 << 10) / partitions.max(1)).clamp(4 << 10, 64 << 10);
+    let mut client = reader_config(config);
+    client
+        // Up to 64 MiB per fetch response and 16 MiB per partition in it (librdkafka: 50 MiB
+        // and 1 MiB): at 1 MiB, a fetch of one partition carried about 2,500 examples, so
+        // round trips, not bytes, bounded the rate.
+        .set("fetch.max.bytes", (64 << 20).to_string())
+        .set("max.partition.fetch.bytes", (16 << 20).to_string())
+        // Prefetch by bytes, whatever the message count ...
+        .set("queued.max.messages.kbytes", prefetch_kib.to_string())
+        .set("queued.min.messages", "10000000")
+        // ... and fetch again 10 ms after a full queue has room, not librdkafka's 1 s.
+        .set("fetch.queue.backoff.ms", "10")
+        // An answer as soon as there is anything: the end of a partition comes from the
+        // fetch that finds nothing more, which should not wait long for more.
+        .set("fetch.wait.max.ms", "10");
+    client
+}
+
+/// Consumers (connections to the broker) the backlog reader fetches with.
+const BACKLOG_CONSUMERS: usize = 1;
+
+/// Records taken from one partition before the backlog reader moves to the next.
+const BACKLOG_ROUND: usize = BATCH_EXAMPLES;
+
+/// How long the backlog reader waits on an empty partition queue before looking again.
+/// Short: with 100 ms waits the reader sat out whole timeouts while the topic was being
+/// fetched and the rate halved; with 2 ms waits it did not. (Whether librdkafka 2.12 misses
+/// the wake-up of a split-off partition queue or schedules fetches late is not pinned down.)
+const BACKLOG_WAIT: Duration = Duration::from_millis(2);
+
+/// Reads `partitions` of `topic` from their first offsets to their ends as of now, calling
+/// `visit` until it returns false, in an order fixed by the topic alone: rounds over the
+/// partitions in the order given, `BACKLOG_ROUND` records of each per round (fewer at its
+/// end), each partition in offset order. All partitions are fetched at once, and each has
+/// its own queue in the consumer, so which fetch answered first does not matter.
+fn read_backlog(
     config: &WorkerConfig,
     topic: &str,
-    partition: i32,
+    partitions: &[i32],
     mut visit: impl FnMut(&rdkafka::message::BorrowedMessage<'_>) -> bool,
 ) -> Result<(), StreamError> {
-    let consumer = reader(config)?;
-    let mut assignment = TopicPartitionList::new();
-    assignment.add_partition_offset(topic, partition, Offset::Beginning)?;
-    consumer.assign(&assignment)?;
+    let count = partitions.len().clamp(1, BACKLOG_CONSUMERS);
+    let mut consumers = Vec::with_capacity(count);
+    for _ in 0..count {
+        let consumer: ReaderConsumer =
+            backlog_reader_config(config, partitions.len()).create_with_context(ReaderContext)?;
+        consumers.push(std::sync::Arc::new(consumer));
+    }
+    // The partition queues are split off before the assignment starts any fetch: a split
+    // queue stays split (librdkafka does not forward a queue the application forwarded), and
+    // no record can reach a consumer's main queue first.
+    let mut queues = Vec::with_capacity(partitions.len());
+    let mut assignments = vec![TopicPartitionList::new(); count];
+    for (i, &partition) in partitions.iter().enumerate() {
+        let queue = consumers[i % count]
+            .split_partition_queue(topic, partition)
+            .ok_or_else(|| StreamError::Other(format!("no queue for {topic}/{partition}")))?;
+        queues.push((partition, queue));
+        // Offset 0 rather than `Beginning`: no offset query first (it delayed the first
+        // fetch by half a second on the test broker); where 0 is gone, `auto.offset.reset`
+        // (earliest) starts at the first offset kept.
+        assignments[i % count].add_partition_offset(topic, partition, Offset::Offset(0))?;
+    }
+    for (consumer, assignment) in consumers.iter().zip(&assignments) {
+        consumer.assign(assignment)?;
+    }
     let deadline = Instant::now() + READ_TIMEOUT;
-    loop {
-        if Instant::now() > deadline {
-            return Err(StreamError::Other(format!("reading {topic}/{partition} to its end timed out")));
+    while !queues.is_empty() {
+        let mut ended = Vec::new();
+        for (index, (partition, queue)) in queues.iter().enumerate() {
+            let partition = *partition;
+            let mut taken = 0;
+            while taken < BACKLOG_ROUND {
+                match queue.poll(Duration::ZERO) {
+                    Some(Ok(message)) => {
+                        if !visit(&message) {
+                            return Ok(());
+                        }
+                        taken += 1;
+                        continue;
+                    }
+                    Some(Err(KafkaError::PartitionEOF(_))) => {
+                        ended.push(index);
+                        break;
+                    }
+                    Some(Err(error)) => tracing::warn!(%error, topic, partition, "consumer error while reading"),
+                    None => {}
+                }
+                // Nothing local: serve the consumers' own queues (errors, logs), which must
+                // be polled, then wait for this partition's records.
+                for consumer in &consumers {
+                    match consumer.poll(Duration::ZERO) {
+                        None | Some(Err(KafkaError::PartitionEOF(_))) => {}
+                        Some(Ok(message)) => {
+                            return Err(StreamError::Other(format!(
+                                "{topic}/{} offset {} arrived outside its partition queue",
+                                message.partition(),
+                                message.offset()
+                            )))
+                        }
+                        Some(Err(error)) => tracing::warn!(%error, topic, "consumer error while reading"),
+                    }
+                }
+                if Instant::now() > deadline {
+                    return Err(StreamError::Other(format!("reading {topic}/{partition} to its end timed out")));
+                }
+                match queue.poll(BACKLOG_WAIT) {
+                    Some(Ok(message)) => {
+                        if !visit(&message) {
+                            return Ok(());
+                        }
+                        taken += 1;
+                    }
+                    Some(Err(KafkaError::PartitionEOF(_))) => {
+                        ended.push(index);
+                        break;
+                    }
+                    Some(Err(error)) => tracing::warn!(%error, topic, partition, "consumer error while reading"),
+                    None => {}
+                }
+            }
         }
-        match consumer.poll(Duration::from_millis(200)) {
-            None => {}
-            Some(Ok(message)) if !visit(&message) => return Ok(()),
-            Some(Ok(_)) => {}
-            Some(Err(KafkaError::PartitionEOF(_))) => return Ok(()),
-            Some(Err(error)) => tracing::warn!(%error, topic, partition, "consumer error while reading"),
+        for index in ended.into_iter().rev() {
+            queues.remove(index);
         }
     }
+    Ok(())
 }
 
 #[cfg(test)]
