@@ -218,24 +218,58 @@ def packed_coordinates(buf: bytes) -> tuple[list[int], int]:
     return coordinates, time_ms
 
 
-def unconfirmed_from_logs(logs: list[Path]) -> dict:
-    """The largest staleness the predict roles logged ("predict role progress", every 10 s):
-    examples learned that the owners had not applied yet, and the age of the oldest."""
-    examples, ms = [], []
-    for log in logs:
-        try:
-            text = log.read_text(errors="replace")
-        except OSError:
-            continue
-        for line in text.splitlines():
-            if "predict role progress" in line:
-                e = re.search(r"\bunconfirmed_examples=(\d+)", line)
-                m = re.search(r"\bunconfirmed_ms=(\d+)", line)
-                if e and m:
-                    examples.append(int(e.group(1)))
-                    ms.append(int(m.group(1)))
-    return {"samples": len(ms), "max_unconfirmed_examples": max(examples, default=None),
-            "max_unconfirmed_ms": max(ms, default=None)}
+class StalenessProbe(threading.Thread):
+    """Samples each worker's /metrics every 100 ms while the throughput runs: the predict
+    role's examples the owners have not applied yet (`ftrl_view_examples_behind`) and the
+    age of the oldest (`ftrl_view_staleness_seconds`); keeps the largest and the mean."""
+
+    def __init__(self, workers: list) -> None:
+        super().__init__(name="staleness", daemon=True)
+        self.workers = workers
+        self.addresses: dict[int, str] = {}
+        self.examples: list[float] = []
+        self.seconds: list[float] = []
+        self._stopping = threading.Event()
+
+    def address(self, i: int, worker) -> str | None:
+        if i not in self.addresses:
+            try:
+                text = worker.log.read_text(errors="replace")
+            except OSError:
+                return None
+            found = re.search(r"HTTP endpoints listening address=(\S+)", text)
+            if found:
+                self.addresses[i] = found.group(1)
+        return self.addresses.get(i)
+
+    def run(self) -> None:
+        import urllib.request
+
+        while not self._stopping.wait(0.1):
+            for i, worker in enumerate(self.workers):
+                address = self.address(i, worker)
+                if address is None:
+                    continue
+                try:
+                    with urllib.request.urlopen(f"http://{address}/metrics", timeout=1) as response:
+                        body = response.read().decode()
+                except OSError:
+                    continue
+                behind = re.search(r"^ftrl_view_examples_behind (\S+)", body, re.M)
+                age = re.search(r"^ftrl_view_staleness_seconds (\S+)", body, re.M)
+                if behind and age:
+                    self.examples.append(float(behind.group(1)))
+                    self.seconds.append(float(age.group(1)))
+
+    def stop(self) -> dict:
+        self._stopping.set()
+        self.join(timeout=5)
+        n = len(self.examples)
+        return {"samples": n,
+                "max_unconfirmed_examples": max(self.examples, default=None),
+                "max_unconfirmed_ms": max(self.seconds, default=0) * 1000 if n else None,
+                "mean_unconfirmed_examples": sum(self.examples) / n if n else None,
+                "mean_unconfirmed_ms": sum(self.seconds) / n * 1000 if n else None}
 
 
 def proc_cpu_seconds(pid: int) -> float | None:
@@ -831,6 +865,8 @@ class Bench:
         worker = self.start_worker("1")
         others = [self.start_worker(f"1-w{i}", self.write_config(i)) for i in range(2, args.workers + 1)]
         self.others = others
+        probe = StalenessProbe([worker] + others)
+        probe.start()
         state = {"index": 0, "count": 0, "first_at": None, "first_count": 0, "done_at": None,
                  "covered": {}}
 
@@ -858,6 +894,7 @@ class Bench:
                              f"{state['count']:,} examples, last offsets covered per partition "
                              f"{dict(sorted(state['covered'].items()))} of "
                              f"{dict(sorted(last_offset.items()))}") from err
+        staleness = probe.stop()
         cpus = [proc_cpu_seconds(w.proc.pid) for w in [worker] + others]
         worker_cpu = None if None in cpus else sum(cpus)
         broker_cpu_after = proc_cpu_seconds(broker_pid) if broker_pid else None
@@ -895,7 +932,7 @@ class Bench:
         }
         self.results["output"] = self.output_totals(n)
         self.results["stream"]["workers"] = args.workers
-        self.results["stream"]["staleness"] = unconfirmed_from_logs([w.log for w in [worker] + others])
+        self.results["stream"]["staleness"] = staleness
         for other in others:  # the later phases run with one worker
             other.terminate(args.timeout)
         self.progress_log, self.progress_follower = log, follower
@@ -1147,6 +1184,14 @@ class Bench:
 # Report
 
 
+def staleness_text(staleness: dict) -> str:
+    if not staleness.get("samples"):
+        return "not sampled"
+    return (f"{staleness['mean_unconfirmed_examples']:,.0f} / {staleness['max_unconfirmed_examples']:,.0f} "
+            f"examples; {staleness['mean_unconfirmed_ms']:,.0f} / {staleness['max_unconfirmed_ms']:,.0f} ms "
+            f"({staleness['samples']} samples of /metrics)")
+
+
 def report(results: dict, args: argparse.Namespace, argv: list[str]) -> str:
     stream, embedded = results["stream"], results["embedded"]
     latency, restart, checks = results["delta_latency"], results["restart"], results["checks"]
@@ -1198,10 +1243,9 @@ def report(results: dict, args: argparse.Namespace, argv: list[str]) -> str:
          ["  leg 3 (p50): delta stamped → read here (includes the update role's commit)",
           fmt_ms(latency["delta_stamp_to_read_p50_ms"])],
          ["produce acknowledgement (p50)", fmt_ms(latency["produce_ack_p50_ms"])],
-         ["largest staleness a predict role logged while learning (examples the owners had not "
-          "applied yet / age of the oldest)",
-          f"{stream['staleness']['max_unconfirmed_examples']} / {stream['staleness']['max_unconfirmed_ms']} ms "
-          f"({stream['staleness']['samples']} log samples)"],
+         ["staleness while learning, mean / max (examples a predict role learned that the owners "
+          "had not applied yet; age of the oldest): other workers see them that late",
+          staleness_text(stream["staleness"])],
          ["cold start: worker start → ready line", fmt_s(stream["cold_start_ready_seconds"])],
          ["cold start: worker start → first progress window",
           fmt_s(stream["cold_start_first_window_seconds"])],
