@@ -433,16 +433,16 @@ impl UpdateRole {
                 record.rates.push(rate);
             }
         }
-        for (partition, mut record) in packed {
-            for (origin, offset) in self.applier.origins(partition) {
-                record.origin_partitions.push(origin);
-                record.origin_offsets.push(offset);
+        for (partition, record) in packed {
+            let (origin_partitions, origin_offsets) = self.applier.origins(partition).unzip();
+            let record = AppliedWatermark { origin_partitions, origin_offsets, ..record };
+            for part in split_packed(record) {
+                let payload = part.encode_to_vec();
+                send(
+                    &self.producer,
+                    BaseRecord::to(&self.topics.deltas).partition(partition).key(WATERMARK_KEY).payload(&payload[..]),
+                )?;
             }
-            let payload = record.encode_to_vec();
-            send(
-                &self.producer,
-                BaseRecord::to(&self.topics.deltas).partition(partition).key(WATERMARK_KEY).payload(&payload[..]),
-            )?;
         }
         Ok(())
     }
@@ -465,6 +465,39 @@ impl UpdateRole {
         }
         Ok(())
     }
+}
+
+/// Most coordinates in one packed record (about 50 bytes each): brokers refuse records over
+/// `message.max.bytes` (1 MB by default).
+const PACKED_COORDINATES: usize = 8192;
+
+/// `record` cut into records of at most [`PACKED_COORDINATES`] coordinates, each with the
+/// whole watermark and time: a reader may take each part's states as soon as it arrives,
+/// since every one of them is as of the same transaction.
+fn split_packed(record: AppliedWatermark) -> Vec<AppliedWatermark> {
+    if record.coordinates.len() <= PACKED_COORDINATES {
+        return vec![record];
+    }
+    let chunk = |v: &[f64], start: usize, end: usize| v.get(start..end.min(v.len())).unwrap_or_default().to_vec();
+    (0..record.coordinates.len())
+        .step_by(PACKED_COORDINATES)
+        .map(|start| {
+            let end = (start + PACKED_COORDINATES).min(record.coordinates.len());
+            AppliedWatermark {
+                origin_partitions: record.origin_partitions.clone(),
+                origin_offsets: record.origin_offsets.clone(),
+                coordinates: record.coordinates[start..end].to_vec(),
+                weights: chunk(&record.weights, start, end),
+                z: chunk(&record.z, start, end),
+                n: chunk(&record.n, start, end),
+                updates: record.updates.get(start..end.min(record.updates.len())).unwrap_or_default().to_vec(),
+                gradient_sums: chunk(&record.gradient_sums, start, end),
+                last_seen: record.last_seen.get(start..end.min(record.last_seen.len())).unwrap_or_default().to_vec(),
+                rates: chunk(&record.rates, start, end),
+                time_ms: record.time_ms,
+            }
+        })
+        .collect()
 }
 
 /// Opens the local store of the update role, discarding one that caches another model (it
@@ -492,4 +525,41 @@ fn open_local_store(config: &WorkerConfig) -> Result<ModelStore, StreamError> {
     store.set_metadata(IDENTITY_KEY, identity);
     store.checkpoint()?;
     Ok(store)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn large_packed_records_split_into_parts_with_the_whole_watermark() {
+        let n = 2 * PACKED_COORDINATES + 5;
+        let record = AppliedWatermark {
+            origin_partitions: vec![0, 1],
+            origin_offsets: vec![10, 20],
+            coordinates: (0..n as u64).collect(),
+            weights: (0..n).map(|i| i as f64).collect(),
+            z: vec![1.0; n],
+            n: vec![2.0; n],
+            updates: vec![3; n],
+            gradient_sums: vec![4.0; n],
+            last_seen: Vec::new(),
+            rates: Vec::new(),
+            time_ms: 7,
+        };
+        let parts = split_packed(record.clone());
+        assert_eq!(parts.len(), 3);
+        for part in &parts {
+            assert_eq!((part.origin_partitions.clone(), part.origin_offsets.clone()), (vec![0, 1], vec![10, 20]));
+            assert_eq!(part.time_ms, 7);
+            assert!(part.coordinates.len() <= PACKED_COORDINATES);
+            assert!(part.encoded_len() < 1_000_000);
+        }
+        let coordinates: Vec<u64> = parts.iter().flat_map(|p| p.coordinates.clone()).collect();
+        let weights: Vec<f64> = parts.iter().flat_map(|p| p.weights.clone()).collect();
+        assert_eq!((coordinates, weights), (record.coordinates, record.weights));
+        assert!(parts.iter().all(|p| p.last_seen.is_empty() && p.rates.is_empty()));
+        let small = AppliedWatermark { coordinates: vec![1], weights: vec![0.5], ..Default::default() };
+        assert_eq!(split_packed(small.clone()), vec![small]);
+    }
 }
