@@ -229,8 +229,9 @@ pub struct WorkerSection {
     #[serde(default = "default_commit_interval_ms")]
     pub commit_interval_ms: u64,
     /// How often an update role writes the per-coordinate deltas and changelog states of
-    /// the coordinates changed since (and when it falls idle): longer intervals write fewer
-    /// records, and a restore then replays up to this much of the gradients log.
+    /// the coordinates changed since (and when it falls idle, or when they reach half of
+    /// `cache_size`, which holds them until then): longer intervals write fewer records, and
+    /// a restore then replays up to this much of the gradients log.
     #[serde(default = "default_snapshot_interval_ms")]
     pub snapshot_interval_ms: u64,
     /// Write each prediction to the predictions topic (needs `predict`).

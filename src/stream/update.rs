@@ -131,7 +131,10 @@ impl UpdateRole {
             }
             let changed = !unsnapshotted.next_offsets.is_empty();
             let idle = last_records.elapsed() >= IDLE_SNAPSHOT_AFTER;
-            let snapshot = changed && (idle || last_snapshot.elapsed() >= self.snapshot_interval);
+            // Changed states stay in the store's cache until a snapshot writes them: a
+            // snapshot comes early rather than let them crowd out the cache.
+            let crowded = unsnapshotted.coordinates.len() >= self.config.worker.cache_size / 2;
+            let snapshot = changed && (idle || crowded || last_snapshot.elapsed() >= self.snapshot_interval);
             if records.is_empty() && !snapshot {
                 continue;
             }
