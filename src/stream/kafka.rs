@@ -192,6 +192,40 @@ pub fn reader(config: &WorkerConfig) -> Result<ReaderConsumer, KafkaError> {
     reader_config(config).create_with_context(ReaderContext)
 }
 
+/// A reader assigned every partition of the deltas topic from the beginning, polled until
+/// each has reached its current end (records go to `visit`): the weight view's and the
+/// replica's start. Stops early when `shutdown` is set; fails after `timeout`, naming `what`.
+pub fn load_deltas(
+    config: &WorkerConfig,
+    what: &str,
+    timeout: Duration,
+    shutdown: &AtomicBool,
+    mut visit: impl FnMut(&rdkafka::message::BorrowedMessage<'_>),
+) -> Result<ReaderConsumer, StreamError> {
+    let consumer = reader(config)?;
+    let mut assignment = rdkafka::TopicPartitionList::new();
+    for partition in 0..config.model.partitions {
+        assignment.add_partition_offset(&config.topics().deltas, partition, rdkafka::Offset::Beginning)?;
+    }
+    rdkafka::consumer::Consumer::assign(&consumer, &assignment)?;
+    let started = std::time::Instant::now();
+    let mut pending: std::collections::BTreeSet<i32> = (0..config.model.partitions).collect();
+    while !pending.is_empty() && !shutdown.load(Ordering::Acquire) {
+        if started.elapsed() > timeout {
+            return Err(StreamError::State(format!("loading {what}: partitions {pending:?} never ended")));
+        }
+        match consumer.poll(Duration::from_millis(100)) {
+            Some(Ok(message)) => visit(&message),
+            Some(Err(KafkaError::PartitionEOF(partition))) => {
+                pending.remove(&partition);
+            }
+            Some(Err(error)) => tracing::warn!(%error, what, "consumer error while loading"),
+            None => {}
+        }
+    }
+    Ok(consumer)
+}
+
 /// Reads `partitions` of `topic` from the beginning to their end as of now (the end of
 /// partition events, not offset queries, tell when).
 pub fn read_to_end(

@@ -4,7 +4,7 @@
 //! every owner transaction writes (key `ftrl.applied`: the changed states and the applied
 //! watermark).
 
-use super::kafka::{reader, ReaderConsumer};
+use super::kafka::{load_deltas, ReaderConsumer};
 use super::update::WATERMARK_KEY;
 use super::StreamError;
 use crate::config::WorkerConfig;
@@ -12,11 +12,10 @@ use crate::learn::replica::Replica;
 use crate::learn::CoordState;
 use crate::schema::proto::{AppliedWatermark, WeightDelta};
 use prost::Message as _;
-use rdkafka::consumer::Consumer;
 use rdkafka::error::KafkaError;
-use rdkafka::{Message, Offset, TopicPartitionList};
-use std::collections::{BTreeMap, BTreeSet};
-use std::sync::atomic::{AtomicBool, Ordering};
+use rdkafka::Message;
+use std::collections::BTreeMap;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// Longest a replica may take to load the deltas topic before the role gives up (and
@@ -41,29 +40,12 @@ impl ReplicaFeed {
     /// Reads every partition of the deltas topic into `replica` to its current end, then
     /// returns the feed that follows it.
     pub fn load(config: &WorkerConfig, replica: &mut Replica, shutdown: &AtomicBool) -> Result<Self, StreamError> {
-        let consumer = reader(config)?;
-        let topic = config.topics().deltas;
-        let mut assignment = TopicPartitionList::new();
-        for partition in 0..config.model.partitions {
-            assignment.add_partition_offset(&topic, partition, Offset::Beginning)?;
-        }
-        consumer.assign(&assignment)?;
-        let mut feed = Self { consumer, taken: Taken::default() };
         let started = Instant::now();
-        let mut pending: BTreeSet<i32> = (0..config.model.partitions).collect();
-        while !pending.is_empty() && !shutdown.load(Ordering::Acquire) {
-            if started.elapsed() > LOAD_TIMEOUT {
-                return Err(StreamError::State(format!("loading the replica: partitions {pending:?} never ended")));
-            }
-            match feed.consumer.poll(Duration::from_millis(100)) {
-                Some(Ok(message)) => feed.taken.take(replica, message.partition(), message.key(), message.payload()),
-                Some(Err(KafkaError::PartitionEOF(partition))) => {
-                    pending.remove(&partition);
-                }
-                Some(Err(error)) => tracing::warn!(%error, "replica feed consumer error"),
-                None => {}
-            }
-        }
+        let mut taken = Taken::default();
+        let consumer = load_deltas(config, "the replica", LOAD_TIMEOUT, shutdown, |message| {
+            taken.take(replica, message.partition(), message.key(), message.payload())
+        })?;
+        let feed = Self { consumer, taken };
         tracing::info!(
             coordinates = replica.len(),
             records = feed.taken.records,

@@ -1,15 +1,15 @@
 //! The weight view: every worker follows the deltas topic into memory to predict.
 //! Deltas carry absolute weights, so applying one twice or out of band is harmless.
 
-use super::kafka::{now_ms, reader, ReaderConsumer};
+use super::kafka::{load_deltas, now_ms, ReaderConsumer};
 use super::StreamError;
 use crate::config::WorkerConfig;
 use crate::schema::proto::{AppliedWatermark, WeightDelta};
 use prost::Message as _;
-use rdkafka::consumer::Consumer;
 use rdkafka::error::KafkaError;
-use rdkafka::{Message, Offset, TopicPartitionList};
+use rdkafka::Message;
 use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 pub struct WeightView {
@@ -38,29 +38,13 @@ impl WeightView {
     /// has read all of them to their current end: predictions never start from a partly
     /// loaded model.
     pub fn follow(config: &WorkerConfig) -> Result<Self, StreamError> {
-        let consumer = reader(config)?;
-        let topics = config.topics();
-        let mut assignment = TopicPartitionList::new();
-        for partition in 0..config.model.partitions {
-            assignment.add_partition_offset(&topics.deltas, partition, Offset::Beginning)?;
-        }
-        consumer.assign(&assignment)?;
-        let mut view = Self { consumer, weights: ViewWeights::default() };
         let started = std::time::Instant::now();
-        let mut pending: std::collections::BTreeSet<i32> = (0..config.model.partitions).collect();
-        while !pending.is_empty() {
-            if started.elapsed() > Duration::from_secs(300) {
-                return Err(StreamError::State(format!("loading the weight view: partitions {pending:?} never ended")));
-            }
-            match view.consumer.poll(Duration::from_millis(100)) {
-                Some(Ok(message)) => view.weights.apply(message.partition(), message.key(), message.payload()),
-                Some(Err(KafkaError::PartitionEOF(partition))) => {
-                    pending.remove(&partition);
-                }
-                Some(Err(error)) => tracing::warn!(%error, "weight view consumer error"),
-                None => {}
-            }
-        }
+        let mut weights = ViewWeights::default();
+        let never = AtomicBool::new(false);
+        let consumer = load_deltas(config, "the weight view", Duration::from_secs(300), &never, |message| {
+            weights.apply(message.partition(), message.key(), message.payload())
+        })?;
+        let view = Self { consumer, weights };
         tracing::info!(
             weights = view.nonzero_weights(),
             deltas = view.applied(),
