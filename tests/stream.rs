@@ -56,6 +56,34 @@ fn one_worker_learns_like_the_embedded_trainer() {
     assert_eq!(rebuilt["progressive_loss"], from_topic["progressive_loss"], "a replay is the same event log");
 }
 
+/// The update role's database holds exactly its last checkpoint, so the states it changed
+/// stay in its cache until a snapshot writes them. With a cache far smaller than the model,
+/// a transaction stops applying once its changes would crowd the cache, and snapshots: the
+/// model is the one a worker with room for everything learns, every update applied once.
+#[test]
+fn a_cache_far_smaller_than_the_model_learns_the_same_model_exactly_once() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let setup = Setup::new("small-cache");
+    let cache_size = 1_000;
+    let config = setup.config_with("w1", "json", |text| {
+        text.replace("batch_max_wait_ms = 20", &format!("batch_max_wait_ms = 20\ncache_size = {cache_size}"))
+    });
+    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
+    let (data, examples) = generated(setup.dir.path(), 20_000);
+    let payloads: Vec<Vec<u8>> = examples.iter().map(|(json, _)| json.clone().into_bytes()).collect();
+    produce(&setup, &payloads);
+
+    let worker = Worker::start(&config, setup.dir.path().join("w1.log"));
+    let stream_loss = wait_for_progress(&setup, 20_000, &[&worker]);
+    let (embedded_loss, embedded_model) = embedded(setup.dir.path(), &data);
+    let model = wait_for_updates(&config, &embedded_model, &[&worker]);
+    worker.stop();
+
+    assert!(model.len() > 5 * cache_size, "the model ({} coordinates) must dwarf the cache", model.len());
+    assert!((stream_loss - embedded_loss).abs() < 0.01, "stream {stream_loss} vs embedded {embedded_loss}");
+    assert_models_agree(&model, &embedded_model);
+}
+
 /// With one examples partition the worker reads the examples in file order, and learning
 /// each at once in its replica it is the embedded trainer: the same loss and weights, not
 /// merely close ones (the owners apply the replica's gradients in the same order).

@@ -33,7 +33,7 @@ use prost::Message as _;
 use rdkafka::consumer::{BaseConsumer, Consumer};
 use rdkafka::producer::{BaseProducer, BaseRecord, Producer};
 use rdkafka::{Message, Offset, TopicPartitionList};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -114,14 +114,20 @@ impl UpdateRole {
         // What changed since the last snapshot: its coordinates and the partitions consumed.
         let mut unsnapshotted = Changes::default();
         let (mut last_snapshot, mut last_records) = (Instant::now(), Instant::now());
+        // Records polled and not applied yet: a transaction stops applying when its changes
+        // would crowd the cache (see `apply_and_commit`), and the rest wait for the next.
+        let mut pending: VecDeque<RawRecord> = VecDeque::new();
         while !shutdown.load(Ordering::Acquire) {
-            let records = collect(&self.consumer, self.max_records, self.commit_interval);
-            if !records.is_empty() {
-                last_records = Instant::now();
+            if pending.is_empty() {
+                pending.extend(collect(&self.consumer, self.max_records, self.commit_interval));
+                if !pending.is_empty() {
+                    last_records = Instant::now();
+                }
             }
             if self.consumer.context().take() {
                 // Records polled before the rebalance are read again from the restored
                 // positions, and what was not snapshotted is replayed from the changelog's.
+                pending.clear();
                 crate::observe::health().restoring();
                 self.restore_assignment()?;
                 crate::observe::health().restored();
@@ -131,20 +137,18 @@ impl UpdateRole {
             }
             let changed = !unsnapshotted.next_offsets.is_empty();
             let idle = last_records.elapsed() >= IDLE_SNAPSHOT_AFTER;
-            // Changed states stay in the store's cache until a snapshot writes them: a
-            // snapshot comes early rather than let them crowd out the cache.
-            let crowded = unsnapshotted.coordinates.len() >= self.config.worker.cache_size / 2;
+            let crowded = unsnapshotted.coordinates.len() >= self.crowded_at();
             let snapshot = changed && (idle || crowded || last_snapshot.elapsed() >= self.snapshot_interval);
-            if records.is_empty() && !snapshot {
+            if pending.is_empty() && !snapshot {
                 continue;
             }
-            crate::observe::metrics().consumed(&self.topics.gradients, &records);
+            crate::observe::metrics().consumed(&self.topics.gradients, pending.make_contiguous());
             let started = Instant::now();
-            let committed = self.apply_and_commit(&records, &mut unsnapshotted, snapshot);
+            let committed = self.apply_and_commit(&mut pending, &mut unsnapshotted, snapshot);
             crate::observe::metrics().transaction("update", started.elapsed(), committed.is_ok());
             crate::observe::metrics().store(&self.store);
-            let changes = committed?;
-            if snapshot {
+            let (changes, snapshotted) = committed?;
+            if snapshotted {
                 last_snapshot = Instant::now();
             }
             entries += changes.applied;
@@ -163,7 +167,7 @@ impl UpdateRole {
         }
         if !unsnapshotted.next_offsets.is_empty() {
             // A last snapshot, so that a restart restores instead of replaying.
-            self.apply_and_commit(&[], &mut unsnapshotted, true)?;
+            self.apply_and_commit(&mut VecDeque::new(), &mut unsnapshotted, true)?;
         }
         tracing::info!(batches, gradient_entries = entries, duplicate_examples = duplicates, "update role stopped");
         Ok(())
@@ -274,17 +278,34 @@ impl UpdateRole {
         Ok(())
     }
 
-    /// Applies a batch and commits it with its packed states and windows; with `snapshot`,
-    /// also the per-coordinate deltas and changelog of everything in `unsnapshotted` (which
-    /// then starts afresh), and the local store after the commit.
+    /// Changed states stay in the store's cache until a snapshot writes them (the database
+    /// holds exactly the last checkpoint), so a snapshot comes once the changes since the last
+    /// one fill half the cache, rather than let them crowd out every clean state.
+    fn crowded_at(&self) -> usize {
+        (self.config.worker.cache_size / 2).max(1)
+    }
+
+    /// Applies pending records and commits them with their packed states and windows; with
+    /// `snapshot`, also the per-coordinate deltas and changelog of everything in
+    /// `unsnapshotted` (which then starts afresh), and the local store after the commit.
+    /// Applying stops early, leaving the rest pending, once the changes since the last
+    /// snapshot would crowd the cache; that transaction then snapshots. Returns the changes
+    /// and whether it snapshotted.
     fn apply_and_commit(
         &mut self,
-        records: &[RawRecord],
+        pending: &mut VecDeque<RawRecord>,
         unsnapshotted: &mut Changes,
         snapshot: bool,
-    ) -> Result<Changes, StreamError> {
+    ) -> Result<(Changes, bool), StreamError> {
         let mut changes = Changes::default();
-        for record in records {
+        let crowded_at = self.crowded_at();
+        let mut applied = 0;
+        for record in pending.iter() {
+            // The two sets overlap; their sum bounds the union from above.
+            if applied > 0 && unsnapshotted.coordinates.len() + changes.coordinates.len() >= crowded_at {
+                break;
+            }
+            applied += 1;
             let batch = match record.payload.as_deref().map(GradientBatch::decode) {
                 Some(Ok(batch)) => batch,
                 None => GradientBatch::default(),
@@ -297,6 +318,8 @@ impl UpdateRole {
             };
             self.applier.apply(&mut self.store, record.partition, record.offset, &batch, &mut changes)?;
         }
+        pending.drain(..applied);
+        let snapshot = snapshot || unsnapshotted.coordinates.len() + changes.coordinates.len() >= crowded_at;
         unsnapshotted.coordinates.extend(changes.coordinates.iter().map(|(c, p)| (*c, *p)));
         unsnapshotted.members.extend(changes.members.iter().map(|(c, m)| (*c, *m)));
         unsnapshotted.next_offsets.extend(changes.next_offsets.iter().map(|(p, n)| (*p, *n)));
@@ -325,7 +348,7 @@ impl UpdateRole {
             self.store.checkpoint().map_err(StreamError::Checkpoint)?;
             *unsnapshotted = Changes::default();
         }
-        Ok(changes)
+        Ok((changes, snapshot))
     }
 
     /// Sends what a transaction wrote, in this order per partition: with a snapshot the
