@@ -9,21 +9,19 @@
 //! applied after g's example read its weights. The AdaGrad denominator grows by
 //!
 //! ```text
-//!   g² + 2·g·g_fwd      instead of g²
+//!   max(0, g² + 2·g·g_fwd)      instead of g²
 //! ```
 //!
 //! so gradients that kept pushing the same way while this one was in flight (the source of
-//! overshooting) slow the rate down, and ones that cancelled out do not. Σg² is never
-//! allowed to shrink: n is the running maximum of that raw sum, so the rules' closed forms
-//! (which need a non-decreasing n) hold.
-//!
-//! g_fwd needs each coordinate's running gradient sum at read time and at apply time. That
-//! is not part of `CoordState` (FTRL-Proximal's z mixes in σ·w terms), so the sums live here,
-//! beside the states, for the run.
+//! overshooting) slow the rate down, and ones that cancelled out do not. The formula has one
+//! home, the owners' rule ([`OwnerRule::apply`]), which this simulation applies as the
+//! stream's owners do: the coordinate's gradient sum lives in its state, and each gradient
+//! carries the sum its example read.
 
 use super::learner::{CoordinateStates, Learner, Outcome};
+use super::owner::OwnerRule;
 use super::Feature;
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 
 /// A gradient waiting to be applied.
 #[derive(Clone, Copy, Debug)]
@@ -34,21 +32,13 @@ struct Pending {
     sum_at_read: f64,
 }
 
-/// Per-coordinate figures of the delay-tolerant rate.
-#[derive(Clone, Copy, Debug, Default)]
-struct RateHistory {
-    gradient_sum: f64,
-    /// Σ (g² + 2·g·g_fwd), which may fall; n follows its running maximum.
-    raw_mass: f64,
-}
-
 /// A learner whose gradients are applied `delay` examples after the prediction.
 pub struct DelayedLearner {
     learner: Learner,
+    /// How the owners apply a late gradient, with or without the delay-tolerant rate.
+    rule: OwnerRule,
     delay: usize,
-    tolerant: bool,
     in_flight: VecDeque<Vec<Pending>>,
-    history: HashMap<u64, RateHistory>,
     gradients: Vec<Feature>,
     coordinates: Vec<Feature>,
     slots: Vec<u32>,
@@ -57,12 +47,12 @@ pub struct DelayedLearner {
 impl DelayedLearner {
     /// `tolerant` selects the delay-tolerant rate.
     pub fn new(learner: Learner, delay: usize, tolerant: bool) -> Self {
+        let rule = OwnerRule::single(learner.optimizer).with_delay_tolerance(tolerant);
         Self {
             learner,
+            rule,
             delay,
-            tolerant,
             in_flight: VecDeque::with_capacity(delay + 1),
-            history: HashMap::new(),
             gradients: Vec::new(),
             coordinates: Vec::new(),
             slots: Vec::new(),
@@ -79,14 +69,15 @@ impl DelayedLearner {
         importance: f64,
     ) -> Result<Outcome, S::Error> {
         let outcome = self.learner.gradients(states, features, label, importance, &mut self.gradients)?;
-        let history = &self.history;
+        self.resolve_gradient_coordinates(states)?;
         let pending = self
             .gradients
             .iter()
-            .map(|g| Pending {
+            .zip(&self.slots)
+            .map(|(g, slot)| Pending {
                 coordinate: g.coordinate,
                 gradient: g.value,
-                sum_at_read: history.get(&g.coordinate).map_or(0.0, |h| h.gradient_sum),
+                sum_at_read: states.state(*slot).sum,
             })
             .collect();
         self.in_flight.push_back(pending);
@@ -104,29 +95,21 @@ impl DelayedLearner {
         Ok(())
     }
 
+    fn resolve_gradient_coordinates<S: CoordinateStates>(&mut self, states: &mut S) -> Result<(), S::Error> {
+        self.coordinates.clear();
+        self.coordinates.extend(self.gradients.iter().map(|g| Feature { coordinate: g.coordinate, value: 0.0 }));
+        states.resolve(&self.coordinates, &mut self.slots)
+    }
+
     fn apply_oldest<S: CoordinateStates>(&mut self, states: &mut S) -> Result<(), S::Error> {
         let Some(pending) = self.in_flight.pop_front() else { return Ok(()) };
         self.coordinates.clear();
         self.coordinates.extend(pending.iter().map(|p| Feature { coordinate: p.coordinate, value: 0.0 }));
         states.resolve(&self.coordinates, &mut self.slots)?;
-        let optimizer = self.learner.optimizer;
         for (p, slot) in pending.iter().zip(&self.slots) {
-            let state = states.state_mut(*slot);
-            // Like the stream's update role: the proximal centre is the weight the owner
-            // holds now, the gradient is the one computed on the stale weight.
-            let played = optimizer.weight(state);
-            if self.tolerant {
-                let g = optimizer.clip_gradient(p.gradient);
-                let history =
-                    self.history.entry(p.coordinate).or_insert(RateHistory { gradient_sum: 0.0, raw_mass: state.n });
-                let forward = history.gradient_sum - p.sum_at_read;
-                history.raw_mass += g * g + 2.0 * g * forward;
-                history.gradient_sum += g;
-                let mass = (history.raw_mass - state.n).max(0.0);
-                optimizer.update_with_rate_mass(state, g, played, mass);
-            } else {
-                optimizer.update(state, p.gradient, played);
-            }
+            // Like the stream's owners: the proximal centre is the weight held now, the
+            // gradient the one computed on the stale weight.
+            self.rule.apply(p.coordinate, 0, states.state_mut(*slot), p.gradient, Some(p.sum_at_read));
         }
         Ok(())
     }
@@ -175,7 +158,9 @@ mod tests {
         for tolerant in [false, true] {
             let (delayed, delayed_states) = run(0, tolerant, 0.5);
             assert_eq!(delayed.loss_sum, progress.loss_sum);
-            assert_eq!(delayed_states.get(0), states.get(0));
+            // The owners' rule also keeps the gradient sum, which the plain learner does not.
+            let (delayed, plain) = (delayed_states.get(0), states.get(0));
+            assert_eq!((delayed.z, delayed.n, delayed.updates), (plain.z, plain.n, plain.updates));
         }
     }
 

@@ -18,9 +18,8 @@
 //!   coordinate's gradient sum Σg in its state and publishes it with the weight; a
 //!   prediction sends back the sum it read, so g_fwd = Σg now − Σg read is exactly the
 //!   gradient mass applied while this one was in flight, whatever the batching, and it is
-//!   part of the log (deterministic on replay). Σg² grows by g² + 2·g·g_fwd, floored at 0
-//!   per step (the embedded simulation carries a falling raw sum instead, which needs one
-//!   more number per state; the floor is the more cautious of the two).
+//!   part of the log (deterministic on replay). Σg² grows by max(0, g² + 2·g·g_fwd); this
+//!   is the formula's one home, which `delay`'s in-process simulation applies too.
 
 use super::admission::Admission;
 use super::hashing::{bias, class_coordinate, member_coordinate};
