@@ -806,6 +806,9 @@ class Bench:
                     args.timeout, env=worker_environment())
 
         self.throughput(examples)
+        if args.load_fraction > 0:
+            steady = self.results["stream"]["examples_per_second_after_first_window"] or 0.0
+            self.delta_latency(extra[:args.markers], load=examples, load_rate=args.load_fraction * steady)
         self.delta_latency(extra[:args.markers])
         self.restart(extra[args.markers])
         self.final_checks()
@@ -938,12 +941,16 @@ class Bench:
         self.progress_log, self.progress_follower = log, follower
         progress(f"stream: {n:,} examples in {seconds:.2f} s from the worker's start")
 
-    def delta_latency(self, extra: list) -> None:
+    def delta_latency(self, extra: list, load: list[bytes] | None = None, load_rate: float = 0.0) -> None:
+        """Marker latency with the worker idle or, with `load`, while those examples are
+        produced at `load_rate` per second around the markers (the results go under
+        `delta_latency_under_load`)."""
         args = self.args
+        loaded = bool(load) and load_rate > 0
         watch = MarkerWatch()
         markers: list[bytes] = []
         for i, (label, weight, features) in enumerate(extra):
-            name = f"marker-{i}"
+            name = f"marker-load-{i}" if loaded else f"marker-{i}"
             coordinate = feature_coordinate(MARKER_NAMESPACE, name)
             if coordinate in watch.markers:
                 raise BenchError(f"marker coordinates collide ({name})")
@@ -975,13 +982,28 @@ class Bench:
                     placed[i] = (message.partition(), message.offset())
             return delivered
 
-        progress(f"producing {len(markers)} markers at {args.marker_rate:g}/s ...")
+        loaded_count = 0
+
+        def produce_load_until(moment: float) -> None:
+            """Produces the load examples due before `moment`, then waits in poll()."""
+            nonlocal loaded_count
+            while (now := time.monotonic()) < moment:
+                due_load = start + loaded_count / load_rate if loaded else moment
+                if due_load > now:
+                    producer.poll(min(due_load, moment) - now)
+                    continue
+                value = load[loaded_count % len(load)]
+                produce(producer, topic, value, loaded_count % args.example_partitions)
+                loaded_count += 1
+                if loaded_count % 256 == 0:
+                    producer.poll(0)
+
+        what = f" among {load_rate:,.0f} examples/s" if loaded else ""
+        progress(f"producing {len(markers)} markers at {args.marker_rate:g}/s{what} ...")
         start = time.monotonic()
         for i, value in enumerate(markers):
             # Wait in poll() so that delivery callbacks run (and time acks) as they come.
-            due = start + i / args.marker_rate
-            while (pause := due - time.monotonic()) > 0:
-                producer.poll(pause)
+            produce_load_until(start + i / args.marker_rate)
             sent[i] = (time.monotonic(), time.time())
             produce(producer, topic, value, i % args.example_partitions, on_delivery(i))
             producer.poll(0)
@@ -1018,7 +1040,10 @@ class Bench:
         def p50(values: list[float]) -> float | None:
             return percentile(values, 50) if values else None
 
-        self.results["delta_latency"] = {
+        key = "delta_latency_under_load" if loaded else "delta_latency"
+        self.results[key] = {
+            "load_examples_per_second": load_rate if loaded else 0.0,
+            "load_examples": loaded_count,
             "markers": count,
             "rate_per_second": args.marker_rate,
             "produce_seconds": time.monotonic() - start,
@@ -1037,8 +1062,11 @@ class Bench:
             "markers_with_progress_stamp": len(to_window),
             "latencies_ms": latency,
         }
-        self.deltas_follower, self.marker_watch, self.marker_producer = follower, watch, producer
-        progress(f"delta latency, packed states: p50 {percentile(packed_latency, 50):.1f} ms, "
+        if loaded:
+            follower.stop()
+        else:
+            self.deltas_follower, self.marker_watch, self.marker_producer = follower, watch, producer
+        progress(f"delta latency{what}, packed states: p50 {percentile(packed_latency, 50):.1f} ms, "
                  f"p99 {percentile(packed_latency, 99):.1f} ms; per-coordinate deltas: p50 "
                  f"{percentile(latency, 50):.1f} ms, p99 {percentile(latency, 99):.1f} ms")
 
@@ -1192,6 +1220,17 @@ def staleness_text(staleness: dict) -> str:
             f"({staleness['samples']} samples of /metrics)")
 
 
+def loaded_latency_rows(loaded: dict | None) -> list[list[str]]:
+    """The report's rows for the delta latency measured under load, if it was."""
+    if not loaded:
+        return []
+    under = f"under load ({loaded['load_examples_per_second']:,.0f} examples/s produced around the markers)"
+    return [[f"delta latency p50 / p99 / max, packed states, {under}",
+             f"{loaded['packed_p50_ms']:,.1f} / {loaded['packed_p99_ms']:,.1f} / {loaded['packed_max_ms']:,.1f} ms"],
+            [f"delta latency p50 / p99 / max, per-coordinate delta, {under}",
+             f"{loaded['p50_ms']:,.1f} / {loaded['p99_ms']:,.1f} / {loaded['max_ms']:,.1f} ms"]]
+
+
 def report(results: dict, args: argparse.Namespace, argv: list[str]) -> str:
     stream, embedded = results["stream"], results["embedded"]
     latency, restart, checks = results["delta_latency"], results["restart"], results["checks"]
@@ -1236,6 +1275,7 @@ def report(results: dict, args: argparse.Namespace, argv: list[str]) -> str:
           f"{latency['packed_max_ms']:,.1f} ms"],
          ["delta latency p50 / p99 / max, per-coordinate delta (the compacted model)",
           f"{latency['p50_ms']:,.1f} / {latency['p99_ms']:,.1f} / {latency['max_ms']:,.1f} ms"],
+         *loaded_latency_rows(results.get("delta_latency_under_load")),
          ["  leg 1 (p50): produce → predict role stamps the marker's progress window",
           fmt_ms(latency["produce_to_progress_stamp_p50_ms"])],
          ["  leg 2 (p50): progress window stamped → update role stamps the delta",
@@ -1453,6 +1493,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="marker examples for the delta latency (default 300)")
     parser.add_argument("--marker-rate", type=positive_float, default=100.0,
                         help="markers per second (default 100)")
+    parser.add_argument("--load-fraction", type=float, default=0.5,
+                        help="the delta latency is measured again while examples are produced at "
+                             "this fraction of the measured steady examples/s (default 0.5; 0 skips)")
     parser.add_argument("--partitions", type=positive_int, default=8,
                         help="gradients/deltas/changelog partitions (default 8)")
     parser.add_argument("--example-partitions", type=positive_int, default=4,
