@@ -73,12 +73,18 @@ fn a_cache_far_smaller_than_the_model_learns_the_same_model_exactly_once() {
     let payloads: Vec<Vec<u8>> = examples.iter().map(|(json, _)| json.clone().into_bytes()).collect();
     produce(&setup, &payloads);
 
-    let worker = Worker::start(&config, setup.dir.path().join("w1.log"));
+    let log = setup.dir.path().join("w1.log");
+    let worker = Worker::start(&config, log.clone());
     let stream_loss = wait_for_progress(&setup, 20_000, &[&worker]);
     let (embedded_loss, embedded_model) = embedded(setup.dir.path(), &data);
     let model = wait_for_updates(&config, &embedded_model, &[&worker]);
     worker.stop();
 
+    // With one worker the owners' states hold nothing the replica does not: it never has
+    // to take one over its own (a snapshot's deltas taken with a later watermark did).
+    let log = std::fs::read_to_string(&log).unwrap();
+    let stopped = log.lines().find(|l| l.contains("predict role stopped")).unwrap_or_default();
+    assert!(stopped.contains("merged_owner_states=0"), "{stopped}");
     assert!(model.len() > 5 * cache_size, "the model ({} coordinates) must dwarf the cache", model.len());
     assert!((stream_loss - embedded_loss).abs() < 0.01, "stream {stream_loss} vs embedded {embedded_loss}");
     assert_models_agree(&model, &embedded_model);

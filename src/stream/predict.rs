@@ -169,7 +169,12 @@ impl PredictRole {
             }
         }
         finish(in_flight.take())?;
-        tracing::info!(examples, dead_letters = dead, "predict role stopped");
+        tracing::info!(
+            examples,
+            dead_letters = dead,
+            merged_owner_states = self.replica.merged,
+            "predict role stopped"
+        );
         Ok(())
     }
 

@@ -33,7 +33,7 @@ use prost::Message as _;
 use rdkafka::consumer::{BaseConsumer, Consumer};
 use rdkafka::producer::{BaseProducer, BaseRecord, Producer};
 use rdkafka::{Message, Offset, TopicPartitionList};
-use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -360,7 +360,16 @@ impl UpdateRole {
         if snapshot {
             self.publish_deltas(unsnapshotted, time_ms)?;
         }
-        let partitions: Vec<i32> = changes.next_offsets.keys().copied().collect();
+        // A replica takes a delta's state as of the watermark that follows it in its
+        // partition: every partition with deltas gets this transaction's watermark, even one
+        // this transaction consumed nothing from (an idle snapshot, or one that a crowded
+        // cache brought early). Otherwise the states waited for a later transaction's
+        // watermark and were taken as of it, without what that one had applied in between.
+        let mut partitions: BTreeSet<i32> = changes.next_offsets.keys().copied().collect();
+        if snapshot {
+            partitions.extend(unsnapshotted.coordinates.values().copied());
+        }
+        let partitions: Vec<i32> = partitions.into_iter().collect();
         self.publish_watermarks(changes, &partitions, time_ms)?;
         if snapshot {
             // The markers carry this transaction's windows (see `Applier::changelog_records`).
