@@ -27,12 +27,15 @@ use hashbrown::HashMap;
 use std::collections::{BTreeMap, VecDeque};
 use std::time::{Duration, Instant};
 
-/// One coordinate of the replica: its state, and the batch in which its state before that
-/// batch was noted (so each coordinate is noted once per batch).
+/// One coordinate of the replica: its state, the batch in which its state before that batch
+/// was noted (so each coordinate is noted once per batch), and how many of its updates are
+/// own ones its owner has not confirmed yet (so that an owner state holding nothing foreign
+/// is recognised without summing the batches' differences).
 #[derive(Clone, Copy, Debug, Default)]
 struct Entry {
     state: CoordState,
-    noted_in: u64,
+    noted_in: u32,
+    unconfirmed_updates: u32,
 }
 
 /// How one batch of this replica's own examples moved the coordinates it touched.
@@ -71,8 +74,9 @@ pub struct Replica {
     /// `owner_partitions`: coordinate c belongs to owner partition c mod this.
     partitions: u64,
     entries: HashMap<u64, Entry>,
-    /// Batch number of the batch being learned (starts at 1: 0 marks "never noted").
-    batch: u64,
+    /// Batch number of the batch being learned (starts at 1: 0 marks "never noted"; it
+    /// would wrap after 4·10⁹ batches, years at ten a second).
+    batch: u32,
     /// Coordinates touched by the current batch, with their state before it.
     before: Vec<(u64, CoordState)>,
     own: VecDeque<OwnBatch>,
@@ -133,14 +137,18 @@ impl Replica {
     /// sent to which owner partition (see [`OwnBatch`]). Until every owner has applied it,
     /// its differences are added to the states owners publish.
     pub fn seal(&mut self, requirements: BTreeMap<(i32, i32), i64>, examples: usize) {
-        let mut differences = HashMap::with_capacity(self.before.len());
-        for (coordinate, before) in self.before.drain(..) {
-            let after = self.entries.get(&coordinate).map(|e| e.state).unwrap_or_default();
-            differences.insert(coordinate, difference(&after, &before));
-        }
         let mut unconfirmed: Vec<i32> = requirements.keys().map(|(partition, _)| *partition).collect();
         unconfirmed.dedup();
-        self.batch += 1;
+        let mut differences = HashMap::with_capacity(self.before.len());
+        for (coordinate, before) in self.before.drain(..) {
+            let Some(entry) = self.entries.get_mut(&coordinate) else { continue };
+            let difference = difference(&entry.state, &before);
+            if !unconfirmed.is_empty() {
+                entry.unconfirmed_updates = entry.unconfirmed_updates.wrapping_add(difference.updates as u32);
+            }
+            differences.insert(coordinate, difference);
+        }
+        self.batch = self.batch.wrapping_add(1).max(1);
         if !unconfirmed.is_empty() {
             self.own.push_back(OwnBatch {
                 requirements,
@@ -165,16 +173,27 @@ impl Replica {
         for batch in self.own.iter_mut() {
             if batch.unconfirmed.contains(&partition) && batch.applied_by(partition, watermark) {
                 batch.unconfirmed.retain(|p| *p != partition);
+                for (coordinate, difference) in &batch.differences {
+                    if (coordinate % self.partitions) as i32 == partition {
+                        if let Some(entry) = self.entries.get_mut(coordinate) {
+                            entry.unconfirmed_updates =
+                                entry.unconfirmed_updates.wrapping_sub(difference.updates as u32);
+                        }
+                    }
+                }
             }
         }
         for (coordinate, published) in self.buffered.remove(&partition).unwrap_or_default() {
+            let entry = self.entries.entry(coordinate).or_default();
+            if entry.state.updates == published.updates.wrapping_add(u64::from(entry.unconfirmed_updates)) {
+                continue; // nothing foreign: the replica's own state is the owner's and more
+            }
             let mut expected = published;
             for batch in self.own.iter().filter(|b| b.unconfirmed.contains(&partition)) {
                 if let Some(own) = batch.differences.get(&coordinate) {
                     expected = sum(&expected, own);
                 }
             }
-            let entry = self.entries.entry(coordinate).or_default();
             if entry.state.updates != expected.updates {
                 entry.state = expected;
                 self.merged += 1;
