@@ -66,7 +66,10 @@ fn a_cache_far_smaller_than_the_model_learns_the_same_model_exactly_once() {
     let setup = Setup::new("small-cache");
     let cache_size = 1_000;
     let config = setup.config_with("w1", "json", |text| {
+        // Batches this large write a gradients partition more than one record, and a
+        // crowded cache ends owner transactions between them.
         text.replace("batch_max_wait_ms = 20", &format!("batch_max_wait_ms = 20\ncache_size = {cache_size}"))
+            .replace("batch_max_examples = 500", "batch_max_examples = 10000")
     });
     run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
     let (data, examples) = generated(setup.dir.path(), 20_000);

@@ -44,6 +44,9 @@ struct OwnBatch {
     /// (owner partition, examples partition) → highest example offset whose gradients the
     /// batch sent to that owner: it has applied the batch when its watermark reaches these.
     requirements: BTreeMap<(i32, i32), i64>,
+    /// Examples partition → the batch's lowest example offset. An owner's watermark at or
+    /// past it, and short of the requirement, has applied part of the batch.
+    firsts: BTreeMap<i32, i64>,
     /// Coordinate → the state difference the batch made.
     differences: HashMap<u64, CoordState>,
     /// Owner partitions that have not yet applied the batch.
@@ -57,6 +60,17 @@ impl OwnBatch {
         self.requirements
             .range((partition, i32::MIN)..=(partition, i32::MAX))
             .all(|((_, origin), offset)| watermark.get(origin).is_some_and(|applied| applied >= offset))
+    }
+
+    /// Whether owner `partition` has applied some of the batch but not all of it: a batch's
+    /// gradients for one owner may span several records, and a transaction may end between
+    /// them. (Offsets only grow per examples partition, and an owner applies a batch's
+    /// records before a later batch's, so a watermark past `firsts` comes from this batch.)
+    fn partly_applied_by(&self, partition: i32, watermark: &BTreeMap<i32, i64>) -> bool {
+        self.requirements.range((partition, i32::MIN)..=(partition, i32::MAX)).any(|((_, origin), offset)| {
+            let first = self.firsts.get(origin).copied().unwrap_or(i64::MAX);
+            watermark.get(origin).is_some_and(|applied| *applied >= first && applied < offset)
+        })
     }
 }
 
@@ -85,6 +99,9 @@ pub struct Replica {
     buffered: BTreeMap<i32, Vec<(u64, CoordState)>>,
     /// Owner states that held other workers' contributions (replaced the replica's).
     pub merged: u64,
+    /// Owner transactions whose states were not taken because they held part of one of
+    /// this replica's batches (which the difference bookkeeping cannot split).
+    pub deferred: u64,
 }
 
 impl Replica {
@@ -98,6 +115,7 @@ impl Replica {
             own: VecDeque::new(),
             buffered: BTreeMap::new(),
             merged: 0,
+            deferred: 0,
         }
     }
 
@@ -134,9 +152,10 @@ impl Replica {
     }
 
     /// Ends the batch learned since the last call: `requirements` says which examples it
-    /// sent to which owner partition (see [`OwnBatch`]). Until every owner has applied it,
-    /// its differences are added to the states owners publish.
-    pub fn seal(&mut self, requirements: BTreeMap<(i32, i32), i64>, examples: usize) {
+    /// sent to which owner partition, `firsts` its lowest offset per examples partition (see
+    /// [`OwnBatch`]). Until every owner has applied it, its differences are added to the
+    /// states owners publish.
+    pub fn seal(&mut self, requirements: BTreeMap<(i32, i32), i64>, firsts: BTreeMap<i32, i64>, examples: usize) {
         let mut unconfirmed: Vec<i32> = requirements.keys().map(|(partition, _)| *partition).collect();
         unconfirmed.dedup();
         let mut differences = HashMap::with_capacity(self.before.len());
@@ -152,6 +171,7 @@ impl Replica {
         if !unconfirmed.is_empty() {
             self.own.push_back(OwnBatch {
                 requirements,
+                firsts,
                 differences,
                 unconfirmed,
                 examples,
@@ -183,7 +203,25 @@ impl Replica {
                 }
             }
         }
-        for (coordinate, published) in self.buffered.remove(&partition).unwrap_or_default() {
+        let published = self.buffered.remove(&partition).unwrap_or_default();
+        if self.own.iter().any(|b| b.unconfirmed.contains(&partition) && b.partly_applied_by(partition, watermark)) {
+            // These states hold part of a batch whose differences are added whole: taken,
+            // they would count that part twice. The replica keeps its own states; the next
+            // transaction publishes these coordinates again if they change.
+            self.deferred += 1;
+        } else {
+            self.take_owner_states(partition, published);
+        }
+        while self.own.front().is_some_and(|b| b.unconfirmed.is_empty()) {
+            self.own.pop_front();
+        }
+        // A batch confirmed out of order waits for those before it; it is rare and small.
+    }
+
+    /// Takes owner states published as of a watermark that holds each own batch either
+    /// whole or not at all.
+    fn take_owner_states(&mut self, partition: i32, published: Vec<(u64, CoordState)>) {
+        for (coordinate, published) in published {
             let entry = self.entries.entry(coordinate).or_default();
             if entry.state.updates == published.updates.wrapping_add(u64::from(entry.unconfirmed_updates)) {
                 continue; // nothing foreign: the replica's own state is the owner's and more
@@ -199,10 +237,6 @@ impl Replica {
                 self.merged += 1;
             }
         }
-        while self.own.front().is_some_and(|b| b.unconfirmed.is_empty()) {
-            self.own.pop_front();
-        }
-        // A batch confirmed out of order waits for those before it; it is rare and small.
     }
 
     /// Own examples the owners have not applied yet.
@@ -330,7 +364,7 @@ mod tests {
                     requirements.insert(((g.coordinate % PARTITIONS as u64) as i32, 0), offset);
                 }
             }
-            replica.seal(requirements, chunk.len());
+            replica.seal(requirements, BTreeMap::from([(0, (batch * 37) as i64)]), chunk.len());
             in_flight.push_back(sent);
             // Owners trail by two batches and publish everything they hold.
             if in_flight.len() > 2 {
@@ -350,6 +384,41 @@ mod tests {
             assert_eq!(learned(replica.state(c)), learned(embedded_states.get(c)), "coordinate {c}");
             let owned = owner.states.get(&c).copied().unwrap_or_default();
             assert_eq!(owned, replica.state(c), "coordinate {c}");
+        }
+    }
+
+    /// An owner transaction may end inside a batch (its gradients for one owner can span
+    /// records): the states it publishes hold part of the batch, and are not taken; those of
+    /// the transaction that completes it are, and they are the replica's own.
+    #[test]
+    fn states_holding_part_of_a_batch_are_not_taken() {
+        let mut learner = ViewLearner::new(ftrl(0.5), Loss::Logistic, Update::Gradient, &[]);
+        let mut replica = Replica::new(rule(), PARTITIONS);
+        let mut owner = Owner { states: HashMap::new(), watermark: BTreeMap::new() };
+        for (batch, chunk) in examples(200, 3).chunks(50).enumerate() {
+            let mut sent = Vec::new();
+            let mut requirements = BTreeMap::new();
+            for (i, (features, label)) in chunk.iter().enumerate() {
+                let offset = (batch * 50 + i) as i64;
+                learner.step(&replica, features, Some(*label), 1.0);
+                replica.learn(learner.gradients());
+                for g in learner.gradients() {
+                    sent.push((*g, 0, offset));
+                    requirements.insert(((g.coordinate % PARTITIONS as u64) as i32, 0), offset);
+                }
+            }
+            replica.seal(requirements, BTreeMap::from([(0, (batch * 50) as i64)]), chunk.len());
+            let (first, second) = sent.split_at(sent.len() / 2);
+            owner.apply(first);
+            owner.publish(&mut replica);
+            owner.apply(second);
+            owner.publish(&mut replica);
+        }
+        assert_eq!(replica.merged, 0, "one worker: nothing foreign, nothing counted twice");
+        assert!(replica.deferred > 0);
+        assert_eq!(replica.unconfirmed().examples, 0);
+        for c in 0..40 {
+            assert_eq!(owner.states.get(&c).copied().unwrap_or_default(), replica.state(c), "coordinate {c}");
         }
     }
 
@@ -373,7 +442,7 @@ mod tests {
                         requirements.insert(((g.coordinate % PARTITIONS as u64) as i32, worker as i32), i as i64);
                     }
                 }
-                replica.seal(requirements, 40);
+                replica.seal(requirements, BTreeMap::from([(worker as i32, (batch * 40) as i64)]), 40);
                 owner.apply(&sent);
             }
             for replica in replicas.iter_mut() {

@@ -46,6 +46,8 @@ struct BatchOutput {
     dead_letters: Vec<(RawRecord, String)>,
     predictions: Vec<Prediction>,
     next_offsets: BTreeMap<i32, i64>,
+    /// Examples partition → the batch's first offset.
+    first_offsets: BTreeMap<i32, i64>,
 }
 
 pub struct PredictRole {
@@ -141,7 +143,7 @@ impl PredictRole {
             examples += output.scored.count;
             dead += output.dead_letters.len() as u64;
             crate::observe::metrics().predicted([&output.scored], output.dead_letters.len());
-            self.replica.seal(output.requirements.clone(), records.len());
+            self.replica.seal(output.requirements.clone(), output.first_offsets.clone(), records.len());
             // A batch that did not commit is in the replica, and so is the one learned
             // since: the role starts over (a new replica from the owners' states) rather
             // than learn them twice.
@@ -160,6 +162,7 @@ impl PredictRole {
                     replica_coordinates = self.replica.len(),
                     owner_records = self.feed.taken.records,
                     merged_owner_states = self.replica.merged,
+                    deferred_owner_transactions = self.replica.deferred,
                     unconfirmed_examples = unconfirmed.examples,
                     unconfirmed_ms = unconfirmed.age.as_millis() as u64,
                     hedge_leader_alpha = self.learner.leader_alpha(),
@@ -173,6 +176,7 @@ impl PredictRole {
             examples,
             dead_letters = dead,
             merged_owner_states = self.replica.merged,
+            deferred_owner_transactions = self.replica.deferred,
             "predict role stopped"
         );
         Ok(())
@@ -217,6 +221,7 @@ impl PredictRole {
         let mut out = BatchOutput { scored: Progress::new(self.loss.is_binary()), ..Default::default() };
         for record in records {
             out.next_offsets.insert(record.partition, record.offset + 1);
+            out.first_offsets.entry(record.partition).or_insert(record.offset);
             if let Err(reason) = self.predict_one(record, &mut out) {
                 out.dead_letters.push((record.clone(), reason));
             }
