@@ -741,3 +741,38 @@ fn secrets_never_appear_in_worker_start_up_logs() {
         assert!(!shown.contains(secret), "{secret} shown");
     }
 }
+
+/// Runs `ftrl args` with standard output a pipe whose reader is gone before it writes, as
+/// in `ftrl ... | head` once head has what it wants; returns (success, stderr).
+fn run_into_closed_pipe(args: &[&std::ffi::OsStr]) -> (bool, String) {
+    let mut child = ftrl().args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("ftrl runs");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("ftrl ends");
+    (out.status.success(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn commands_writing_to_a_closed_pipe_end_quietly() {
+    let dir = tempfile::tempdir().unwrap();
+    let (data, _) = generate(dir.path(), "d.vw", &["--examples", "5000"]);
+    let model = dir.path().join("m");
+    run(ftrl().args(["train", "--quiet", "--model"]).arg(&model).arg("--data").arg(&data));
+    let os = |s: &'static str| std::ffi::OsStr::new(s);
+    // Each writes far more than a pipe buffer (64 KiB), so a write meets the closed pipe
+    // whatever the timing; `config example` and `train --summary-json` write little, and
+    // their write is after a pipe's reader is long gone.
+    let commands: Vec<Vec<&std::ffi::OsStr>> = vec![
+        vec![os("export"), os("--model"), model.as_os_str()],
+        vec![os("export"), os("--states"), os("--model"), model.as_os_str()],
+        vec![os("predict"), os("--model"), model.as_os_str(), os("--data"), data.as_os_str()],
+        vec![os("gen"), os("--examples"), os("100000"), os("--out"), os("-")],
+        vec![os("config"), os("example")],
+        vec![os("train"), os("--quiet"), os("--summary-json"), os("--data"), data.as_os_str()],
+    ];
+    for args in commands {
+        let (success, stderr) = run_into_closed_pipe(&args);
+        // `gen` reports its summary on stderr; nothing else may be said.
+        let stderr: Vec<&str> = stderr.lines().filter(|l| !l.starts_with("generated ") && !l.starts_with('{')).collect();
+        assert!(success && stderr.is_empty(), "{args:?}: success {success}, stderr {stderr:?}");
+    }
+}
