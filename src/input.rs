@@ -66,7 +66,8 @@ pub enum InputError {
 /// One input line: a usable example or the reason it is not.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Item {
-    Example { line: u64, label: f64, weight: f64, features: (u32, u32) },
+    /// `base`: the initial margin, added to the model's (VW's third label token; else 0).
+    Example { line: u64, label: f64, weight: f64, base: f64, features: (u32, u32) },
     Bad { line: u64, reason: String },
 }
 
@@ -154,9 +155,13 @@ impl LineParser {
     fn push(&mut self, line_number: u64, line: &[u8]) {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
         let item = match self.parse(line) {
-            Ok(Some(features)) => {
-                Item::Example { line: line_number, label: self.example.label, weight: self.example.weight, features }
-            }
+            Ok(Some(features)) => Item::Example {
+                line: line_number,
+                label: self.example.label,
+                weight: self.example.weight,
+                base: self.example.base,
+                features,
+            },
             Ok(None) => return,
             Err(reason) => Item::Bad { line: line_number, reason },
         };

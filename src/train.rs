@@ -170,7 +170,7 @@ pub fn train_batches(
         }
         for item in &batch.items {
             match item {
-                Item::Example { label, weight, features, .. } => {
+                Item::Example { label, weight, base, features, .. } => {
                     let features = batch.features_of(*features);
                     let learned = match &mut admitter {
                         Some(admitter) => {
@@ -192,9 +192,13 @@ pub fn train_batches(
                                     expired += expired_now.len() as u64;
                                 }
                             }
+                            learner.set_base(*base);
                             learner.learn(&mut model.store, learned, *label, *weight)?
                         }
-                        Trainer::Delayed(learner) => learner.learn(&mut model.store, learned, *label, *weight)?,
+                        Trainer::Delayed(learner) => {
+                            learner.set_base(*base);
+                            learner.learn(&mut model.store, learned, *label, *weight)?
+                        }
                     };
                     let metric_label = loss.metric_label(*label);
                     total.record(outcome.loss, metric_label, outcome.prediction, outcome.score, *weight);
@@ -296,7 +300,8 @@ pub fn predict(
         let batch = batch?;
         for item in &batch.items {
             match item {
-                Item::Example { label, weight, features, .. } => {
+                Item::Example { label, weight, base, features, .. } => {
+                    learner.set_base(*base);
                     let outcome = learner.predict(&mut model.store, batch.features_of(*features), Some(*label))?;
                     progress.record(
                         outcome.loss,

@@ -34,6 +34,8 @@ pub enum InvalidExample {
     Value(f64),
     #[error("example has no features")]
     NoFeatures,
+    #[error("base (initial margin) {0} must be finite and in [-{MAX_ABS_VALUE:e}, {MAX_ABS_VALUE:e}], and softmax has none")]
+    Base(f64),
     #[error("example expands to {0} features, more than the limit of {MAX_FEATURES}")]
     TooManyFeatures(usize),
 }
@@ -90,6 +92,9 @@ impl Featurizer {
         self.loss.validate_label(example.label)?;
         if !(0.0..=MAX_WEIGHT).contains(&example.weight) {
             return Err(InvalidExample::Weight(example.weight));
+        }
+        if example.base != 0.0 && !(usable(example.base) && self.loss.outputs() == 1) {
+            return Err(InvalidExample::Base(example.base));
         }
         if let Some(bad) = example.features.iter().find(|f| !usable(f.value)) {
             return Err(InvalidExample::Value(bad.value));

@@ -37,6 +37,9 @@ pub enum Format {
 pub struct ExampleBuf {
     pub label: f64,
     pub weight: f64,
+    /// The initial margin, added to the model's (VW's "base" or "initial"; 0 in every
+    /// other format).
+    pub base: f64,
     pub features: Vec<Feature>,
     pub namespaces: Vec<u8>,
     /// When `Some`, parsers also record `(coordinate, "namespace^name")` of every feature,
@@ -49,6 +52,7 @@ impl ExampleBuf {
     pub fn clear(&mut self) {
         self.label = 0.0;
         self.weight = 1.0;
+        self.base = 0.0;
         self.features.clear();
         self.namespaces.clear();
         if let Some(names) = &mut self.names {
@@ -111,6 +115,10 @@ pub enum ParseError {
     Label(String),
     #[error("bad importance weight {0:?}")]
     Weight(String),
+    #[error("bad base (initial margin) {0:?}")]
+    Base(String),
+    #[error("no label: {0}")]
+    NoLabel(&'static str),
     #[error("bad feature {0:?}")]
     Feature(String),
     #[error("bad feature value {0:?}")]

@@ -413,6 +413,7 @@ pub fn spawn_topic_reader(
                                     line,
                                     label: example.label,
                                     weight: example.weight,
+                                    base: example.base,
                                     features: (start, batch.features.len() as u32),
                                 },
                             }
