@@ -32,9 +32,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Worker(args) => worker_command(&args),
         Command::Serve(args) => serve_command(&args),
         Command::Produce(args) => produce_command(&args),
-        Command::Config(ConfigCommand::Example) => {
-            print_stdout(crate::config::EXAMPLE_TOML)
-        }
+        Command::Config(ConfigCommand::Example) => print_stdout(crate::config::EXAMPLE_TOML),
         Command::Config(ConfigCommand::Validate(args)) => {
             load_config(&args)?;
             print_stdout(&format!("{}: valid\n", args.config.display()))

@@ -67,8 +67,17 @@ pub enum InputError {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Item {
     /// `base`: the initial margin, added to the model's (VW's third label token; else 0).
-    Example { line: u64, label: f64, weight: f64, base: f64, features: (u32, u32) },
-    Bad { line: u64, reason: String },
+    Example {
+        line: u64,
+        label: f64,
+        weight: f64,
+        base: f64,
+        features: (u32, u32),
+    },
+    Bad {
+        line: u64,
+        reason: String,
+    },
 }
 
 /// Consecutive lines, parsed. Example features live in one shared vector.
@@ -112,7 +121,7 @@ pub fn spawn_reader(
     std::thread::Builder::new().name("parse".into()).spawn(move || {
         let mut parser = LineParser {
             format,
-            featurizer,
+            featurizer: if format == Format::Vw { featurizer.accepting_empty() } else { featurizer },
             example: ExampleBuf { names: keep_names.then(Vec::new), ..ExampleBuf::default() },
             batch: Batch::with_capacity(),
             named: std::collections::HashSet::new(),

@@ -772,7 +772,86 @@ fn commands_writing_to_a_closed_pipe_end_quietly() {
     for args in commands {
         let (success, stderr) = run_into_closed_pipe(&args);
         // `gen` reports its summary on stderr; nothing else may be said.
-        let stderr: Vec<&str> = stderr.lines().filter(|l| !l.starts_with("generated ") && !l.starts_with('{')).collect();
+        let stderr: Vec<&str> =
+            stderr.lines().filter(|l| !l.starts_with("generated ") && !l.starts_with('{')).collect();
         assert!(success && stderr.is_empty(), "{args:?}: success {success}, stderr {stderr:?}");
+    }
+}
+
+/// VW 9.11.9's average loss on `tests/data/vw_forms.vw` (written by `scripts/vw_forms.py write
+/// tests/data/vw_forms.vw --examples 4000 --seed 7`: every VW form a linear model uses), with
+/// `--ftrl --ftrl_alpha 0.1 --ftrl_beta 1 -b 24` and the options named, as `scripts/vw_forms.py
+/// loss` printed it; and the same settings for `ftrl train`.
+const VW_FORMS_LOSSES: [(&str, &[&str], f64); 3] = [
+    ("--loss_function logistic", &["--loss", "logistic"], 0.7105574867966483),
+    ("--loss_function logistic -q ab", &["--loss", "logistic", "--cross", "ab"], 0.7121982220624086),
+    (
+        "--loss_function squared -q ab --min_prediction -1000 --max_prediction 1000",
+        &["--loss", "squared", "--cross", "ab"],
+        1.1308802934176936,
+    ),
+];
+
+#[test]
+fn every_vw_form_gives_vws_progressive_loss() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/vw_forms.vw");
+    // Measured live when VW's Python package is here (scripts/setup does not install it).
+    let vw_here =
+        Command::new("python3").args(["-c", "import vowpalwabbit"]).output().is_ok_and(|o| o.status.success());
+    if !vw_here {
+        eprintln!("vowpalwabbit (PyPI) is not installed: comparing with VW's losses as recorded");
+    }
+    for (vw_options, ftrl_options, recorded) in VW_FORMS_LOSSES {
+        let summary = train(&data, &[&["--alpha", "0.1", "--beta", "1"], ftrl_options].concat());
+        assert_eq!(summary["examples"], 4000, "{summary}");
+        assert_eq!(summary["bad_lines"], 0, "{summary}");
+        let loss = summary["progressive_loss"].as_f64().unwrap();
+        assert!((loss - recorded).abs() < 1e-6, "{vw_options}: ours {loss}, VW {recorded}");
+        if vw_here {
+            let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/vw_forms.py");
+            let mut vw = Command::new("python3");
+            vw.arg(script).arg("loss").arg(&data).args([
+                "--ftrl",
+                "--ftrl_alpha",
+                "0.1",
+                "--ftrl_beta",
+                "1",
+                "-b",
+                "24",
+            ]);
+            let out = run(vw.args(vw_options.split(' ')));
+            let live = last_json_line(&out.stdout)["average_loss"].as_f64().unwrap();
+            assert!((loss - live).abs() < 1e-6, "{vw_options}: ours {loss}, VW {live}");
+        }
+    }
+}
+
+#[test]
+fn vw_lines_vw_would_only_warn_about_are_bad_lines_with_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("forms.vw");
+    let lines = [
+        "1 |a x",                // 1: fine
+        "1|a x",                 // 2: the `1` is a tag: no label
+        "1 |:2 x",               // 3: a scale without a namespace
+        "1 |a x:1abc",           // 4: text after a value
+        "1 |a x:",               // 5: no value
+        "1 0.5 0 x |a y",        // 6: too many tokens before the '|'
+        "-1 0.5 0.1 tag|a y :2", // 7: fine (label, importance, base, tag, anonymous feature)
+    ];
+    std::fs::write(&data, lines.join("\n")).unwrap();
+    let out = run(ftrl().args(["train", "--summary-json", "--quiet", "--data"]).arg(&data));
+    let summary = last_json_line(&out.stdout);
+    assert_eq!((summary["examples"].as_u64(), summary["bad_lines"].as_u64()), (Some(2), Some(5)), "{summary}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    for (line, reason) in [
+        (2, "put a space between the label and the '|'"),
+        (3, "a scale needs a namespace name"),
+        (4, "x:1abc"),
+        (5, "no value after ':'"),
+        (6, "at most a label, an importance, a base and a tag"),
+    ] {
+        let found = stderr.lines().any(|l| l.contains(&format!("line={line} ")) && l.contains(reason));
+        assert!(found, "line {line} should be reported with {reason:?}:\n{stderr}");
     }
 }

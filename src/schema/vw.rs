@@ -88,7 +88,8 @@ fn parse_header(header: &str, starts_with_bar: bool, out: &mut ExampleBuf) -> Re
         1..=3 => {
             out.label = number(words[0]).ok_or_else(|| ParseError::Label(excerpt(words[0])))?;
             if count >= 2 {
-                out.weight = number(words[1]).filter(|w| *w >= 0.0).ok_or_else(|| ParseError::Weight(excerpt(words[1])))?;
+                out.weight =
+                    number(words[1]).filter(|w| *w >= 0.0).ok_or_else(|| ParseError::Weight(excerpt(words[1])))?;
             }
             if count == 3 {
                 out.base = number(words[2]).ok_or_else(|| ParseError::Base(excerpt(words[2])))?;
@@ -151,7 +152,8 @@ fn parse_sections(body: &str, out: &mut ExampleBuf) -> Result<(), ParseError> {
                     excerpt(text)
                 )));
             }
-            scale = number(text).ok_or_else(|| ParseError::Value(format!("{}:{}", excerpt(namespace), excerpt(text))))?;
+            scale =
+                number(text).ok_or_else(|| ParseError::Value(format!("{}:{}", excerpt(namespace), excerpt(text))))?;
         }
         let seed = hashing::namespace_seed(namespace);
         let mut anonymous = 0u32;
