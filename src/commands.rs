@@ -12,6 +12,7 @@ use crate::learn::{Algorithm, CoordState, Hyperparameters, Loss, Optimizer};
 use crate::model::{Model, ModelSettings};
 use crate::observe::{init_logging, progress_bar};
 use crate::schema::featurize::Cross;
+use crate::schema::mapping::Mapping;
 use crate::schema::Format;
 use crate::stream::admin;
 use crate::train::{predict, train, train_batches, TrainOptions};
@@ -206,6 +207,7 @@ fn train_command(args: &TrainArgs) -> Result<()> {
     let options = TrainOptions {
         source: Source::from_arg(&data),
         format: args.format,
+        mapping: load_mapping(args.mapping.as_deref())?,
         passes: args.passes.max(1),
         strict: args.strict,
         progress_table: !args.quiet,
@@ -229,12 +231,18 @@ fn train_command(args: &TrainArgs) -> Result<()> {
     Ok(())
 }
 
+/// The mapping file of `--mapping`, read and checked.
+fn load_mapping(path: Option<&std::path::Path>) -> Result<Option<Arc<Mapping>>> {
+    path.map(|path| Mapping::load(path).map(Arc::new)).transpose().map_err(anyhow::Error::from)
+}
+
 fn predict_command(args: &PredictArgs) -> Result<()> {
     let mut model =
         Model::open(&args.model, args.cache_size).with_context(|| format!("opening model {}", args.model.display()))?;
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let (progress, bad_lines) = predict(&mut model, Source::from_arg(&args.data), args.format, &mut out)
+    let mapping = load_mapping(args.mapping.as_deref())?;
+    let (progress, bad_lines) = predict(&mut model, Source::from_arg(&args.data), args.format, mapping, &mut out)
         .with_context(|| format!("predicting {}", args.data))?;
     out.flush()?;
     tracing::info!(examples = progress.count, bad_lines, mean_loss = progress.mean_loss(), auc = ?progress.auc(), "predicted");

@@ -4,6 +4,7 @@
 
 use crate::learn::Feature;
 use crate::schema::featurize::Featurizer;
+use crate::schema::mapping::Mapping;
 use crate::schema::{parse_line, ExampleBuf, Format, ParseError};
 use memchr::memchr;
 use std::io::Read;
@@ -61,6 +62,8 @@ pub enum InputError {
     LineTooLong { line: u64 },
     #[error("standard input can be read only once; --passes > 1 needs a file")]
     StdinPasses,
+    #[error("--format json-events needs --mapping FILE, and --mapping needs --format json-events")]
+    Mapping,
 }
 
 /// One input line: a usable example or the reason it is not.
@@ -110,6 +113,7 @@ impl Batch {
 pub fn spawn_reader(
     source: Source,
     format: Format,
+    mapping: Option<Arc<Mapping>>,
     featurizer: Featurizer,
     passes: u32,
     keep_names: bool,
@@ -117,10 +121,14 @@ pub fn spawn_reader(
     if passes > 1 && source == Source::Stdin {
         return Err(InputError::StdinPasses);
     }
+    if (format == Format::JsonEvents) != mapping.is_some() {
+        return Err(InputError::Mapping);
+    }
     let (sender, receiver) = sync_channel(QUEUE_DEPTH);
     std::thread::Builder::new().name("parse".into()).spawn(move || {
         let mut parser = LineParser {
             format,
+            mapping,
             featurizer: if format == Format::Vw { featurizer.accepting_empty() } else { featurizer },
             example: ExampleBuf { names: keep_names.then(Vec::new), ..ExampleBuf::default() },
             batch: Batch::with_capacity(),
@@ -153,6 +161,8 @@ pub fn spawn_reader(
 
 struct LineParser {
     format: Format,
+    /// With `Format::JsonEvents`: how an event becomes an example.
+    mapping: Option<Arc<Mapping>>,
     featurizer: Featurizer,
     example: ExampleBuf,
     batch: Batch,
@@ -181,7 +191,14 @@ impl LineParser {
     /// example (blank, or only a comment).
     fn parse(&mut self, line: &[u8]) -> Result<Option<(u32, u32)>, String> {
         let text = std::str::from_utf8(line).map_err(|_| ParseError::Utf8.to_string())?;
-        match parse_line(self.format, text, &mut self.example) {
+        let parsed = match &self.mapping {
+            Some(mapping) => {
+                self.example.clear();
+                mapping.parse(text, &mut self.example)
+            }
+            None => parse_line(self.format, text, &mut self.example),
+        };
+        match parsed {
             Err(ParseError::Empty) => return Ok(None),
             other => other.map_err(|e| e.to_string())?,
         }
