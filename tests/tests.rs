@@ -2,6 +2,9 @@
 //! format, with bad input and with a cache far smaller than the model.
 
 use serde_json::Value;
+
+#[path = "common/events.rs"]
+mod events;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -853,5 +856,68 @@ fn vw_lines_vw_would_only_warn_about_are_bad_lines_with_the_reason() {
     ] {
         let found = stderr.lines().any(|l| l.contains(&format!("line={line} ")) && l.contains(reason));
         assert!(found, "line {line} should be reported with {reason:?}:\n{stderr}");
+    }
+}
+
+/// coordinate → (weight, updates) of every stored coordinate of a model.
+fn exported(model: &Path) -> std::collections::HashMap<u64, (f64, u64)> {
+    let out = run(ftrl().args(["export", "--all", "--model"]).arg(model));
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            (v["coordinate"].as_u64().unwrap(), (v["weight"].as_f64().unwrap(), v["updates"].as_u64().unwrap()))
+        })
+        .collect()
+}
+
+#[test]
+fn raw_events_through_a_mapping_learn_the_model_of_the_examples_converted_by_hand() {
+    let dir = tempfile::tempdir().unwrap();
+    let events = events::click_events(5000, 11);
+    let converted: Vec<String> = events.iter().filter_map(|e| events::by_hand(e)).collect();
+    let bad = events.len() - converted.len();
+    assert!(bad > 100 && bad < 600, "{bad} bad events");
+    let raw = dir.path().join("events.jsonl");
+    let hand = dir.path().join("examples.jsonl");
+    std::fs::write(&raw, events.join("\n")).unwrap();
+    std::fs::write(&hand, converted.join("\n")).unwrap();
+    let mapping = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/clicks-mapping.toml");
+
+    let (model_raw, model_hand) = (dir.path().join("raw"), dir.path().join("hand"));
+    let out = run(ftrl()
+        .args(["train", "--quiet", "--summary-json", "--cross", "ac", "--format", "json-events", "--mapping"])
+        .arg(&mapping)
+        .arg("--data")
+        .arg(&raw)
+        .arg("--model")
+        .arg(&model_raw));
+    let from_raw = last_json_line(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let from_hand = train(&hand, &["--cross", "ac", "--format", "jsonl", "--model", model_hand.to_str().unwrap()]);
+
+    assert_eq!(from_raw["examples"], converted.len(), "{from_raw}");
+    assert_eq!(from_raw["bad_lines"], bad, "{from_raw}");
+    assert_eq!(from_hand["bad_lines"], 0, "{from_hand}");
+    let (loss_raw, loss_hand) =
+        (from_raw["progressive_loss"].as_f64().unwrap(), from_hand["progressive_loss"].as_f64().unwrap());
+    assert!((loss_raw - loss_hand).abs() < 1e-12, "raw {loss_raw} vs by hand {loss_hand}");
+    assert!(loss_raw < 0.66, "the events carry signal: {loss_raw}");
+    let (raw_weights, hand_weights) = (exported(&model_raw), exported(&model_hand));
+    assert_eq!(raw_weights.len(), hand_weights.len());
+    for (coordinate, (weight, updates)) in &hand_weights {
+        let (w, u) = raw_weights[coordinate];
+        assert_eq!(u, *updates, "coordinate {coordinate}");
+        assert!((w - weight).abs() < 1e-12, "coordinate {coordinate}: {w} vs {weight}");
+    }
+    // The bad events are reported with their line and the field at fault.
+    let first_bad = events.iter().position(|e| events::by_hand(e).is_none()).unwrap() + 1;
+    assert!(stderr.contains(&format!("line={first_bad} ")), "{stderr}");
+    for reason in [
+        "field outcome.clicked: missing: the label",
+        r#"field outcome.clicked: "yes" is a string"#,
+        "field tags: [1] is a number",
+    ] {
+        assert!(stderr.contains(reason), "stderr lacks {reason:?}:\n{stderr}");
     }
 }
