@@ -3,6 +3,7 @@
 
 use serde_json::Value;
 
+#[allow(dead_code)]
 #[path = "common/events.rs"]
 mod events;
 use std::io::Write;
