@@ -1315,3 +1315,143 @@ fn schema_registry_framed_examples_are_learned_like_unframed_ones() {
         );
     }
 }
+
+/// Runs the Python reference client (`clients/python/ftrl_client.py --follow`) on
+/// `examples`, one at a time, until its answer was computed from as many delta records as
+/// `serve` has applied; returns its predictions and that version.
+fn python_predictions(client: &mut PythonClient, examples: &[Value], version: u64) -> Vec<f64> {
+    use std::io::{BufRead, Write};
+    let mut out = Vec::new();
+    for example in examples {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            writeln!(client.stdin, "{example}").unwrap();
+            let mut line = String::new();
+            client.stdout.read_line(&mut line).unwrap();
+            let answer: Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line:?}"));
+            if answer["version"].as_u64() == Some(version) {
+                out.push(answer["prediction"].as_f64().unwrap());
+                break;
+            }
+            assert!(Instant::now() < deadline, "the client stays at {answer}, serve at version {version}");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+    out
+}
+
+struct PythonClient {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    stdout: std::io::BufReader<std::process::ChildStdout>,
+}
+
+/// `POST /predict` of `examples` once `serve` has applied every delta record on the topic:
+/// (predictions, version).
+fn served_predictions(setup: &Setup, listen: &str, examples: &[Value]) -> (Vec<f64>, u64) {
+    let deltas = read_all(setup, "deltas", 4)
+        .iter()
+        .filter(|m| m.key().is_some_and(|k| k.len() == 8 || k == ftrl_stream::stream::update::WATERMARK_KEY))
+        .count() as u64;
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let model: Value = serde_json::from_str(&http(listen, "GET", "/model", "").unwrap().1).unwrap();
+        if model["version"] == deltas {
+            break;
+        }
+        assert!(Instant::now() < deadline, "view stuck at {model}, {deltas} deltas on the topic");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let request = serde_json::json!({ "examples": examples }).to_string();
+    let (status, body) = http(listen, "POST", "/predict", &request).unwrap();
+    assert_eq!(status, 200, "{body}");
+    let served: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(served["version"], deltas, "{body}");
+    let predictions =
+        served["predictions"].as_array().unwrap().iter().map(|p| p["prediction"].as_f64().unwrap()).collect();
+    (predictions, deltas)
+}
+
+#[test]
+fn the_python_client_predicts_what_serve_predicts() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let imports = Command::new("python3").args(["-c", "import confluent_kafka, xxhash"]).output().unwrap();
+    assert!(
+        imports.status.success(),
+        "the client needs confluent-kafka and xxhash (pip install confluent-kafka xxhash)"
+    );
+    let setup = Setup::new("pyclient");
+    let listen = free_address();
+    let config = setup.config_with("w1", "json", |t| {
+        t.replace("example_format = \"json\"", "example_format = \"json\"\ncrosses = [\"ab\", \"cd\"]")
+            + &format!("\n[serve]\nlisten = \"{listen}\"\n")
+    });
+    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
+    let (data, _) = generated(setup.dir.path(), 3000);
+    let lines: Vec<String> = std::fs::read_to_string(&data).unwrap().lines().map(str::to_owned).collect();
+    // The first 2,000 are learned now, the next 500 later (to follow); the last 500 are
+    // held back and only predicted, half of them without their label.
+    let (first, rest) = lines.split_at(2000);
+    let (later, held_back) = rest.split_at(500);
+    let held_back: Vec<Value> = held_back
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let mut v: Value = serde_json::from_str(l).unwrap();
+            if i % 2 == 0 {
+                v.as_object_mut().unwrap().remove("label");
+            }
+            v
+        })
+        .collect();
+    let part = |name: &str, lines: &[String]| {
+        let path = setup.dir.path().join(name);
+        std::fs::write(&path, lines.join("\n")).unwrap();
+        run_ok(ftrl().args(["produce", "--config"]).arg(&config).arg("--data").arg(&path));
+    };
+    part("first.jsonl", first);
+    let server = Worker::spawn("serve", &config, setup.dir.path().join("serve.log"));
+    let worker = Worker::start(&config, setup.dir.path().join("w1.log"));
+    wait_for_progress(&setup, 2000, &[&worker]);
+
+    let script = repo().join("clients/python/ftrl_client.py");
+    let mut child = Command::new("python3")
+        .arg(&script)
+        .args(["--config"])
+        .arg(&config)
+        .arg("--follow")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdin = child.stdin.take().unwrap();
+    let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut client = PythonClient { child, stdin, stdout };
+
+    let mut worst = 0.0f64;
+    for round in 0..2 {
+        if round == 1 {
+            // The client follows the topic: new weights reach its predictions.
+            part("later.jsonl", later);
+            wait_for_progress(&setup, 2500, &[&worker]);
+        }
+        // Settled: the update role has published everything (no delta arrives in 2 s).
+        let mut count = usize::MAX;
+        while count != read_all(&setup, "deltas", 4).len() {
+            count = read_all(&setup, "deltas", 4).len();
+            std::thread::sleep(Duration::from_secs(2));
+        }
+        let (served, version) = served_predictions(&setup, &listen, &held_back);
+        let python = python_predictions(&mut client, &held_back, version);
+        assert_eq!(served.len(), python.len());
+        let round_worst = served.iter().zip(&python).map(|(s, p)| (s - p).abs()).fold(0.0, f64::max);
+        eprintln!("round {round}: version {version}, largest difference python vs serve {round_worst:e}");
+        worst = worst.max(round_worst);
+        assert!(served.iter().any(|p| (p - 0.5).abs() > 0.05), "a model that learned something");
+    }
+    drop(client.stdin);
+    let _ = client.child.wait();
+    worker.stop();
+    server.stop();
+    assert!(worst <= 1e-12, "the client and serve differ by {worst}");
+}

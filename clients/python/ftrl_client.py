@@ -348,7 +348,10 @@ def main(argv):
             continue
         if follow:
             follower.catch_up()
-        print(json.dumps(model.predict(json.loads(line))), flush=True)
+        answer = model.predict(json.loads(line))
+        # Delta records applied, as serve's "version": equal versions, equal weights.
+        answer["version"] = model.weights.applied
+        print(json.dumps(answer), flush=True)
     follower.close()
     return 0
 
