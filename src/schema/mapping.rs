@@ -156,11 +156,16 @@ impl Mapping {
         let shown = path.display().to_string();
         let text =
             std::fs::read_to_string(path).map_err(|source| MappingError::Read { path: shown.clone(), source })?;
+        Self::from_toml(&text, &shown)
+    }
+
+    /// Reads and validates a mapping written in TOML; `origin` names it in errors.
+    pub fn from_toml(text: &str, origin: &str) -> Result<Self, MappingError> {
         let spec: MappingSpec = config::Config::builder()
-            .add_source(config::File::from_str(&text, config::FileFormat::Toml))
+            .add_source(config::File::from_str(text, config::FileFormat::Toml))
             .build()
             .and_then(config::Config::try_deserialize)
-            .map_err(|e| MappingError::Parse { path: shown.clone(), message: e.to_string() })?;
+            .map_err(|e| MappingError::Parse { path: origin.to_owned(), message: e.to_string() })?;
         Self::new(&spec)
     }
 
