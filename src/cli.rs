@@ -25,7 +25,7 @@ pub enum Command {
     /// Generate a click log with a known model, train on it and print progressive loss.
     Demo(DemoArgs),
     /// Train a model on a file or standard input, printing progressive loss as it goes.
-    Train(TrainArgs),
+    Train(Box<TrainArgs>),
     /// Predict examples with a trained model, one prediction per line.
     Predict(PredictArgs),
     /// Print a model's weights as JSON lines.
@@ -197,6 +197,10 @@ pub struct TrainArgs {
     /// Input format.
     #[arg(long, value_enum, default_value = "vw")]
     pub format: Format,
+    /// With --format json-events: the mapping file that makes each raw JSON event an
+    /// example (the worker's model.example_mapping).
+    #[arg(long, value_name = "FILE")]
+    pub mapping: Option<PathBuf>,
     /// Passes over the data (a file only).
     #[arg(long, default_value_t = 1)]
     pub passes: u32,
@@ -247,6 +251,9 @@ pub struct PredictArgs {
     /// Input format.
     #[arg(long, value_enum, default_value = "vw")]
     pub format: Format,
+    /// With --format json-events: the mapping file.
+    #[arg(long, value_name = "FILE")]
+    pub mapping: Option<PathBuf>,
     /// Most coordinate states kept in memory.
     #[arg(long, default_value_t = 4_000_000)]
     pub cache_size: usize,

@@ -12,6 +12,7 @@ use crate::learn::{Algorithm, CoordState, Hyperparameters, Loss, Optimizer};
 use crate::model::{Model, ModelSettings};
 use crate::observe::{init_logging, progress_bar};
 use crate::schema::featurize::Cross;
+use crate::schema::mapping::Mapping;
 use crate::schema::Format;
 use crate::stream::admin;
 use crate::train::{predict, train, train_batches, TrainOptions};
@@ -32,26 +33,31 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Worker(args) => worker_command(&args),
         Command::Serve(args) => serve_command(&args),
         Command::Produce(args) => produce_command(&args),
-        Command::Config(ConfigCommand::Example) => {
-            print!("{}", crate::config::EXAMPLE_TOML);
-            Ok(())
-        }
+        Command::Config(ConfigCommand::Example) => print_stdout(crate::config::EXAMPLE_TOML),
         Command::Config(ConfigCommand::Validate(args)) => {
             load_config(&args)?;
-            println!("{}: valid", args.config.display());
-            Ok(())
+            print_stdout(&format!("{}: valid\n", args.config.display()))
         }
         Command::Topics(TopicsCommand::Create(args)) => {
             let config = load_config(&args.config)?;
+            let mut text = String::new();
             for (topic, outcome) in admin::create_topics(&config, args.replication).context("creating topics")? {
-                println!("{topic}: {outcome}");
+                text += &format!("{topic}: {outcome}\n");
             }
-            Ok(())
+            print_stdout(&text)
         }
         Command::Model(ModelCommand::Dump(args)) => model_dump(&args),
         Command::Model(ModelCommand::Progress(args)) => model_progress(&args),
         Command::Replay(args) => replay_command(&args),
     }
+}
+
+/// Writes `text` to standard output. Unlike `print!`, which panics, a failed write is an
+/// error, so that a reader that went away (`ftrl config example | head -1`) ends the command
+/// quietly (`main` treats a broken pipe as the end of the output, as Unix tools do).
+fn print_stdout(text: &str) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes()).and_then(|()| out.flush()).context("writing to standard output")
 }
 
 /// Starts logging as the command's configuration says (`[observability]`), or with the
@@ -147,10 +153,11 @@ fn model_dump(args: &ConfigArg) -> Result<()> {
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     for weight in &model {
-        serde_json::to_writer(&mut out, weight)?;
-        out.write_all(b"\n")?;
+        // Through io::Error, so that a closed pipe is recognised as one (see `main`).
+        serde_json::to_writer(&mut out, weight).map_err(std::io::Error::from).context("writing the model")?;
+        out.write_all(b"\n").context("writing the model")?;
     }
-    out.flush()?;
+    out.flush().context("writing the model")?;
     tracing::info!(coordinates = model.len(), "model dumped");
     Ok(())
 }
@@ -158,8 +165,7 @@ fn model_dump(args: &ConfigArg) -> Result<()> {
 fn model_progress(args: &ConfigArg) -> Result<()> {
     let config = load_config(args)?;
     let totals = admin::read_progress(&config).context("reading the progress topic")?;
-    println!("{}", serde_json::to_string(&totals)?);
-    Ok(())
+    print_stdout(&format!("{}\n", serde_json::to_string(&totals)?))
 }
 
 fn replay_command(args: &ReplayArgs) -> Result<()> {
@@ -176,12 +182,11 @@ fn replay_command(args: &ReplayArgs) -> Result<()> {
     let bar = progress_bar(true, None, "examples");
     let copied = admin::replay_examples(&config, &target, &bar).context("copying examples")?;
     bar.finish_and_clear();
-    println!(
-        "copied {copied} examples to {}; start workers with model.prefix = {:?} to rebuild",
+    print_stdout(&format!(
+        "copied {copied} examples to {}; start workers with model.prefix = {:?} to rebuild\n",
         target.topics().examples,
         args.to_prefix
-    );
-    Ok(())
+    ))
 }
 
 fn train_command(args: &TrainArgs) -> Result<()> {
@@ -202,6 +207,7 @@ fn train_command(args: &TrainArgs) -> Result<()> {
     let options = TrainOptions {
         source: Source::from_arg(&data),
         format: args.format,
+        mapping: load_mapping(args.mapping.as_deref())?,
         passes: args.passes.max(1),
         strict: args.strict,
         progress_table: !args.quiet,
@@ -220,9 +226,14 @@ fn train_command(args: &TrainArgs) -> Result<()> {
         None => train(&mut model, &options).with_context(|| format!("training on {data}"))?,
     };
     if args.summary_json {
-        println!("{}", serde_json::to_string(&summary)?);
+        print_stdout(&format!("{}\n", serde_json::to_string(&summary)?))?;
     }
     Ok(())
+}
+
+/// The mapping file of `--mapping`, read and checked.
+fn load_mapping(path: Option<&std::path::Path>) -> Result<Option<Arc<Mapping>>> {
+    path.map(|path| Mapping::load(path).map(Arc::new)).transpose().map_err(anyhow::Error::from)
 }
 
 fn predict_command(args: &PredictArgs) -> Result<()> {
@@ -230,7 +241,8 @@ fn predict_command(args: &PredictArgs) -> Result<()> {
         Model::open(&args.model, args.cache_size).with_context(|| format!("opening model {}", args.model.display()))?;
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let (progress, bad_lines) = predict(&mut model, Source::from_arg(&args.data), args.format, &mut out)
+    let mapping = load_mapping(args.mapping.as_deref())?;
+    let (progress, bad_lines) = predict(&mut model, Source::from_arg(&args.data), args.format, mapping, &mut out)
         .with_context(|| format!("predicting {}", args.data))?;
     out.flush()?;
     tracing::info!(examples = progress.count, bad_lines, mean_loss = progress.mean_loss(), auc = ?progress.auc(), "predicted");

@@ -135,6 +135,15 @@ pub struct ModelConfig {
     /// Encoding of the records on the examples topic.
     #[serde(default)]
     pub example_format: ExampleFormat,
+    /// Framing in front of each example record: none, or a schema registry's wire format.
+    #[serde(default)]
+    pub example_framing: Framing,
+    /// With schema-registry framing, the schema id every record must carry; unset: any.
+    #[serde(default)]
+    pub example_schema_id: Option<u32>,
+    /// The mapping file that makes raw JSON events examples (`example_format = "json-events"`).
+    #[serde(default)]
+    pub example_mapping: Option<std::path::PathBuf>,
     /// Loss function.
     #[serde(default = "default_loss")]
     pub loss: LossKind,
@@ -187,6 +196,7 @@ pub struct ModelConfig {
     pub expire_after_ms: Option<u64>,
 }
 
+pub use crate::schema::framing::Framing;
 pub use crate::schema::proto::ExampleFormat;
 
 /// This worker process.
@@ -453,6 +463,9 @@ impl ModelConfig {
             partitions: default_partitions(),
             example_partitions: default_example_partitions(),
             example_format: ExampleFormat::default(),
+            example_framing: Framing::default(),
+            example_schema_id: None,
+            example_mapping: None,
             loss: default_loss(),
             classes: None,
             algorithm: default_algorithm(),
@@ -643,6 +656,23 @@ impl WorkerConfig {
         }
         if model.example_partitions < 1 {
             bad("model.example_partitions", format!("must be ≥ 1, got {}", model.example_partitions));
+        }
+        if model.example_schema_id.is_some() && model.example_framing != Framing::SchemaRegistry {
+            bad("model.example_schema_id", "only with example_framing = \"schema-registry\"".into());
+        }
+        match (&model.example_mapping, model.example_format) {
+            (None, ExampleFormat::JsonEvents) => {
+                bad("model.example_mapping", "example_format = \"json-events\" needs a mapping file".into())
+            }
+            (Some(_), format) if format != ExampleFormat::JsonEvents => {
+                bad("model.example_mapping", "only with example_format = \"json-events\"".into())
+            }
+            (Some(path), _) => {
+                if let Err(e) = crate::schema::mapping::Mapping::load(path) {
+                    bad("model.example_mapping", e.to_string());
+                }
+            }
+            (None, _) => {}
         }
         if let Err(e) = model.loss.with_classes(model.classes) {
             bad(if model.classes.is_some() { "model.classes" } else { "model.loss" }, e);
@@ -945,8 +975,16 @@ prefix = "clicks"
 partitions = 32
 # Partitions of the examples topic, used by `ftrl topics create`.
 example_partitions = 8
-# Encoding of the example records: "protobuf" or "json".
+# Encoding of the example records: "protobuf" (ftrl.v1.Example), "json" (the JSON-lines
+# example shape) or "json-events" (raw JSON events, made examples by example_mapping).
 example_format = "protobuf"
+# Framing in front of each record: "none", or "schema-registry" (magic byte 0, 4-byte schema
+# id and, for protobuf, the message-index list, as Confluent-compatible serializers write).
+example_framing = "none"
+# With schema-registry framing: the schema id records must carry (others are dead letters).
+# example_schema_id = 1
+# With json-events: the mapping file (label, weight and feature fields; see the README).
+# example_mapping = "/etc/ftrl/clicks-mapping.toml"
 # Loss: "logistic", "squared", "hinge" or "softmax" (softmax needs classes).
 loss = "logistic"
 # Number of classes for softmax, 2..=1024 (labels 1..=classes); only with loss = "softmax".

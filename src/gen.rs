@@ -365,6 +365,9 @@ fn validate(config: &GenConfig) -> Result<(), GenError> {
     if config.examples == 0 {
         return bad("examples must be at least 1".into());
     }
+    if config.format == Format::JsonEvents {
+        return bad("format: gen writes vw, libsvm or jsonl examples, not raw events".into());
+    }
     if config.fields == 0 || config.fields > MAX_FIELDS {
         return bad(format!("fields must be in 1..={MAX_FIELDS} (one namespace letter each), got {}", config.fields));
     }
@@ -462,7 +465,8 @@ fn write_line(format: Format, label: bool, ranks: &[u64], ids: &[u64], line: &mu
                 push_u64(line, value);
             }
         }
-        Format::Jsonl => {
+        // Refused by `validate`; written as JSON lines if it were not.
+        Format::Jsonl | Format::JsonEvents => {
             line.extend_from_slice(if label { b"{\"label\":1,\"features\":[" } else { b"{\"label\":0,\"features\":[" });
             let categorical = ranks.iter().enumerate().map(|(i, &r)| (namespace(i), r));
             let id = ids.iter().enumerate().map(|(j, &v)| (id_namespace(j), v));

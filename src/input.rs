@@ -4,6 +4,7 @@
 
 use crate::learn::Feature;
 use crate::schema::featurize::Featurizer;
+use crate::schema::mapping::Mapping;
 use crate::schema::{parse_line, ExampleBuf, Format, ParseError};
 use memchr::memchr;
 use std::io::Read;
@@ -61,13 +62,25 @@ pub enum InputError {
     LineTooLong { line: u64 },
     #[error("standard input can be read only once; --passes > 1 needs a file")]
     StdinPasses,
+    #[error("--format json-events needs --mapping FILE, and --mapping needs --format json-events")]
+    Mapping,
 }
 
 /// One input line: a usable example or the reason it is not.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Item {
-    Example { line: u64, label: f64, weight: f64, features: (u32, u32) },
-    Bad { line: u64, reason: String },
+    /// `base`: the initial margin, added to the model's (VW's third label token; else 0).
+    Example {
+        line: u64,
+        label: f64,
+        weight: f64,
+        base: f64,
+        features: (u32, u32),
+    },
+    Bad {
+        line: u64,
+        reason: String,
+    },
 }
 
 /// Consecutive lines, parsed. Example features live in one shared vector.
@@ -100,6 +113,7 @@ impl Batch {
 pub fn spawn_reader(
     source: Source,
     format: Format,
+    mapping: Option<Arc<Mapping>>,
     featurizer: Featurizer,
     passes: u32,
     keep_names: bool,
@@ -107,11 +121,15 @@ pub fn spawn_reader(
     if passes > 1 && source == Source::Stdin {
         return Err(InputError::StdinPasses);
     }
+    if (format == Format::JsonEvents) != mapping.is_some() {
+        return Err(InputError::Mapping);
+    }
     let (sender, receiver) = sync_channel(QUEUE_DEPTH);
     std::thread::Builder::new().name("parse".into()).spawn(move || {
         let mut parser = LineParser {
             format,
-            featurizer,
+            mapping,
+            featurizer: if format == Format::Vw { featurizer.accepting_empty() } else { featurizer },
             example: ExampleBuf { names: keep_names.then(Vec::new), ..ExampleBuf::default() },
             batch: Batch::with_capacity(),
             named: std::collections::HashSet::new(),
@@ -143,6 +161,8 @@ pub fn spawn_reader(
 
 struct LineParser {
     format: Format,
+    /// With `Format::JsonEvents`: how an event becomes an example.
+    mapping: Option<Arc<Mapping>>,
     featurizer: Featurizer,
     example: ExampleBuf,
     batch: Batch,
@@ -154,9 +174,13 @@ impl LineParser {
     fn push(&mut self, line_number: u64, line: &[u8]) {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
         let item = match self.parse(line) {
-            Ok(Some(features)) => {
-                Item::Example { line: line_number, label: self.example.label, weight: self.example.weight, features }
-            }
+            Ok(Some(features)) => Item::Example {
+                line: line_number,
+                label: self.example.label,
+                weight: self.example.weight,
+                base: self.example.base,
+                features,
+            },
             Ok(None) => return,
             Err(reason) => Item::Bad { line: line_number, reason },
         };
@@ -167,7 +191,14 @@ impl LineParser {
     /// example (blank, or only a comment).
     fn parse(&mut self, line: &[u8]) -> Result<Option<(u32, u32)>, String> {
         let text = std::str::from_utf8(line).map_err(|_| ParseError::Utf8.to_string())?;
-        match parse_line(self.format, text, &mut self.example) {
+        let parsed = match &self.mapping {
+            Some(mapping) => {
+                self.example.clear();
+                mapping.parse(text, &mut self.example)
+            }
+            None => parse_line(self.format, text, &mut self.example),
+        };
+        match parsed {
             Err(ParseError::Empty) => return Ok(None),
             other => other.map_err(|e| e.to_string())?,
         }

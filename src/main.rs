@@ -7,11 +7,23 @@ fn main() -> ExitCode {
     // Logging starts in `run`, once the command's configuration says how.
     match ftrl_stream::commands::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
+        // The reader of standard output went away (`ftrl export --model m | head`): there is
+        // no one left to tell, and the output was not wanted any more. Unix tools (ripgrep
+        // among them) end quietly and successfully then.
+        Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("error: {}", report(&error));
             ExitCode::FAILURE
         }
     }
+}
+
+/// Whether `error` comes from writing to a pipe whose reader has closed it (Rust ignores
+/// SIGPIPE, so the write fails with EPIPE instead of killing the process).
+fn is_broken_pipe(error: &anyhow::Error) -> bool {
+    error
+        .chain()
+        .any(|cause| cause.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe))
 }
 
 /// The error and its causes on one line, each said once: librdkafka's errors (and ours that
@@ -33,7 +45,7 @@ fn report(error: &anyhow::Error) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::report;
+    use super::{is_broken_pipe, report};
 
     #[derive(Debug, thiserror::Error)]
     #[error("Transaction error: {0}")]
@@ -49,5 +61,14 @@ mod tests {
         assert_eq!(report(&error), "worker failed: Transaction error: fenced by a newer instance");
         let error = anyhow::Error::new(Inner).context("opening the store");
         assert_eq!(report(&error), "opening the store: fenced by a newer instance");
+    }
+
+    #[test]
+    fn a_broken_pipe_is_found_under_any_context() {
+        let pipe = std::io::Error::from(std::io::ErrorKind::BrokenPipe);
+        let error = anyhow::Error::new(ftrl_stream::input::InputError::Read(pipe)).context("predicting x");
+        assert!(is_broken_pipe(&error));
+        let other = anyhow::Error::new(std::io::Error::from(std::io::ErrorKind::PermissionDenied)).context("writing");
+        assert!(!is_broken_pipe(&other));
     }
 }

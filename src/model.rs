@@ -167,6 +167,14 @@ impl ModelLearner {
         }
     }
 
+    /// Sets the initial margin of the next examples (VW's "base"; 0: none).
+    pub fn set_base(&mut self, base: f64) {
+        match self {
+            ModelLearner::Single(learner) => learner.base = base,
+            ModelLearner::Hedge(hedge) => hedge.set_base(base),
+        }
+    }
+
     /// Sets the clock stamped on the states it updates (expiry; 0: none).
     pub fn set_clock(&mut self, clock: u64) {
         match self {

@@ -6,11 +6,13 @@ use crate::learn::admission::Admitter;
 use crate::learn::delay::DelayedLearner;
 use crate::learn::Progress;
 use crate::model::{Model, ModelError, ModelLearner};
+use crate::schema::mapping::Mapping;
 use crate::schema::Format;
 use crate::store::StoreError;
 use serde::Serialize;
 use std::io::Write;
 use std::sync::mpsc::Receiver;
+use std::sync::Arc;
 use std::time::Instant;
 use thiserror::Error;
 
@@ -36,6 +38,8 @@ pub enum TrainError {
 pub struct TrainOptions {
     pub source: Source,
     pub format: Format,
+    /// With `Format::JsonEvents`: how an event becomes an example.
+    pub mapping: Option<Arc<Mapping>>,
     pub passes: u32,
     /// Stop at the first bad line instead of counting it.
     pub strict: bool,
@@ -60,6 +64,7 @@ impl TrainOptions {
         Self {
             source,
             format,
+            mapping: None,
             passes: 1,
             strict: false,
             progress_table: false,
@@ -129,7 +134,14 @@ enum Trainer {
 /// Trains `model` on the input, then checkpoints it.
 pub fn train(model: &mut Model, options: &TrainOptions) -> Result<TrainSummary, TrainError> {
     let featurizer = model.settings.featurizer()?;
-    let batches = spawn_reader(options.source.clone(), options.format, featurizer, options.passes, options.save_names)?;
+    let batches = spawn_reader(
+        options.source.clone(),
+        options.format,
+        options.mapping.clone(),
+        featurizer,
+        options.passes,
+        options.save_names,
+    )?;
     train_batches(model, batches, options)
 }
 
@@ -170,7 +182,7 @@ pub fn train_batches(
         }
         for item in &batch.items {
             match item {
-                Item::Example { label, weight, features, .. } => {
+                Item::Example { label, weight, base, features, .. } => {
                     let features = batch.features_of(*features);
                     let learned = match &mut admitter {
                         Some(admitter) => {
@@ -192,9 +204,13 @@ pub fn train_batches(
                                     expired += expired_now.len() as u64;
                                 }
                             }
+                            learner.set_base(*base);
                             learner.learn(&mut model.store, learned, *label, *weight)?
                         }
-                        Trainer::Delayed(learner) => learner.learn(&mut model.store, learned, *label, *weight)?,
+                        Trainer::Delayed(learner) => {
+                            learner.set_base(*base);
+                            learner.learn(&mut model.store, learned, *label, *weight)?
+                        }
                     };
                     let metric_label = loss.metric_label(*label);
                     total.record(outcome.loss, metric_label, outcome.prediction, outcome.score, *weight);
@@ -285,18 +301,20 @@ pub fn predict(
     model: &mut Model,
     source: Source,
     format: Format,
+    mapping: Option<Arc<Mapping>>,
     out: &mut dyn Write,
 ) -> Result<(Progress, u64), TrainError> {
     let mut learner = model.learner()?;
     let loss = model.settings.loss;
-    let batches = spawn_reader(source, format, model.settings.featurizer()?, 1, false)?;
+    let batches = spawn_reader(source, format, mapping, model.settings.featurizer()?, 1, false)?;
     let mut progress = Progress::new(loss.is_binary());
     let mut bad_lines = 0;
     for batch in batches {
         let batch = batch?;
         for item in &batch.items {
             match item {
-                Item::Example { label, weight, features, .. } => {
+                Item::Example { label, weight, base, features, .. } => {
+                    learner.set_base(*base);
                     let outcome = learner.predict(&mut model.store, batch.features_of(*features), Some(*label))?;
                     progress.record(
                         outcome.loss,

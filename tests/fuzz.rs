@@ -11,9 +11,12 @@ use ftrl_stream::config::{is_secret_property, load_with_env, REDACTED};
 use ftrl_stream::learn::owner::OwnerRule;
 use ftrl_stream::learn::{Algorithm, CoordState, Hyperparameters, Loss, Optimizer};
 use ftrl_stream::schema::featurize::{Featurizer, MAX_ABS_VALUE, MAX_FEATURES, MAX_WEIGHT};
+use ftrl_stream::schema::framing::Framing;
+use ftrl_stream::schema::mapping::Mapping;
 use ftrl_stream::schema::proto::{
     decode_example, BatchMarker, ExampleFormat, GradientBatch, ProgressWindow, StateRecord,
 };
+use ftrl_stream::schema::record::RecordDecoder;
 use ftrl_stream::schema::{parse_line, ExampleBuf, Format};
 use ftrl_stream::store::ModelStore;
 use ftrl_stream::stream::apply::{Applier, Changes, MARKER_KEY};
@@ -101,6 +104,35 @@ fn fuzz_protobuf_example() {
 #[test]
 fn fuzz_json_example() {
     check!().for_each(|bytes: &[u8]| example_record(ExampleFormat::Json, bytes));
+}
+
+/// A record through the worker's decoder: schema-registry framing in front of protobuf, or
+/// a raw JSON event through the documented click mapping (framed or not: the first byte
+/// chooses).
+fn decoded_record(decoder: &RecordDecoder, bytes: &[u8]) {
+    let mut example = ExampleBuf::default();
+    if decoder.decode(bytes, &mut example).is_ok() {
+        check_parsed(&example);
+        check_featurized(&example);
+    }
+}
+
+#[test]
+fn fuzz_framed_protobuf_record() {
+    let decoder = RecordDecoder::new(ExampleFormat::Protobuf, Framing::SchemaRegistry, None, None).unwrap();
+    check!().for_each(|bytes: &[u8]| decoded_record(&decoder, bytes));
+}
+
+#[test]
+fn fuzz_raw_event() {
+    let text = include_str!("../docs/clicks-mapping.toml");
+    let mapping = Some(std::sync::Arc::new(Mapping::from_toml(text, "docs/clicks-mapping.toml").unwrap()));
+    let plain = RecordDecoder::new(ExampleFormat::JsonEvents, Framing::None, None, mapping.clone()).unwrap();
+    let framed = RecordDecoder::new(ExampleFormat::JsonEvents, Framing::SchemaRegistry, None, mapping).unwrap();
+    check!().for_each(|bytes: &[u8]| match bytes.first() {
+        Some(0) => decoded_record(&framed, bytes),
+        _ => decoded_record(&plain, bytes),
+    });
 }
 
 /// The featurizer on arbitrary parsed examples, beyond what the text formats can spell:

@@ -1203,3 +1203,292 @@ fn coordinates_unseen_for_the_expiry_time_are_tombstoned() {
     let late_nonzero = late.values().filter(|(w, _)| *w != 0.0).count();
     assert!(after.len() * 100 >= late_nonzero * 99, "{} of {late_nonzero}", after.len());
 }
+
+/// Sends `payloads` in order to partition 0 of the examples topic.
+fn send_in_order(setup: &Setup, payloads: &[Vec<u8>]) {
+    let producer: BaseProducer = setup.client().set("linger.ms", "5").create().unwrap();
+    let topic = setup.topic("examples");
+    for payload in payloads {
+        let mut record = BaseRecord::<[u8], [u8]>::to(&topic).partition(0).payload(&payload[..]);
+        while let Err((_, back)) = producer.send(record) {
+            producer.poll(Duration::from_millis(10));
+            record = back;
+        }
+        producer.poll(Duration::ZERO);
+    }
+    producer.flush(Duration::from_secs(30)).unwrap();
+}
+
+/// The reasons of every record in the dead-letter topic.
+fn dead_letter_reasons(setup: &Setup) -> Vec<String> {
+    read_all(setup, "dlq", 1)
+        .iter()
+        .map(|m| {
+            let headers = m.headers().unwrap();
+            let reason = headers.iter().find(|h| h.key == "ftrl.error").and_then(|h| h.value).unwrap();
+            String::from_utf8(reason.to_vec()).unwrap()
+        })
+        .collect()
+}
+
+/// With one examples partition the stream is the embedded trainer: the same loss, the same
+/// coordinates, update counts and weights.
+fn assert_stream_is_embedded(
+    (stream_loss, model): (f64, &HashMap<u64, (f64, u64)>),
+    (embedded_loss, embedded_model): (f64, &HashMap<u64, (f64, u64)>),
+) {
+    eprintln!("progressive loss: stream {stream_loss}, embedded {embedded_loss}");
+    assert!((stream_loss - embedded_loss).abs() < 1e-9, "stream {stream_loss} vs embedded {embedded_loss}");
+    let nonzero: Vec<_> = embedded_model.iter().filter(|(_, (w, _))| *w != 0.0).collect();
+    assert_eq!(model.len(), nonzero.len());
+    for (coordinate, (weight, updates)) in nonzero {
+        let (stream_weight, stream_updates) = model[coordinate];
+        assert_eq!(stream_updates, *updates, "coordinate {coordinate}");
+        assert!((stream_weight - weight).abs() < 1e-12, "coordinate {coordinate}: {stream_weight} vs {weight}");
+    }
+}
+
+#[test]
+fn a_worker_learns_raw_click_events_through_the_mapping_as_ftrl_train_does() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let setup = Setup::with_example_partitions("events", 1);
+    let mapping = repo().join("docs/clicks-mapping.toml");
+    let config = setup.config_with("w1", "json-events", |text| {
+        text.replace(
+            "example_format = \"json-events\"",
+            &format!(
+                "example_format = \"json-events\"\nexample_mapping = \"{}\"\ncrosses = [\"ac\"]",
+                mapping.display()
+            ),
+        )
+    });
+    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
+    let events = events::click_events(4000, 23);
+    let bad = events.iter().filter(|e| events::by_hand(e).is_none()).count();
+    let data = setup.dir.path().join("events.jsonl");
+    std::fs::write(&data, events.join("\n")).unwrap();
+    // `ftrl produce` sends raw events as they are.
+    run_ok(ftrl().args(["produce", "--config"]).arg(&config).arg("--data").arg(&data));
+    let worker = Worker::start(&config, setup.dir.path().join("w1.log"));
+    let stream_loss = wait_for_progress(&setup, (events.len() - bad) as u64, &[&worker]);
+
+    let model_dir = setup.dir.path().join("embedded-events");
+    let summary = run_ok(
+        ftrl()
+            .args(["train", "--quiet", "--summary-json", "--cross", "ac", "--format", "json-events", "--mapping"])
+            .arg(&mapping)
+            .arg("--data")
+            .arg(&data)
+            .arg("--model")
+            .arg(&model_dir),
+    );
+    let summary: Value = serde_json::from_str(summary.lines().last().unwrap()).unwrap();
+    assert_eq!(summary["bad_lines"], bad);
+    let embedded_model: HashMap<u64, (f64, u64)> = run_ok(ftrl().args(["export", "--all", "--model"]).arg(&model_dir))
+        .lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            (v["coordinate"].as_u64().unwrap(), (v["weight"].as_f64().unwrap(), v["updates"].as_u64().unwrap()))
+        })
+        .collect();
+    let model = wait_for_updates(&config, &embedded_model, &[&worker]);
+    worker.stop();
+    let embedded_loss = summary["progressive_loss"].as_f64().unwrap();
+    assert_stream_is_embedded((stream_loss, &model), (embedded_loss, &embedded_model));
+
+    // Every bad event is a dead letter that names the field and the reason.
+    let reasons = dead_letter_reasons(&setup);
+    assert_eq!(reasons.len(), bad, "{reasons:?}");
+    for expected in [
+        "field outcome.clicked: missing: the label",
+        r#"field outcome.clicked: "yes" is a string"#,
+        "field tags: [1] is a number",
+    ] {
+        assert!(reasons.iter().any(|r| r.contains(expected)), "no dead letter says {expected:?}: {reasons:?}");
+    }
+    assert!(reasons.iter().all(|r| r.starts_with("field ")), "{reasons:?}");
+}
+
+#[test]
+fn schema_registry_framed_examples_are_learned_like_unframed_ones() {
+    use ftrl_stream::schema::framing::frame;
+    use ftrl_stream::schema::proto::ExampleFormat;
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    for (name, format) in [("protobuf", ExampleFormat::Protobuf), ("json", ExampleFormat::Json)] {
+        let setup = Setup::with_example_partitions(&format!("framed-{name}"), 1);
+        let config = setup.config_with("w1", name, |text| {
+            text.replace(
+                &format!("example_format = \"{name}\""),
+                &format!("example_format = \"{name}\"\nexample_framing = \"schema-registry\"\nexample_schema_id = 7"),
+            )
+        });
+        run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
+        let (data, examples) = generated(setup.dir.path(), 3000);
+        let mut payloads = Vec::new();
+        for (i, (json, proto)) in examples.iter().enumerate() {
+            let message = if format == ExampleFormat::Json { json.as_bytes() } else { &proto[..] };
+            payloads.push(frame(format, 7, &[0], message));
+            // Between the framed examples: one not framed, one of another schema.
+            if i == 100 {
+                payloads.push(message.to_vec());
+            }
+            if i == 2000 {
+                payloads.push(frame(format, 8, &[0], message));
+            }
+        }
+        send_in_order(&setup, &payloads);
+        let worker = Worker::start(&config, setup.dir.path().join("w1.log"));
+        let stream_loss = wait_for_progress(&setup, 3000, &[&worker]);
+        let (embedded_loss, embedded_model) = embedded(setup.dir.path(), &data);
+        let model = wait_for_updates(&config, &embedded_model, &[&worker]);
+        worker.stop();
+        assert_stream_is_embedded((stream_loss, &model), (embedded_loss, &embedded_model));
+        let reasons = dead_letter_reasons(&setup);
+        assert_eq!(reasons.len(), 2, "{name}: {reasons:?}");
+        assert!(reasons.iter().any(|r| r.contains("magic byte") && r.contains("expected 0x00")), "{name}: {reasons:?}");
+        assert!(
+            reasons.iter().any(|r| r.contains("schema id 8 where model.example_schema_id is 7")),
+            "{name}: {reasons:?}"
+        );
+    }
+}
+
+/// Runs the Python reference client (`clients/python/ftrl_client.py --follow`) on
+/// `examples`, one at a time, until its answer was computed from as many delta records as
+/// `serve` has applied; returns its predictions and that version.
+fn python_predictions(client: &mut PythonClient, examples: &[Value], version: u64) -> Vec<f64> {
+    use std::io::{BufRead, Write};
+    let mut out = Vec::new();
+    for example in examples {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            writeln!(client.stdin, "{example}").unwrap();
+            let mut line = String::new();
+            client.stdout.read_line(&mut line).unwrap();
+            let answer: Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line:?}"));
+            if answer["version"].as_u64() == Some(version) {
+                out.push(answer["prediction"].as_f64().unwrap());
+                break;
+            }
+            assert!(Instant::now() < deadline, "the client stays at {answer}, serve at version {version}");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+    out
+}
+
+struct PythonClient {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    stdout: std::io::BufReader<std::process::ChildStdout>,
+}
+
+/// `POST /predict` of `examples` once `serve` has applied every delta record on the topic:
+/// (predictions, version).
+fn served_predictions(setup: &Setup, listen: &str, examples: &[Value]) -> (Vec<f64>, u64) {
+    let deltas = read_all(setup, "deltas", 4)
+        .iter()
+        .filter(|m| m.key().is_some_and(|k| k.len() == 8 || k == ftrl_stream::stream::update::WATERMARK_KEY))
+        .count() as u64;
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let model: Value = serde_json::from_str(&http(listen, "GET", "/model", "").unwrap().1).unwrap();
+        if model["version"] == deltas {
+            break;
+        }
+        assert!(Instant::now() < deadline, "view stuck at {model}, {deltas} deltas on the topic");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let request = serde_json::json!({ "examples": examples }).to_string();
+    let (status, body) = http(listen, "POST", "/predict", &request).unwrap();
+    assert_eq!(status, 200, "{body}");
+    let served: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(served["version"], deltas, "{body}");
+    let predictions =
+        served["predictions"].as_array().unwrap().iter().map(|p| p["prediction"].as_f64().unwrap()).collect();
+    (predictions, deltas)
+}
+
+#[test]
+fn the_python_client_predicts_what_serve_predicts() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let imports = Command::new("python3").args(["-c", "import confluent_kafka, xxhash"]).output().unwrap();
+    assert!(
+        imports.status.success(),
+        "the client needs confluent-kafka and xxhash (pip install confluent-kafka xxhash)"
+    );
+    let setup = Setup::new("pyclient");
+    let listen = free_address();
+    let config = setup.config_with("w1", "json", |t| {
+        t.replace("example_format = \"json\"", "example_format = \"json\"\ncrosses = [\"ab\", \"cd\"]")
+            + &format!("\n[serve]\nlisten = \"{listen}\"\n")
+    });
+    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
+    let (data, _) = generated(setup.dir.path(), 3000);
+    let lines: Vec<String> = std::fs::read_to_string(&data).unwrap().lines().map(str::to_owned).collect();
+    // The first 2,000 are learned now, the next 500 later (to follow); the last 500 are
+    // held back and only predicted, half of them without their label.
+    let (first, rest) = lines.split_at(2000);
+    let (later, held_back) = rest.split_at(500);
+    let held_back: Vec<Value> = held_back
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let mut v: Value = serde_json::from_str(l).unwrap();
+            if i % 2 == 0 {
+                v.as_object_mut().unwrap().remove("label");
+            }
+            v
+        })
+        .collect();
+    let part = |name: &str, lines: &[String]| {
+        let path = setup.dir.path().join(name);
+        std::fs::write(&path, lines.join("\n")).unwrap();
+        run_ok(ftrl().args(["produce", "--config"]).arg(&config).arg("--data").arg(&path));
+    };
+    part("first.jsonl", first);
+    let server = Worker::spawn("serve", &config, setup.dir.path().join("serve.log"));
+    let worker = Worker::start(&config, setup.dir.path().join("w1.log"));
+    wait_for_progress(&setup, 2000, &[&worker]);
+
+    let script = repo().join("clients/python/ftrl_client.py");
+    let mut child = Command::new("python3")
+        .arg(&script)
+        .args(["--config"])
+        .arg(&config)
+        .arg("--follow")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdin = child.stdin.take().unwrap();
+    let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut client = PythonClient { child, stdin, stdout };
+
+    let mut worst = 0.0f64;
+    for round in 0..2 {
+        if round == 1 {
+            // The client follows the topic: new weights reach its predictions.
+            part("later.jsonl", later);
+            wait_for_progress(&setup, 2500, &[&worker]);
+        }
+        // Settled: the update role has published everything (no delta arrives in 2 s).
+        let mut count = usize::MAX;
+        while count != read_all(&setup, "deltas", 4).len() {
+            count = read_all(&setup, "deltas", 4).len();
+            std::thread::sleep(Duration::from_secs(2));
+        }
+        let (served, version) = served_predictions(&setup, &listen, &held_back);
+        let python = python_predictions(&mut client, &held_back, version);
+        assert_eq!(served.len(), python.len());
+        let round_worst = served.iter().zip(&python).map(|(s, p)| (s - p).abs()).fold(0.0, f64::max);
+        eprintln!("round {round}: version {version}, largest difference python vs serve {round_worst:e}");
+        worst = worst.max(round_worst);
+        assert!(served.iter().any(|p| (p - 0.5).abs() > 0.05), "a model that learned something");
+    }
+    drop(client.stdin);
+    let _ = client.child.wait();
+    worker.stop();
+    server.stop();
+    assert!(worst <= 1e-12, "the client and serve differ by {worst}");
+}

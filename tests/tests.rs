@@ -2,6 +2,10 @@
 //! format, with bad input and with a cache far smaller than the model.
 
 use serde_json::Value;
+
+#[allow(dead_code)]
+#[path = "common/events.rs"]
+mod events;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -739,5 +743,182 @@ fn secrets_never_appear_in_worker_start_up_logs() {
     assert!(shown.contains("DEBUG"), "debug logs are on:\n{shown}");
     for secret in ["file-sasl-Secret-1", "env-key-Secret-2"] {
         assert!(!shown.contains(secret), "{secret} shown");
+    }
+}
+
+/// Runs `ftrl args` with standard output a pipe whose reader is gone before it writes, as
+/// in `ftrl ... | head` once head has what it wants; returns (success, stderr).
+fn run_into_closed_pipe(args: &[&std::ffi::OsStr]) -> (bool, String) {
+    let mut child = ftrl().args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("ftrl runs");
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("ftrl ends");
+    (out.status.success(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn commands_writing_to_a_closed_pipe_end_quietly() {
+    let dir = tempfile::tempdir().unwrap();
+    let (data, _) = generate(dir.path(), "d.vw", &["--examples", "5000"]);
+    let model = dir.path().join("m");
+    run(ftrl().args(["train", "--quiet", "--model"]).arg(&model).arg("--data").arg(&data));
+    let os = |s: &'static str| std::ffi::OsStr::new(s);
+    // Each writes far more than a pipe buffer (64 KiB), so a write meets the closed pipe
+    // whatever the timing; `config example` and `train --summary-json` write little, and
+    // their write is after a pipe's reader is long gone.
+    let commands: Vec<Vec<&std::ffi::OsStr>> = vec![
+        vec![os("export"), os("--model"), model.as_os_str()],
+        vec![os("export"), os("--states"), os("--model"), model.as_os_str()],
+        vec![os("predict"), os("--model"), model.as_os_str(), os("--data"), data.as_os_str()],
+        vec![os("gen"), os("--examples"), os("100000"), os("--out"), os("-")],
+        vec![os("config"), os("example")],
+        vec![os("train"), os("--quiet"), os("--summary-json"), os("--data"), data.as_os_str()],
+    ];
+    for args in commands {
+        let (success, stderr) = run_into_closed_pipe(&args);
+        // `gen` reports its summary on stderr; nothing else may be said.
+        let stderr: Vec<&str> =
+            stderr.lines().filter(|l| !l.starts_with("generated ") && !l.starts_with('{')).collect();
+        assert!(success && stderr.is_empty(), "{args:?}: success {success}, stderr {stderr:?}");
+    }
+}
+
+/// VW 9.11.9's average loss on `tests/data/vw_forms.vw` (written by `scripts/vw_forms.py write
+/// tests/data/vw_forms.vw --examples 4000 --seed 7`: every VW form a linear model uses), with
+/// `--ftrl --ftrl_alpha 0.1 --ftrl_beta 1 -b 24` and the options named, as `scripts/vw_forms.py
+/// loss` printed it; and the same settings for `ftrl train`.
+const VW_FORMS_LOSSES: [(&str, &[&str], f64); 3] = [
+    ("--loss_function logistic", &["--loss", "logistic"], 0.7105574867966483),
+    ("--loss_function logistic -q ab", &["--loss", "logistic", "--cross", "ab"], 0.7121982220624086),
+    (
+        "--loss_function squared -q ab --min_prediction -1000 --max_prediction 1000",
+        &["--loss", "squared", "--cross", "ab"],
+        1.1308802934176936,
+    ),
+];
+
+#[test]
+fn every_vw_form_gives_vws_progressive_loss() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/vw_forms.vw");
+    // Measured live when VW's Python package is here (scripts/setup does not install it).
+    let vw_here =
+        Command::new("python3").args(["-c", "import vowpalwabbit"]).output().is_ok_and(|o| o.status.success());
+    if !vw_here {
+        eprintln!("vowpalwabbit (PyPI) is not installed: comparing with VW's losses as recorded");
+    }
+    for (vw_options, ftrl_options, recorded) in VW_FORMS_LOSSES {
+        let summary = train(&data, &[&["--alpha", "0.1", "--beta", "1"], ftrl_options].concat());
+        assert_eq!(summary["examples"], 4000, "{summary}");
+        assert_eq!(summary["bad_lines"], 0, "{summary}");
+        let loss = summary["progressive_loss"].as_f64().unwrap();
+        assert!((loss - recorded).abs() < 1e-6, "{vw_options}: ours {loss}, VW {recorded}");
+        if vw_here {
+            let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/vw_forms.py");
+            let mut vw = Command::new("python3");
+            vw.arg(script).arg("loss").arg(&data).args([
+                "--ftrl",
+                "--ftrl_alpha",
+                "0.1",
+                "--ftrl_beta",
+                "1",
+                "-b",
+                "24",
+            ]);
+            let out = run(vw.args(vw_options.split(' ')));
+            let live = last_json_line(&out.stdout)["average_loss"].as_f64().unwrap();
+            assert!((loss - live).abs() < 1e-6, "{vw_options}: ours {loss}, VW {live}");
+        }
+    }
+}
+
+#[test]
+fn vw_lines_vw_would_only_warn_about_are_bad_lines_with_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("forms.vw");
+    let lines = [
+        "1 |a x",                // 1: fine
+        "1|a x",                 // 2: the `1` is a tag: no label
+        "1 |:2 x",               // 3: a scale without a namespace
+        "1 |a x:1abc",           // 4: text after a value
+        "1 |a x:",               // 5: no value
+        "1 0.5 0 x |a y",        // 6: too many tokens before the '|'
+        "-1 0.5 0.1 tag|a y :2", // 7: fine (label, importance, base, tag, anonymous feature)
+    ];
+    std::fs::write(&data, lines.join("\n")).unwrap();
+    let out = run(ftrl().args(["train", "--summary-json", "--quiet", "--data"]).arg(&data));
+    let summary = last_json_line(&out.stdout);
+    assert_eq!((summary["examples"].as_u64(), summary["bad_lines"].as_u64()), (Some(2), Some(5)), "{summary}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    for (line, reason) in [
+        (2, "put a space between the label and the '|'"),
+        (3, "a scale needs a namespace name"),
+        (4, "x:1abc"),
+        (5, "no value after ':'"),
+        (6, "at most a label, an importance, a base and a tag"),
+    ] {
+        let found = stderr.lines().any(|l| l.contains(&format!("line={line} ")) && l.contains(reason));
+        assert!(found, "line {line} should be reported with {reason:?}:\n{stderr}");
+    }
+}
+
+/// coordinate → (weight, updates) of every stored coordinate of a model.
+fn exported(model: &Path) -> std::collections::HashMap<u64, (f64, u64)> {
+    let out = run(ftrl().args(["export", "--all", "--model"]).arg(model));
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            (v["coordinate"].as_u64().unwrap(), (v["weight"].as_f64().unwrap(), v["updates"].as_u64().unwrap()))
+        })
+        .collect()
+}
+
+#[test]
+fn raw_events_through_a_mapping_learn_the_model_of_the_examples_converted_by_hand() {
+    let dir = tempfile::tempdir().unwrap();
+    let events = events::click_events(5000, 11);
+    let converted: Vec<String> = events.iter().filter_map(|e| events::by_hand(e)).collect();
+    let bad = events.len() - converted.len();
+    assert!(bad > 100 && bad < 600, "{bad} bad events");
+    let raw = dir.path().join("events.jsonl");
+    let hand = dir.path().join("examples.jsonl");
+    std::fs::write(&raw, events.join("\n")).unwrap();
+    std::fs::write(&hand, converted.join("\n")).unwrap();
+    let mapping = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/clicks-mapping.toml");
+
+    let (model_raw, model_hand) = (dir.path().join("raw"), dir.path().join("hand"));
+    let out = run(ftrl()
+        .args(["train", "--quiet", "--summary-json", "--cross", "ac", "--format", "json-events", "--mapping"])
+        .arg(&mapping)
+        .arg("--data")
+        .arg(&raw)
+        .arg("--model")
+        .arg(&model_raw));
+    let from_raw = last_json_line(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let from_hand = train(&hand, &["--cross", "ac", "--format", "jsonl", "--model", model_hand.to_str().unwrap()]);
+
+    assert_eq!(from_raw["examples"], converted.len(), "{from_raw}");
+    assert_eq!(from_raw["bad_lines"], bad, "{from_raw}");
+    assert_eq!(from_hand["bad_lines"], 0, "{from_hand}");
+    let (loss_raw, loss_hand) =
+        (from_raw["progressive_loss"].as_f64().unwrap(), from_hand["progressive_loss"].as_f64().unwrap());
+    assert!((loss_raw - loss_hand).abs() < 1e-12, "raw {loss_raw} vs by hand {loss_hand}");
+    assert!(loss_raw < 0.66, "the events carry signal: {loss_raw}");
+    let (raw_weights, hand_weights) = (exported(&model_raw), exported(&model_hand));
+    assert_eq!(raw_weights.len(), hand_weights.len());
+    for (coordinate, (weight, updates)) in &hand_weights {
+        let (w, u) = raw_weights[coordinate];
+        assert_eq!(u, *updates, "coordinate {coordinate}");
+        assert!((w - weight).abs() < 1e-12, "coordinate {coordinate}: {w} vs {weight}");
+    }
+    // The bad events are reported with their line and the field at fault.
+    let first_bad = events.iter().position(|e| events::by_hand(e).is_none()).unwrap() + 1;
+    assert!(stderr.contains(&format!("line={first_bad} ")), "{stderr}");
+    for reason in [
+        "field outcome.clicked: missing: the label",
+        r#"field outcome.clicked: "yes" is a string"#,
+        "field tags: [1] is a number",
+    ] {
+        assert!(stderr.contains(reason), "stderr lacks {reason:?}:\n{stderr}");
     }
 }

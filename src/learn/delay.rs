@@ -59,6 +59,11 @@ impl DelayedLearner {
         }
     }
 
+    /// Sets the initial margin of the next examples (see [`Learner::base`]).
+    pub fn set_base(&mut self, base: f64) {
+        self.learner.base = base;
+    }
+
     /// Predicts and scores the example with the current (stale) weights, queues its
     /// gradients, and applies those of the example `delay` places earlier.
     pub fn learn<S: CoordinateStates>(

@@ -82,6 +82,11 @@ impl Hedge {
         self.members.iter_mut().for_each(|m| m.clock = clock);
     }
 
+    /// Sets every learner's initial margin (see [`Learner::base`]).
+    pub fn set_base(&mut self, base: f64) {
+        self.members.iter_mut().for_each(|m| m.base = base);
+    }
+
     pub fn alphas(&self) -> &[f64] {
         &self.alphas
     }

@@ -44,6 +44,9 @@ pub struct Learner {
     pub update: Update,
     /// When not 0, stamped as `seen` on every state this learner updates (expiry).
     pub clock: u64,
+    /// The initial margin of the next examples (VW's "base"), added to the margin of a
+    /// loss with one output; 0 for almost every example.
+    pub base: f64,
     class_features: Vec<Feature>,
     slots: Vec<u32>,
     weights: Vec<f64>,
@@ -59,6 +62,7 @@ impl Learner {
             loss,
             update: Update::Gradient,
             clock: 0,
+            base: 0.0,
             class_features: Vec::new(),
             slots: Vec::new(),
             weights: Vec::new(),
@@ -188,7 +192,8 @@ impl Learner {
         self.margins.clear();
         let per_class = features.len();
         for class in 0..outputs {
-            let mut margin = 0.0;
+            // The featurizer refuses a base for softmax, whose classes share no margin.
+            let mut margin = if outputs == 1 { self.base } else { 0.0 };
             for (slot, feature) in self.slots[class * per_class..(class + 1) * per_class].iter().zip(features) {
                 let w = self.optimizer.weight(states.state(*slot));
                 self.weights.push(w);

@@ -34,6 +34,10 @@ pub enum InvalidExample {
     Value(f64),
     #[error("example has no features")]
     NoFeatures,
+    #[error(
+        "base (initial margin) {0} must be finite and in [-{MAX_ABS_VALUE:e}, {MAX_ABS_VALUE:e}], and softmax has none"
+    )]
+    Base(f64),
     #[error("example expands to {0} features, more than the limit of {MAX_FEATURES}")]
     TooManyFeatures(usize),
 }
@@ -65,13 +69,23 @@ pub struct Featurizer {
     loss: Loss,
     crosses: Vec<Cross>,
     bias: u64,
+    /// Whether an example without features (the bias alone) is usable.
+    empty_ok: bool,
     first: Vec<usize>,
     second: Vec<usize>,
 }
 
 impl Featurizer {
     pub fn new(loss: Loss, crosses: Vec<Cross>) -> Self {
-        Self { loss, crosses, bias: bias(), first: Vec::new(), second: Vec::new() }
+        Self { loss, crosses, bias: bias(), empty_ok: false, first: Vec::new(), second: Vec::new() }
+    }
+
+    /// The same featurizer accepting examples without features, which learn the bias
+    /// alone: VW's reading of a line whose namespaces are empty (elsewhere an example
+    /// without features is a producer's mistake, refused).
+    pub fn accepting_empty(mut self) -> Self {
+        self.empty_ok = true;
+        self
     }
 
     /// Validates `example` and appends its features to `out`: the parsed ones, their
@@ -91,10 +105,13 @@ impl Featurizer {
         if !(0.0..=MAX_WEIGHT).contains(&example.weight) {
             return Err(InvalidExample::Weight(example.weight));
         }
+        if example.base != 0.0 && !(usable(example.base) && self.loss.outputs() == 1) {
+            return Err(InvalidExample::Base(example.base));
+        }
         if let Some(bad) = example.features.iter().find(|f| !usable(f.value)) {
             return Err(InvalidExample::Value(bad.value));
         }
-        if example.features.is_empty() {
+        if example.features.is_empty() && !self.empty_ok {
             return Err(InvalidExample::NoFeatures);
         }
         let start = out.len();

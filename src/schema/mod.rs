@@ -6,9 +6,12 @@
 //! rejection says what was wrong.
 
 pub mod featurize;
+pub mod framing;
 pub mod jsonl;
 pub mod libsvm;
+pub mod mapping;
 pub mod proto;
+pub mod record;
 #[cfg(test)]
 mod test_support;
 pub mod vw;
@@ -27,6 +30,10 @@ pub enum Format {
     Libsvm,
     /// JSON lines: `{"label": 1, "weight": 1.0, "features": ["ns:name", {"ns": "c", "name": "x", "value": 0.5}]}`.
     Jsonl,
+    /// Raw JSON events, one per line, made examples by a mapping (`--mapping FILE`).
+    #[value(name = "json-events")]
+    #[serde(rename = "json-events")]
+    JsonEvents,
 }
 
 /// One example as a parser fills it: reused from line to line, so parsing allocates nothing
@@ -37,6 +44,9 @@ pub enum Format {
 pub struct ExampleBuf {
     pub label: f64,
     pub weight: f64,
+    /// The initial margin, added to the model's (VW's "base" or "initial"; 0 in every
+    /// other format).
+    pub base: f64,
     pub features: Vec<Feature>,
     pub namespaces: Vec<u8>,
     /// When `Some`, parsers also record `(coordinate, "namespace^name")` of every feature,
@@ -49,6 +59,7 @@ impl ExampleBuf {
     pub fn clear(&mut self) {
         self.label = 0.0;
         self.weight = 1.0;
+        self.base = 0.0;
         self.features.clear();
         self.namespaces.clear();
         if let Some(names) = &mut self.names {
@@ -111,6 +122,10 @@ pub enum ParseError {
     Label(String),
     #[error("bad importance weight {0:?}")]
     Weight(String),
+    #[error("bad base (initial margin) {0:?}")]
+    Base(String),
+    #[error("no label: {0}")]
+    NoLabel(&'static str),
     #[error("bad feature {0:?}")]
     Feature(String),
     #[error("bad feature value {0:?}")]
@@ -127,6 +142,11 @@ pub enum ParseError {
     TooManyFeatures,
     #[error("message of {bytes} bytes is larger than the limit of {limit}")]
     TooLarge { bytes: usize, limit: usize },
+    #[error("schema-registry framing: {0}")]
+    Framing(String),
+    /// A raw event's field the mapping cannot use.
+    #[error("field {field}: {reason}")]
+    Field { field: String, reason: String },
 }
 
 // Helpers shared by the parsers.
@@ -173,6 +193,8 @@ pub fn parse_line(format: Format, line: &str, out: &mut ExampleBuf) -> Result<()
         Format::Vw => vw::parse(line, out),
         Format::Libsvm => libsvm::parse(line, out),
         Format::Jsonl => jsonl::parse(line, out),
+        // Read by `mapping::Mapping::parse`, which the reader calls instead.
+        Format::JsonEvents => Err(ParseError::Json("json-events lines need a mapping (--mapping FILE)".into())),
     }
 }
 

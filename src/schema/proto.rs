@@ -19,6 +19,9 @@ pub enum ExampleFormat {
     Protobuf,
     /// The JSON lines format of the embedded trainer, one object per record.
     Json,
+    /// Raw JSON events, made examples by `model.example_mapping`.
+    #[serde(rename = "json-events")]
+    JsonEvents,
 }
 
 /// Decodes one example event into `out` (cleared first; after an error it holds part of the
@@ -29,6 +32,7 @@ pub fn decode_example(format: ExampleFormat, bytes: &[u8], out: &mut ExampleBuf)
         return Err(ParseError::TooLarge { bytes: bytes.len(), limit: MAX_MESSAGE_BYTES });
     }
     match format {
+        ExampleFormat::JsonEvents => Err(ParseError::Json("json-events records need a mapping".into())),
         ExampleFormat::Json => {
             let text = std::str::from_utf8(bytes).map_err(|_| ParseError::Utf8)?;
             super::jsonl::parse(text, out)

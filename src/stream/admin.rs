@@ -8,7 +8,9 @@ use crate::config::WorkerConfig;
 use crate::input::{Batch, InputError, Item, BATCH_EXAMPLES};
 use crate::learn::Progress;
 use crate::schema::featurize::Featurizer;
-use crate::schema::proto::{decode_example, ExampleFormat, ProgressWindow, WeightDelta};
+use crate::schema::framing::{frame, Framing};
+use crate::schema::proto::{ExampleFormat, ProgressWindow, WeightDelta};
+use crate::schema::record::RecordDecoder;
 use crate::schema::ExampleBuf;
 use indicatif::ProgressBar;
 use prost::Message as _;
@@ -312,8 +314,10 @@ pub fn replay_examples(
 }
 
 /// Sends JSON-lines examples to the examples topic, one record per non-blank line, encoded
-/// as `model.example_format` says (JSON as it is; protobuf converted). Lines that are not a
-/// JSON example are skipped and counted. Returns (sent, skipped).
+/// as `model.example_format` says (JSON and raw JSON events as they are; protobuf
+/// converted) and framed as `model.example_framing` says (with `model.example_schema_id`,
+/// 0 when unset, and the message index [0]). Lines that are not a JSON example are skipped
+/// and counted. Returns (sent, skipped).
 pub fn produce_examples(
     config: &WorkerConfig,
     lines: impl std::io::BufRead,
@@ -328,9 +332,16 @@ pub fn produce_examples(
         if line.trim().is_empty() {
             continue;
         }
-        let payload = match config.model.example_format {
-            ExampleFormat::Json => Ok(line.into_bytes()),
+        let format = config.model.example_format;
+        let payload = match format {
+            ExampleFormat::Json | ExampleFormat::JsonEvents => Ok(line.into_bytes()),
             ExampleFormat::Protobuf => json_to_protobuf(&line),
+        };
+        let payload = match config.model.example_framing {
+            Framing::None => payload,
+            Framing::SchemaRegistry => {
+                payload.map(|message| frame(format, config.model.example_schema_id.unwrap_or(0), &[0], &message))
+            }
         };
         match payload {
             Ok(payload) => {
@@ -389,7 +400,7 @@ pub fn spawn_topic_reader(
 ) -> Result<Receiver<Result<Batch, InputError>>, StreamError> {
     let (sender, receiver) = sync_channel(READER_QUEUE_DEPTH);
     let config = config.clone();
-    let format: ExampleFormat = config.model.example_format;
+    let decoder = RecordDecoder::from_config(&config.model).map_err(|e| StreamError::Config(e.to_string()))?;
     std::thread::Builder::new()
         .name("topic-reader".into())
         .spawn(move || {
@@ -403,7 +414,7 @@ pub fn spawn_topic_reader(
                 // Decoded straight from librdkafka's buffer: no copy of the record.
                 let item = match message.payload() {
                     None => Item::Bad { line, reason: "record has no value".into() },
-                    Some(payload) => match decode_example(format, payload, &mut example) {
+                    Some(payload) => match decoder.decode(payload, &mut example) {
                         Err(e) => Item::Bad { line, reason: e.to_string() },
                         Ok(()) => {
                             let start = batch.features.len() as u32;
@@ -413,6 +424,7 @@ pub fn spawn_topic_reader(
                                     line,
                                     label: example.label,
                                     weight: example.weight,
+                                    base: example.base,
                                     features: (start, batch.features.len() as u32),
                                 },
                             }

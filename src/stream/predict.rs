@@ -21,7 +21,8 @@ use crate::learn::replica::{Replica, Unconfirmed};
 use crate::learn::view_learner::ViewLearner;
 use crate::learn::{Feature, Loss, Progress};
 use crate::schema::featurize::Featurizer;
-use crate::schema::proto::{decode_example, ExampleFormat, Outcome, Prediction};
+use crate::schema::proto::{Outcome, Prediction};
+use crate::schema::record::RecordDecoder;
 use crate::schema::ExampleBuf;
 use prost::Message as _;
 use rdkafka::consumer::{BaseConsumer, Consumer, ConsumerGroupMetadata};
@@ -57,7 +58,7 @@ pub struct PredictRole {
     replica: Replica,
     feed: ReplicaFeed,
     topics: Topics,
-    format: ExampleFormat,
+    decoder: RecordDecoder,
     featurizer: Featurizer,
     loss: Loss,
     max_examples: usize,
@@ -93,7 +94,7 @@ impl PredictRole {
             replica,
             feed,
             topics,
-            format: config.model.example_format,
+            decoder: RecordDecoder::from_config(&config.model).map_err(|e| StreamError::Config(e.to_string()))?,
             featurizer: settings.featurizer().map_err(|e| StreamError::Config(e.to_string()))?,
             loss: settings.loss,
             max_examples: config.worker.batch_max_examples,
@@ -237,7 +238,7 @@ impl PredictRole {
     /// a dead letter.
     fn predict_one(&mut self, record: &RawRecord, out: &mut BatchOutput) -> Result<(), String> {
         let payload = record.payload.as_deref().ok_or("record has no value")?;
-        decode_example(self.format, payload, &mut self.example).map_err(|e| e.to_string())?;
+        self.decoder.decode(payload, &mut self.example).map_err(|e| e.to_string())?;
         self.features.clear();
         self.featurizer.featurize(&self.example, &mut self.features).map_err(|e| e.to_string())?;
 

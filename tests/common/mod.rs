@@ -17,6 +17,8 @@ use std::time::{Duration, Instant};
 
 use ftrl_stream::schema::proto::encode_example;
 
+pub mod events;
+
 pub static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
 pub fn repo() -> PathBuf {
