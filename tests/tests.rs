@@ -397,6 +397,10 @@ fn compose_file_commands_exist_and_its_configuration_validates() {
     assert!(yaml_str(&compose, &["services", "kafka", "image"]).starts_with("apache/kafka:"));
     assert!(yaml_str(&compose, &["services", "kafka", "environment", "KAFKA_PROCESS_ROLES"]).contains("controller"));
     assert!(!names.iter().any(|n| n.contains("zookeeper")));
+    // The broker's log is on a volume (like the workers' state), in the directory it logs to.
+    let log_dirs = yaml_str(&compose, &["services", "kafka", "environment", "KAFKA_LOG_DIRS"]);
+    let kafka_volumes = strings(&compose["services"]["kafka"]["volumes"]);
+    assert!(kafka_volumes.iter().any(|v| v.split(':').nth(1) == Some(log_dirs)), "{kafka_volumes:?}");
 
     let mut commands = 0;
     for (name, service) in services {
@@ -523,6 +527,40 @@ fn kubernetes_manifests_parse_and_match_the_binary() {
             }
         }
     }
+    // SASL/TLS settings come from a Secret, not the config map: every container reads it, and
+    // the keys it documents are settings that validate with the config map's file.
+    let secret = of_kind("Secret").next().expect("a Secret for the SASL/TLS settings");
+    let secret_name = yaml_str(secret, &["metadata", "name"]);
+    for spec in &pod_specs {
+        for container in spec["containers"].as_sequence().unwrap() {
+            let sources = container["envFrom"].as_sequence().map(Vec::as_slice).unwrap_or_default();
+            assert!(
+                sources.iter().any(|s| s["secretRef"]["name"].as_str() == Some(secret_name)),
+                "{:?} does not read the Secret {secret_name}",
+                container["name"]
+            );
+            // A memory limit, so that a leak ends in a restart rather than a starved node.
+            assert!(
+                container["resources"]["limits"]["memory"].is_string() || strings(&container["args"])[0] == "topics"
+            );
+        }
+        if !spec["containers"][0]["args"][0].as_str().is_some_and(|c| c == "topics") {
+            assert!(spec["terminationGracePeriodSeconds"].as_u64().is_some(), "no grace period set");
+        }
+    }
+    let mut env: HashMap<String, String> = repo_file("deploy/k8s/secret.yaml")
+        .lines()
+        .filter_map(|line| line.trim().strip_prefix("# FTRL_"))
+        .map(|line| {
+            let (key, value) = line.split_once(": ").unwrap();
+            (format!("FTRL_{key}"), value.trim_matches('"').to_string())
+        })
+        .collect();
+    assert!(env.contains_key("FTRL_KAFKA__LIBRDKAFKA_OPTIONS__SASL_PASSWORD"), "{env:?}");
+    env.insert("FTRL_WORKER__ID".into(), "ftrl-worker-0".into());
+    let with_secret = valid_config(text, env, "worker.toml with the Secret's keys");
+    assert_eq!(with_secret.kafka.librdkafka_options["security.protocol"], "SASL_SSL");
+    assert!(with_secret.kafka.librdkafka_options.contains_key("sasl.password"));
     // The StatefulSet claims a volume per pod for RocksDB.
     let set = of_kind("StatefulSet").next().unwrap();
     let claims = set["spec"]["volumeClaimTemplates"].as_sequence().unwrap();
@@ -532,6 +570,136 @@ fn kubernetes_manifests_parse_and_match_the_binary() {
         .filter(|s| s["metadata"]["annotations"]["prometheus.io/port"].as_str() == Some(&metrics_port.to_string()))
         .collect();
     assert!(!scraped.is_empty(), "no service announces the metrics port");
+}
+
+/// Runs `python3 -m module args...` in the repository: the schema checkers scripts/setup
+/// installs. A missing tool fails the test (CI runs scripts/setup first), never skips it.
+fn python_tool(module: &str, args: &[&str]) -> Output {
+    Command::new("python3")
+        .arg("-m")
+        .arg(module)
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap_or_else(|e| panic!("python3 -m {module}: {e} (scripts/setup installs it)"))
+}
+
+/// The manifests' file names, relative to the repository.
+fn kubernetes_manifests() -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("deploy/k8s");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .filter(|name| name.ends_with(".yaml"))
+        .map(|name| format!("deploy/k8s/{name}"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn every_kubernetes_manifest_passes_strict_schema_validation() {
+    let files = kubernetes_manifests();
+    assert!(files.len() >= 6, "{files:?}");
+    for file in &files {
+        // --strict rejects properties the schema does not know (a misspelt key is not ignored).
+        let out = python_tool("kubernetes_validate", &["--strict", "--no-warn", file]);
+        let report = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert!(out.status.success(), "{file} fails kubernetes-validate --strict:\n{report}");
+        assert!(report.contains("passed"), "{file}: {report}");
+    }
+}
+
+#[test]
+fn the_compose_file_follows_the_compose_specification() {
+    let out = python_tool("check_jsonschema", &["--builtin-schema", "vendor.compose-spec", "docker-compose.yml"]);
+    let report = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "docker-compose.yml does not follow the Compose specification:\n{report}");
+    // And the checker does reject a file that does not.
+    let compose = repo_file("docker-compose.yml").replace("    image: apache/kafka", "    imag: apache/kafka");
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("compose.yml");
+    std::fs::write(&bad, compose).unwrap();
+    let out = python_tool("check_jsonschema", &["--builtin-schema", "vendor.compose-spec", bad.to_str().unwrap()]);
+    assert!(!out.status.success(), "a misspelt key passes the Compose check");
+}
+
+/// Whether `.dockerignore` keeps `path` out of the build context: the last pattern that
+/// matches it or one of its parent directories decides (`!` lets it back in). Our patterns are
+/// `*` and plain paths.
+fn docker_ignores(dockerignore: &str, path: &str) -> bool {
+    let mut ignored = false;
+    for line in dockerignore.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        let (keep, pattern) = match line.strip_prefix('!') {
+            Some(pattern) => (true, pattern),
+            None => (false, line),
+        };
+        let pattern = pattern.trim_start_matches('/').trim_end_matches('/');
+        assert!(!pattern.contains(['?', '[']) && (pattern == "*" || !pattern.contains('*')), "{pattern}");
+        if pattern == "*" || path == pattern || path.starts_with(&format!("{pattern}/")) {
+            ignored = !keep;
+        }
+    }
+    ignored
+}
+
+#[test]
+fn docker_build_context_excludes_target_and_git_but_not_what_the_image_copies() {
+    let dockerignore = repo_file(".dockerignore");
+    for path in ["target/release/ftrl", "target", ".git/HEAD", "tests/stream.rs", "fuzz/corpus/x", "README.md"] {
+        assert!(docker_ignores(&dockerignore, path), "{path} is in the Docker build context");
+    }
+    let dockerfile = repo_file("Dockerfile");
+    let mut copied = 0;
+    for line in dockerfile.lines().filter(|l| l.starts_with("COPY ")) {
+        let words: Vec<&str> = line.split_whitespace().skip(1).collect();
+        if words.iter().any(|w| w.starts_with("--from=")) {
+            continue;
+        }
+        for source in &words[..words.len() - 1] {
+            assert!(
+                !docker_ignores(&dockerignore, source),
+                "the Dockerfile copies {source}, which .dockerignore leaves out"
+            );
+            assert!(Path::new(env!("CARGO_MANIFEST_DIR")).join(source).exists(), "{source}");
+            copied += 1;
+        }
+    }
+    assert!(copied >= 6, "only {copied} COPY sources found");
+}
+
+#[test]
+fn the_image_is_built_locked_stripped_and_from_pinned_base_images() {
+    let dockerfile = repo_file("Dockerfile");
+    let manifest: toml::Table = repo_file("Cargo.toml").parse().unwrap();
+    let builds: Vec<&str> = dockerfile.lines().filter(|l| l.contains("cargo build")).collect();
+    assert!(!builds.is_empty());
+    for build in builds {
+        assert!(build.contains("--locked") && build.contains("--profile dist"), "{build}");
+    }
+    // The `dist` profile: the release build without debug info, stripped.
+    let dist = manifest["profile"]["dist"].as_table().expect("[profile.dist]");
+    assert_eq!(dist["inherits"].as_str(), Some("release"));
+    assert_eq!(dist["debug"].as_integer(), Some(0));
+    assert_eq!(dist["strip"].as_bool(), Some(true));
+    assert!(dockerfile.contains("COPY --from=build /src/target/dist/ftrl "), "the image ships the dist binary");
+    // Every base image names an exact version; the toolchain is the crate's rust-version.
+    let rust_version = manifest["package"]["rust-version"].as_str().unwrap();
+    let bases: Vec<&str> = dockerfile
+        .lines()
+        .filter_map(|l| l.strip_prefix("FROM "))
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(bases.len(), 2, "{bases:?}");
+    for base in &bases {
+        let (_, tag) = base.split_once(':').unwrap_or_else(|| panic!("{base} has no tag"));
+        let version: Vec<&str> = tag.split('-').next().unwrap().split('.').collect();
+        assert!(version.len() >= 2 && version.iter().all(|p| p.parse::<u32>().is_ok()), "{base} is not pinned");
+    }
+    assert!(bases[0].starts_with(&format!("rust:{rust_version}.")), "{} vs rust-version {rust_version}", bases[0]);
+    let compose = repo_file("docker-compose.yml");
+    let kafka: Vec<&str> = compose.lines().filter_map(|l| l.trim().strip_prefix("image: ")).collect();
+    assert!(kafka.iter().all(|image| image.split_once(':').is_some_and(|(_, tag)| tag.contains('.'))), "{kafka:?}");
 }
 
 /// The README's shell commands: every `ftrl` command parses, every script exists.
