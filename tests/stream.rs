@@ -113,6 +113,55 @@ fn configuration_is_validated_and_documented() {
     assert!(!out.status.success(), "environment overrides apply");
 }
 
+/// `topics create` sets each topic's retention (or compaction) as the README's table says, and
+/// the broker holds those settings.
+#[test]
+fn topic_retention_is_set_as_documented() {
+    use ftrl_stream::stream::admin::RETENTION;
+    use rdkafka::admin::{AdminClient, AdminOptions, ResourceSpecifier};
+    use rdkafka::client::DefaultClientContext;
+    let setup = Setup::new("kept");
+    let config = setup.config("w1", "json");
+    let created = run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
+    assert_eq!(created.matches(": created").count(), 7, "{created}");
+
+    // The README's table, `| `{prefix}.suffix` | retention.ms | why |`, is RETENTION.
+    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
+    let documented: Vec<(String, i64)> = readme
+        .lines()
+        .filter_map(|line| {
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            let suffix = cells.get(1)?.strip_prefix("`{prefix}.")?.strip_suffix('`')?;
+            let ms = cells.get(2)?.strip_prefix('`')?.split('`').next()?.parse().ok()?;
+            Some((suffix.to_string(), ms))
+        })
+        .collect();
+    let expected: Vec<(String, i64)> = RETENTION.iter().map(|(s, ms, _)| (s.to_string(), *ms)).collect();
+    assert_eq!(documented, expected, "README.md's retention table");
+
+    let admin: AdminClient<DefaultClientContext> = setup.client().create().unwrap();
+    let topics: Vec<String> = ["examples", "gradients", "deltas", "changelog", "progress", "predictions", "dlq"]
+        .iter()
+        .map(|s| setup.topic(s))
+        .collect();
+    let resources: Vec<ResourceSpecifier<'_>> = topics.iter().map(|t| ResourceSpecifier::Topic(t)).collect();
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let options = AdminOptions::new().request_timeout(Some(Duration::from_secs(30)));
+    let described = runtime.block_on(admin.describe_configs(&resources, &options)).unwrap();
+    for (topic, result) in topics.iter().zip(described) {
+        let resource = result.unwrap_or_else(|e| panic!("{topic}: {e:?}"));
+        let value = |key: &str| resource.get(key).and_then(|entry| entry.value.clone());
+        let suffix = topic.rsplit('.').next().unwrap();
+        match RETENTION.iter().find(|(s, ..)| *s == suffix) {
+            Some((_, ms, _)) => {
+                assert_eq!(value("retention.ms"), Some(ms.to_string()), "{topic}");
+                assert_eq!(value("retention.bytes"), Some("-1".to_string()), "{topic}");
+            }
+            None => assert_eq!(value("cleanup.policy").as_deref(), Some("compact"), "{topic}"),
+        }
+    }
+}
+
 /// Waits until the deltas topic accounts for every gradient contribution the embedded model
 /// counted (the update role trails the predict role by a batch or two).
 fn wait_for_updates(
