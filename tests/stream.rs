@@ -480,7 +480,12 @@ fn serve_predicts_like_the_embedded_model() {
     assert_eq!(status, 422, "{body}");
     assert!(body.contains("examples[0]"), "{body}");
     let huge = format!(r#"{{"examples": [{{"features": ["a:{}"]}}]}}"#, "x".repeat(2 << 20));
-    assert_eq!(http(&listen, "POST", "/predict", &huge).unwrap().0, 413);
+    let (status, body) = http(&listen, "POST", "/predict", &huge).unwrap();
+    assert_eq!(status, 413);
+    let body: Value = serde_json::from_str(&body).unwrap_or_else(|e| panic!("a 413 that is not JSON ({e}): {body}"));
+    assert!(body["error"].is_string(), "{body}");
+    let (status, body) = http(&listen, "POST", "/predict", r#"{"examples": [1]}"#).unwrap();
+    assert_eq!(status, 422, "an example that is not an object: {body}");
     let metrics = http(&listen, "GET", "/metrics", "").unwrap().1;
     assert_eq!(sample(&metrics, "ftrl_served_predictions_total"), Some(300.0), "{metrics}");
     server.stop();

@@ -736,6 +736,99 @@ fn readme_commands_exist() {
     assert_eq!(scripts, 2, "the README's set-up is two scripts");
 }
 
+/// The README's and the compose file's `/predict` examples use features that generated data
+/// contains (else the answer is the bias alone), and the quick start trains with the crosses
+/// `ftrl gen` says are true.
+#[test]
+fn readme_examples_use_what_generated_data_contains() {
+    let dir = tempfile::tempdir().unwrap();
+    let (data, summary) =
+        generate(dir.path(), "clicks.jsonl", &["--examples", "20000", "--seed", "1", "--format", "jsonl"]);
+    let text = std::fs::read_to_string(&data).unwrap();
+    let mut seen = std::collections::HashSet::new();
+    for line in text.lines() {
+        let example: Value = serde_json::from_str(line).unwrap();
+        seen.extend(example["features"].as_array().unwrap().iter().map(|f| f.as_str().unwrap().to_string()));
+    }
+    let mut requests = 0;
+    for (origin, file) in
+        [("README.md", repo_file("README.md")), ("docker-compose.yml", repo_file("docker-compose.yml"))]
+    {
+        for line in file.lines().filter(|l| l.contains("/predict -d '")) {
+            let body = line.split("-d '").nth(1).and_then(|b| b.split('\'').next()).unwrap();
+            let body: Value = serde_json::from_str(body).unwrap_or_else(|e| panic!("{origin}: {e}: {body}"));
+            for feature in body["examples"][0]["features"].as_array().unwrap() {
+                let feature = feature.as_str().unwrap();
+                assert!(seen.contains(feature), "{origin}: generated data never has {feature}");
+            }
+            requests += 1;
+        }
+    }
+    assert!(requests >= 2, "only {requests} /predict examples found");
+    let readme = repo_file("README.md");
+    let train = readme.lines().find(|l| l.starts_with("ftrl train --data clicks.jsonl")).expect("quick start train");
+    for cross in summary["crosses"].as_array().unwrap() {
+        let cross = cross.as_str().unwrap();
+        assert!(train.contains(&format!("--cross {cross}")), "the quick start trains without the true cross {cross}");
+    }
+}
+
+/// Under JSON logging the fatal error is a JSON log line too (a pipeline would drop plain text).
+#[test]
+fn the_fatal_error_is_a_json_line_under_json_logging() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("worker.toml");
+    let text =
+        EXAMPLE_TOML.replace("alpha = 0.1", "alpha = -1").replace("log_format = \"text\"", "log_format = \"json\"");
+    std::fs::write(&config, text).unwrap();
+    let out = ftrl().args(["config", "validate", "--config"]).arg(&config).output().unwrap();
+    assert!(!out.status.success());
+    let last = last_json_line(&out.stderr);
+    assert_eq!(last["level"], "ERROR", "{last}");
+    assert_eq!(last["fields"]["fatal"], true, "{last}");
+    assert!(last["fields"]["message"].as_str().unwrap().contains("model.alpha"), "{last}");
+    // Text logging keeps the plain `error: ...` line.
+    std::fs::write(&config, EXAMPLE_TOML.replace("alpha = 0.1", "alpha = -1")).unwrap();
+    let out = ftrl().args(["config", "validate", "--config"]).arg(&config).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("error: ") && stderr.contains("model.alpha"), "{stderr}");
+    assert!(serde_json::from_str::<Value>(stderr.lines().next().unwrap()).is_err(), "{stderr}");
+}
+
+/// The hashing section's facts: namespace `""` for features without one, `^bias` a literal
+/// name, and the first feature in the example is the seed of an `aa` cross.
+#[test]
+fn hashing_facts_the_readme_states() {
+    use ftrl_stream::learn::hashing::{bias, cross, feature_coordinate};
+    use ftrl_stream::learn::Loss;
+    use ftrl_stream::schema::featurize::Featurizer;
+    let features = |line: &str, crosses: &[&str]| {
+        let mut example = ftrl_stream::schema::ExampleBuf::default();
+        ftrl_stream::schema::jsonl::parse(line, &mut example).unwrap();
+        let mut featurizer = Featurizer::new(Loss::Logistic, crosses.iter().map(|c| c.parse().unwrap()).collect());
+        let mut out = Vec::new();
+        featurizer.featurize(&example, &mut out).unwrap();
+        out.into_iter().map(|f| (f.coordinate, f.value)).collect::<HashMap<u64, f64>>()
+    };
+    let plain = features(r#"{"label": 1, "features": ["y", "a:b:c"]}"#, &[]);
+    assert!(plain.contains_key(&feature_coordinate("", "y")));
+    assert!(plain.contains_key(&feature_coordinate("a", "b:c")));
+    // `^bias` in namespace "" is the bias: its value adds to the bias's 1.
+    let with_bias = features(r#"{"label": 1, "features": ["a:x", "^bias"]}"#, &[]);
+    assert_eq!(with_bias.len(), 2);
+    assert_eq!(with_bias[&bias()], 2.0);
+    // No cross includes namespace "".
+    assert_eq!(features(r#"{"label": 1, "features": ["x", "y"]}"#, &["aa"]).len(), 3);
+    // In `aa` the feature that comes first is the seed.
+    let (x, y) = (feature_coordinate("a", "x"), feature_coordinate("a", "y"));
+    assert!(features(r#"{"label": 1, "features": ["a:x", "a:y"]}"#, &["aa"]).contains_key(&cross(x, y)));
+    assert!(features(r#"{"label": 1, "features": ["a:y", "a:x"]}"#, &["aa"]).contains_key(&cross(y, x)));
+    let readme = repo_file("README.md");
+    assert!(
+        readme.contains("`^bias` is a literal name") && readme.contains("with the one that comes first in the example")
+    );
+}
+
 /// The README's configuration reference is `ftrl config example`, which the config module's
 /// tests hold to the defaults and to every field of the configuration struct.
 #[test]

@@ -22,9 +22,18 @@ use tracing_subscriber::EnvFilter;
 /// The environment variable whose filter, when set, wins over the configured log level.
 pub const LOG_ENV: &str = "FTRL_LOG";
 
+/// The format [`init_logging`] chose, once it has.
+static LOG_FORMAT: std::sync::OnceLock<LogFormat> = std::sync::OnceLock::new();
+
+/// Whether log lines are JSON objects: then a fatal error must be one too.
+pub fn logs_json() -> bool {
+    LOG_FORMAT.get() == Some(&LogFormat::Json)
+}
+
 /// Sends `tracing` events to standard error in `format`, keeping those `level` allows
 /// (`FTRL_LOG` wins when set). A second call changes nothing.
 pub fn init_logging(format: LogFormat, level: &str) {
+    let _ = LOG_FORMAT.set(format);
     let filter = EnvFilter::try_from_env(LOG_ENV)
         .or_else(|_| EnvFilter::builder().parse(level))
         .unwrap_or_else(|_| EnvFilter::new("info"));
