@@ -88,11 +88,13 @@ fn load_config(args: &ConfigArg) -> Result<WorkerConfig> {
 
 fn worker_command(args: &ConfigArg) -> Result<()> {
     let config = load_config(args)?;
+    crate::observe::metrics().export_for(crate::observe::metrics::Exporter::Worker);
     until_signal(move |shutdown| crate::stream::run_worker(&config, shutdown).context("worker failed"))
 }
 
 fn serve_command(args: &ConfigArg) -> Result<()> {
     let config = load_config(args)?;
+    crate::observe::metrics().export_for(crate::observe::metrics::Exporter::Serve);
     until_signal(move |shutdown| crate::serve::run(&config, shutdown).context("serving failed"))
 }
 

@@ -829,6 +829,135 @@ fn hashing_facts_the_readme_states() {
     );
 }
 
+/// One HTTP/1.1 GET with an optional `Accept`; (status, content type, body), or None while
+/// nothing listens.
+fn http_get(address: &str, path: &str, accept: Option<&str>) -> Option<(u16, String, String)> {
+    use std::io::Read;
+    let mut stream = std::net::TcpStream::connect(address).ok()?;
+    stream.set_read_timeout(Some(std::time::Duration::from_secs(10))).unwrap();
+    let accept = accept.map(|a| format!("Accept: {a}\r\n")).unwrap_or_default();
+    write!(stream, "GET {path} HTTP/1.1\r\nHost: {address}\r\n{accept}Connection: close\r\n\r\n").ok()?;
+    let mut response = String::new();
+    stream.read_to_string(&mut response).ok()?;
+    let (head, body) = response.split_once("\r\n\r\n")?;
+    let status = head.split(' ').nth(1)?.parse().ok()?;
+    let content_type = head
+        .lines()
+        .find_map(|l| l.split_once(':').filter(|(k, _)| k.eq_ignore_ascii_case("content-type")).map(|(_, v)| v.trim()))
+        .unwrap_or_default()
+        .to_string();
+    Some((status, content_type, body.to_string()))
+}
+
+fn free_address() -> String {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().to_string()
+}
+
+/// `ftrl serve` (or a worker) on a configuration whose broker never answers (a closed port),
+/// with its endpoints on `listen`; killed on drop.
+struct Unreachable {
+    child: std::process::Child,
+    log: PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+impl Unreachable {
+    fn start(command: &str, listen: &str, bootstrap: &str) -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        let config = dir.path().join("worker.toml");
+        let text = EXAMPLE_TOML
+            .replace("bootstrap_servers = \"127.0.0.1:9092\"", &format!("bootstrap_servers = \"{bootstrap}\""))
+            .replace("listen = \"127.0.0.1:9898\"", &format!("listen = \"{listen}\""))
+            .replace("listen = \"127.0.0.1:8080\"", &format!("listen = \"{listen}\""))
+            .replace("state_dir = \"ftrl-state\"", &format!("state_dir = \"{}\"", dir.path().join("state").display()));
+        std::fs::write(&config, text).unwrap();
+        let log = dir.path().join("log");
+        let child = ftrl()
+            .env("FTRL_LOG", "info")
+            .args([command, "--config"])
+            .arg(&config)
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(&log).unwrap())
+            .spawn()
+            .unwrap();
+        Self { child, log, _dir: dir }
+    }
+
+    fn log_text(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+}
+
+impl Drop for Unreachable {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The metric families of a `/metrics` body as the official Prometheus Python client's
+/// parser reads them (the OpenMetrics one or the text-format 0.0.4 one): name → type.
+fn parsed_metric_types(body: &str, openmetrics: bool) -> HashMap<String, String> {
+    let script = r#"
+import json, sys
+if sys.argv[1] == "openmetrics":
+    from prometheus_client.openmetrics.parser import text_string_to_metric_families
+else:
+    from prometheus_client.parser import text_string_to_metric_families
+print(json.dumps({f.name: f.type for f in text_string_to_metric_families(sys.stdin.read())}))
+"#;
+    let mut child = Command::new("python3")
+        .args(["-c", script, if openmetrics { "openmetrics" } else { "prometheus" }])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("python3 (scripts/setup installs prometheus-client)");
+    child.stdin.take().unwrap().write_all(body.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "the parser refuses the body: {}\n{body}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn metrics_parse_with_the_prometheus_client_parsers_with_their_declared_types() {
+    let listen = free_address();
+    let serve = Unreachable::start("serve", &listen, "127.0.0.1:1");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while http_get(&listen, "/health", None).is_none() {
+        assert!(std::time::Instant::now() < deadline, "no endpoints; log:\n{}", serve.log_text());
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    // A request, so that the request counter family has a series.
+    http_get(&listen, "/model", None).unwrap();
+    for (accept, openmetrics) in [
+        (Some("application/openmetrics-text;version=1.0.0,text/plain;version=0.0.4;q=0.5"), true),
+        (Some("text/plain;version=0.0.4"), false),
+        (None, false),
+    ] {
+        let (status, content_type, body) = http_get(&listen, "/metrics", accept).unwrap();
+        assert_eq!(status, 200);
+        let expected =
+            if openmetrics { "application/openmetrics-text; version=1.0.0" } else { "text/plain; version=0.0.4" };
+        assert!(content_type.starts_with(expected), "{accept:?}: {content_type}");
+        let types = parsed_metric_types(&body, openmetrics);
+        for (name, kind) in [
+            ("ftrl_http_requests", "counter"),
+            ("ftrl_served_predictions", "counter"),
+            ("ftrl_view_staleness_seconds", "gauge"),
+            ("ftrl_build_info", "gauge"),
+            ("process_resident_memory_bytes", "gauge"),
+            ("process_cpu_seconds", "counter"),
+            ("process_start_time_seconds", "gauge"),
+        ] {
+            assert_eq!(types.get(name).map(String::as_str), Some(kind), "{name} ({accept:?}) in {types:?}");
+        }
+        assert!(!types.values().any(|t| t == "unknown" || t == "untyped"), "{types:?}");
+        // serve exports what it measures, not the worker roles' metrics.
+        assert!(!types.contains_key("ftrl_examples") && !types.contains_key("ftrl_cache_lookups"), "{types:?}");
+    }
+}
+
 /// The README's configuration reference is `ftrl config example`, which the config module's
 /// tests hold to the defaults and to every field of the configuration struct.
 #[test]
