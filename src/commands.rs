@@ -42,7 +42,7 @@ pub fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Command::Topics(TopicsCommand::Create(args)) => {
-            let config = load_config(&args.config)?;
+            let config = connected_config(&args.config)?;
             for (topic, outcome) in admin::create_topics(&config, args.replication).context("creating topics")? {
                 println!("{topic}: {outcome}");
             }
@@ -83,6 +83,14 @@ fn load_config(args: &ConfigArg) -> Result<WorkerConfig> {
     if !problems.is_empty() {
         return Err(anyhow!("{} is invalid:\n  {}", args.config.display(), problems.join("\n  ")));
     }
+    Ok(config)
+}
+
+/// [`load_config`] for the one-shot commands that talk to Kafka: a wrong address or an
+/// unreachable cluster fails them within seconds, saying why, not after librdkafka's minute.
+fn connected_config(args: &ConfigArg) -> Result<WorkerConfig> {
+    let config = load_config(args)?;
+    crate::stream::reach::check(&config, crate::stream::reach::TIMEOUT)?;
     Ok(config)
 }
 
@@ -127,7 +135,7 @@ fn until_signal(work: impl FnOnce(Arc<AtomicBool>) -> Result<()> + Send + 'stati
 }
 
 fn produce_command(args: &ProduceArgs) -> Result<()> {
-    let config = load_config(&args.config)?;
+    let config = connected_config(&args.config)?;
     let input: Box<dyn std::io::BufRead> = if args.data == "-" {
         Box::new(std::io::stdin().lock())
     } else {
@@ -142,7 +150,7 @@ fn produce_command(args: &ProduceArgs) -> Result<()> {
 }
 
 fn model_dump(args: &ConfigArg) -> Result<()> {
-    let config = load_config(args)?;
+    let config = connected_config(args)?;
     let bar = progress_bar(true, None, "delta records");
     let model = admin::dump_model(&config, &bar).context("reading the deltas topic")?;
     bar.finish_and_clear();
@@ -158,14 +166,14 @@ fn model_dump(args: &ConfigArg) -> Result<()> {
 }
 
 fn model_progress(args: &ConfigArg) -> Result<()> {
-    let config = load_config(args)?;
+    let config = connected_config(args)?;
     let totals = admin::read_progress(&config).context("reading the progress topic")?;
     println!("{}", serde_json::to_string(&totals)?);
     Ok(())
 }
 
 fn replay_command(args: &ReplayArgs) -> Result<()> {
-    let config = load_config(&args.config)?;
+    let config = connected_config(&args.config)?;
     let mut target = config.clone();
     target.model.prefix = args.to_prefix.clone();
     let problems = target.validate();
@@ -188,7 +196,7 @@ fn replay_command(args: &ReplayArgs) -> Result<()> {
 
 fn train_command(args: &TrainArgs) -> Result<()> {
     let topic_config = match (&args.config, args.from_topic) {
-        (Some(path), true) => Some(load_config(&ConfigArg { config: path.clone() })?),
+        (Some(path), true) => Some(connected_config(&ConfigArg { config: path.clone() })?),
         _ => None,
     };
     let settings = match &topic_config {

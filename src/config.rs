@@ -591,6 +591,12 @@ impl WorkerConfig {
 
         if kafka.bootstrap_servers.trim().is_empty() {
             bad("kafka.bootstrap_servers", "must name at least one broker (host:port)".into());
+        } else {
+            for server in kafka.bootstrap_servers.split(',') {
+                if let Err(why) = check_broker_address(server.trim()) {
+                    bad("kafka.bootstrap_servers", why);
+                }
+            }
         }
         for (key, why) in MANAGED_RDKAFKA_KEYS {
             if kafka.librdkafka_options.keys().any(|k| k.trim().eq_ignore_ascii_case(key)) {
@@ -799,6 +805,41 @@ fn check_rdkafka_property(key: &str, value: &str) -> Result<(), String> {
         Err(KafkaError::ClientConfig(_, description, ..)) => Err(format!("librdkafka refuses it: {description}")),
         Err(e) => Err(format!("librdkafka refuses it: {e}")),
     }
+}
+
+/// Whether `server` is `host:port` as librdkafka reads it: a host name, an IPv4 address or
+/// a bracketed IPv6 one, and a port; optionally after a listener's protocol (`SSL://`).
+fn check_broker_address(server: &str) -> Result<(), String> {
+    const PROTOCOLS: [&str; 4] = ["plaintext", "ssl", "sasl_plaintext", "sasl_ssl"];
+    let address = match server.split_once("://") {
+        Some((protocol, rest)) if PROTOCOLS.iter().any(|p| p.eq_ignore_ascii_case(protocol)) => rest,
+        Some((protocol, _)) => {
+            return Err(format!(
+                "{server:?} is a URL; Kafka brokers are host:port (the protocol, {protocol:?}, is not Kafka's: \
+                 TLS and SASL are set with librdkafka_options.\"security.protocol\")"
+            ))
+        }
+        None => server,
+    };
+    let Some((host, port)) = address.rsplit_once(':') else {
+        return Err(format!("{server:?} has no port: brokers are host:port, like 10.0.0.1:9092"));
+    };
+    if port.parse::<u16>().map_or(true, |p| p == 0) {
+        return Err(format!("{server:?}: the port must be a number in 1..=65535, got {port:?}"));
+    }
+    let host_ok = match host.strip_prefix('[').and_then(|h| h.strip_suffix(']')) {
+        Some(v6) => v6.parse::<std::net::Ipv6Addr>().is_ok(),
+        None => {
+            !host.is_empty()
+                && host.split('.').all(|label| {
+                    !label.is_empty() && label.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+                })
+        }
+    };
+    if !host_ok {
+        return Err(format!("{server:?}: {host:?} is not a host name or IP address"));
+    }
+    Ok(())
 }
 
 /// Non-empty and only `[A-Za-z0-9._-]`: safe in topic names and transactional ids.
@@ -1616,6 +1657,25 @@ mod tests {
             c.kafka.librdkafka_options.insert("security.protocol".into(), "SSL".into());
         })
         .is_empty());
+    }
+
+    #[test]
+    fn malformed_broker_addresses_are_rejected() {
+        let servers = |s: &str| problems(|c| c.kafka.bootstrap_servers = s.into());
+        for good in ["10.0.0.1:9092", "kafka:9092", "a.b-c.example:9093, b:1", "[::1]:9092", "SASL_SSL://k:9096"] {
+            assert_eq!(servers(good), Vec::<String>::new(), "{good}");
+        }
+        assert_one(
+            |c| c.kafka.bootstrap_servers = "http://127.0.0.1:9092".into(),
+            "kafka.bootstrap_servers",
+            "is a URL",
+        );
+        assert_one(|c| c.kafka.bootstrap_servers = "kafka".into(), "kafka.bootstrap_servers", "has no port");
+        assert_one(|c| c.kafka.bootstrap_servers = "kafka:99999".into(), "kafka.bootstrap_servers", "1..=65535");
+        assert_one(|c| c.kafka.bootstrap_servers = "ka fka:9092".into(), "kafka.bootstrap_servers", "not a host");
+        assert_one(|c| c.kafka.bootstrap_servers = "a:1,,b:2".into(), "kafka.bootstrap_servers", "has no port");
+        // Every bad one is named.
+        assert_eq!(servers("a,b:x").len(), 2);
     }
 
     #[test]

@@ -85,6 +85,10 @@ pub fn run(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<(), Serve
     });
     health().require(true, false);
     let _server = Server::start(&config.serve.listen, router(Arc::clone(&served), config.serve.max_request_bytes))?;
+    // A wrong address or an unreachable cluster is said at once (and on /ready).
+    if !crate::stream::reach::wait(config, &shutdown) {
+        return Ok(());
+    }
     // A Hedge's mixture weights are the members' cumulative progressive losses, which the
     // update roles sum on the progress topic; followed as the stream learns.
     let mut progress = None;

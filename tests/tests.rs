@@ -958,6 +958,77 @@ fn metrics_parse_with_the_prometheus_client_parsers_with_their_declared_types() 
     }
 }
 
+/// Sends SIGTERM to `child` and waits at most `limit` for it to exit; its exit status.
+fn terminate_within(child: &mut std::process::Child, limit: std::time::Duration) -> std::process::ExitStatus {
+    Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    let deadline = std::time::Instant::now() + limit;
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        assert!(std::time::Instant::now() < deadline, "still running {limit:?} after SIGTERM");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn a_wrong_broker_address_fails_commands_within_seconds_naming_the_cause() {
+    let closed = free_address();
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("worker.toml");
+    for (servers, cause) in
+        [(closed.as_str(), "connection refused"), ("no-such-host.invalid:9092", "does not resolve (DNS)")]
+    {
+        std::fs::write(&config, EXAMPLE_TOML.replace("127.0.0.1:9092", servers)).unwrap();
+        let started = std::time::Instant::now();
+        let out = ftrl().args(["topics", "create", "--config"]).arg(&config).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success());
+        assert!(started.elapsed() < std::time::Duration::from_secs(10), "{:?}: {stderr}", started.elapsed());
+        assert!(stderr.contains("cannot reach the Kafka brokers") && stderr.contains(cause), "{stderr}");
+        assert!(stderr.contains(servers), "{stderr}");
+    }
+    // A URL is not a broker address: `config validate` says so before anything connects.
+    std::fs::write(&config, EXAMPLE_TOML.replace("127.0.0.1:9092", "http://127.0.0.1:9092")).unwrap();
+    let out = ftrl().args(["config", "validate", "--config"]).arg(&config).output().unwrap();
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("kafka.bootstrap_servers: \"http://127.0.0.1:9092\" is a URL")
+    );
+}
+
+#[test]
+fn a_worker_and_serve_say_at_once_that_the_brokers_cannot_be_reached_and_stop_on_sigterm() {
+    for command in ["worker", "serve"] {
+        let listen = free_address();
+        let closed = free_address();
+        let mut process = Unreachable::start(command, &listen, &closed);
+        let started = std::time::Instant::now();
+        // Within 10 s: the log names the cause, /ready says what it waits for, and the
+        // failed probes are counted.
+        let ready = loop {
+            let ready = http_get(&listen, "/ready", None);
+            if let Some((503, _, body)) = &ready {
+                if body.contains("connection refused") && process.log_text().contains("connection refused") {
+                    break body.clone();
+                }
+            }
+            assert!(
+                started.elapsed() < std::time::Duration::from_secs(10),
+                "{command}: nothing said within 10 s: {ready:?}; log:\n{}",
+                process.log_text()
+            );
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        };
+        assert!(ready.contains("the Kafka brokers") && ready.contains(&closed), "{ready}");
+        let metrics = http_get(&listen, "/metrics", None).unwrap().2;
+        assert!(metrics.contains("ftrl_kafka_errors_total{kind=\"unreachable\"}"), "{metrics}");
+        // SIGTERM while it waits: out within 5 s, cleanly.
+        let status = terminate_within(&mut process.child, std::time::Duration::from_secs(5));
+        assert!(status.success(), "{command}: {status}; log:\n{}", process.log_text());
+    }
+}
+
 /// The README's configuration reference is `ftrl config example`, which the config module's
 /// tests hold to the defaults and to every field of the configuration struct.
 #[test]

@@ -130,6 +130,11 @@ pub struct Metrics {
     pub http_requests: Family<Labels, Counter>,
     /// Examples `ftrl serve` predicted.
     pub served_predictions: Counter,
+    /// Times a role failed and was started over, by role.
+    pub role_restarts: Family<Labels, Counter>,
+    /// Kafka errors by kind (librdkafka's error code, or `unreachable` for a failed probe of
+    /// the brokers).
+    pub kafka_errors: Family<Labels, Counter>,
     /// Cache lookups already counted, as (hits, misses): the store counts for its lifetime.
     seen_lookups: Mutex<(u64, u64)>,
     /// (topic, partition) → the next offset a role of this process will read there.
@@ -179,6 +184,8 @@ impl Metrics {
             rocksdb_bytes: Gauge::default(),
             http_requests: Family::default(),
             served_predictions: Counter::default(),
+            role_restarts: Family::default(),
+            kafka_errors: Family::default(),
             seen_lookups: Mutex::new((0, 0)),
             positions: Mutex::new(BTreeMap::new()),
         };
@@ -225,9 +232,11 @@ impl Metrics {
         r.register("cache_lookups", "Coordinate-state cache lookups by result", m.cache_lookups.clone());
         r.register("cache_resident_coordinates", "Coordinate states in the cache", m.cache_resident.clone());
         r.register("rocksdb_bytes", "Size of the update role's RocksDB SST files", m.rocksdb_bytes.clone());
+        r.register("role_restarts", "Roles failed and started over, by role", m.role_restarts.clone());
         let r = &mut serve;
         r.register("http_requests", "Serving requests by endpoint and status", m.http_requests.clone());
         r.register("served_predictions", "Examples predicted over HTTP", m.served_predictions.clone());
+        common.register("kafka_errors", "Kafka errors by kind", m.kafka_errors.clone());
         let build_info = Family::<Labels, Gauge>::default();
         build_info.get_or_create(&vec![("version", env!("CARGO_PKG_VERSION").to_string())]).set(1);
         common.register("build_info", "The ftrl build, as labels (value 1)", build_info);
@@ -390,6 +399,16 @@ impl Metrics {
         }
         self.cache_resident.set(store.resident() as i64);
         self.rocksdb_bytes.set(store.disk_bytes() as i64);
+    }
+
+    /// Counts a role's restart after a failure.
+    pub fn role_restart(&self, role: &str) {
+        self.role_restarts.get_or_create(&vec![("role", role.to_string())]).inc();
+    }
+
+    /// Counts a Kafka error of `kind`.
+    pub fn kafka_error(&self, kind: &str) {
+        self.kafka_errors.get_or_create(&vec![("kind", kind.to_string())]).inc();
     }
 
     /// Counts a serving request.

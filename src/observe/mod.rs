@@ -73,6 +73,8 @@ pub struct Health {
     view_loaded: AtomicBool,
     restore_needed: AtomicBool,
     restored: AtomicBool,
+    /// Why the brokers cannot be reached, while they cannot.
+    unreachable: std::sync::Mutex<Option<String>>,
 }
 
 static HEALTH: Health = Health {
@@ -80,6 +82,7 @@ static HEALTH: Health = Health {
     view_loaded: AtomicBool::new(false),
     restore_needed: AtomicBool::new(false),
     restored: AtomicBool::new(false),
+    unreachable: std::sync::Mutex::new(None),
 };
 
 /// The process's readiness.
@@ -110,21 +113,36 @@ impl Health {
         self.restored.store(true, Ordering::Release);
     }
 
+    /// The brokers cannot be reached, for this reason.
+    pub fn brokers_unreachable(&self, why: String) {
+        if let Ok(mut unreachable) = self.unreachable.lock() {
+            *unreachable = Some(why);
+        }
+    }
+
+    /// The brokers answered.
+    pub fn brokers_reached(&self) {
+        if let Ok(mut unreachable) = self.unreachable.lock() {
+            *unreachable = None;
+        }
+    }
+
     /// Ready to predict and learn: everything required has happened.
     pub fn is_ready(&self) -> bool {
-        let view = !self.view_needed.load(Ordering::Acquire) || self.view_loaded.load(Ordering::Acquire);
-        let restore = !self.restore_needed.load(Ordering::Acquire) || self.restored.load(Ordering::Acquire);
-        view && restore
+        self.waiting_for().is_empty()
     }
 
     /// What readiness waits for, for the `/ready` body.
-    pub fn waiting_for(&self) -> Vec<&'static str> {
+    pub fn waiting_for(&self) -> Vec<String> {
         let mut waiting = Vec::new();
+        if let Some(why) = self.unreachable.lock().ok().and_then(|u| u.clone()) {
+            waiting.push(format!("the Kafka brokers ({why})"));
+        }
         if self.view_needed.load(Ordering::Acquire) && !self.view_loaded.load(Ordering::Acquire) {
-            waiting.push("weight view loading");
+            waiting.push("weight view loading".into());
         }
         if self.restore_needed.load(Ordering::Acquire) && !self.restored.load(Ordering::Acquire) {
-            waiting.push("changelog restore");
+            waiting.push("changelog restore".into());
         }
         waiting
     }
@@ -148,6 +166,10 @@ mod tests {
         h.restoring();
         assert_eq!(h.waiting_for(), ["changelog restore"]);
         h.restored();
+        assert!(h.is_ready());
+        h.brokers_unreachable("nothing listens".into());
+        assert_eq!(h.waiting_for(), ["the Kafka brokers (nothing listens)"]);
+        h.brokers_reached();
         assert!(h.is_ready());
     }
 }

@@ -15,6 +15,7 @@ pub mod apply;
 pub mod gradients;
 pub mod kafka;
 pub mod predict;
+pub mod reach;
 pub mod replica;
 pub mod update;
 pub mod view;
@@ -54,6 +55,17 @@ pub enum StreamError {
 }
 
 impl StreamError {
+    /// librdkafka's name of the error's code, for a Kafka error.
+    pub fn kafka_code(&self) -> Option<String> {
+        match self {
+            StreamError::Kafka(error) => Some(match error.rdkafka_error_code() {
+                Some(code) => format!("{code:?}"),
+                None => "other".into(),
+            }),
+            _ => None,
+        }
+    }
+
     /// Whether a role that failed with this error should start over (a new consumer,
     /// producer and restore, like a restarted process) rather than stop the worker: the
     /// broker or coordinator was unavailable, or a transaction must be aborted. Fencing
@@ -116,6 +128,10 @@ fn supervise<R>(
             Ok(()) => return Ok(()),
             Err(error) if error.is_transient() => {
                 restarts += 1;
+                crate::observe::metrics().role_restart(name);
+                if let Some(code) = error.kafka_code() {
+                    crate::observe::metrics().kafka_error(&code);
+                }
                 if started.elapsed() > MAX_RESTART_BACKOFF {
                     backoff = std::time::Duration::from_millis(250);
                 }
@@ -140,6 +156,11 @@ pub fn run_worker(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<()
     let _http =
         crate::observe::http::Server::start(&config.observability.listen, crate::observe::http::observability_routes())
             .map_err(|e| StreamError::Config(format!("observability.listen: {e}")))?;
+    // A wrong address or an unreachable cluster is said at once (and on /ready), not as a
+    // role's timeout a minute later; SIGTERM ends the wait.
+    if !reach::wait(config, &shutdown) {
+        return Ok(());
+    }
     let _lag = crate::observe::lag::spawn(config, Arc::clone(&shutdown));
     let mut roles = Vec::new();
     if config.worker.update {
