@@ -126,6 +126,7 @@ fn until_signal(work: impl FnOnce(Arc<AtomicBool>) -> Result<()> + Send + 'stati
             _ = terminate.recv() => tracing::info!("SIGTERM: stopping after the work in flight"),
         }
         signal_flag.store(true, Ordering::Release);
+        crate::stream::stop();
     });
     let flag = Arc::clone(&shutdown);
     match runtime.block_on(async move { tokio::task::spawn_blocking(move || work(flag)).await }) {

@@ -86,7 +86,9 @@ pub fn run(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<(), Serve
     health().require(true, false);
     let _server = Server::start(&config.serve.listen, router(Arc::clone(&served), config.serve.max_request_bytes))?;
     // A wrong address or an unreachable cluster is said at once (and on /ready).
-    if !crate::stream::reach::wait(config, &shutdown) {
+    let topics = config.topics();
+    let needed = if config.model.hedge.is_empty() { vec![topics.deltas] } else { vec![topics.deltas, topics.progress] };
+    if !crate::stream::reach::wait(config, &shutdown, &needed) {
         return Ok(());
     }
     // A Hedge's mixture weights are the members' cumulative progressive losses, which the
@@ -97,7 +99,11 @@ pub fn run(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<(), Serve
         follow_hedge(&served, &follower.totals());
         progress = Some(follower);
     }
-    let view = WeightView::follow(config)?;
+    // SIGTERM during the load (a broker that stalls fetches) ends it.
+    let view = match WeightView::follow(config, &shutdown) {
+        Err(StreamError::Stopped) => return Ok(()),
+        view => view?,
+    };
     record_view(&view);
     *served.view.write().unwrap_or_else(|e| e.into_inner()) = Some(view);
     health().view_loaded();

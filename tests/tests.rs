@@ -1020,7 +1020,7 @@ fn a_worker_and_serve_say_at_once_that_the_brokers_cannot_be_reached_and_stop_on
             );
             std::thread::sleep(std::time::Duration::from_millis(100));
         };
-        assert!(ready.contains("the Kafka brokers") && ready.contains(&closed), "{ready}");
+        assert!(ready.contains("the Kafka cluster") && ready.contains(&closed), "{ready}");
         let metrics = http_get(&listen, "/metrics", None).unwrap().2;
         assert!(metrics.contains("ftrl_kafka_errors_total{kind=\"unreachable\"}"), "{metrics}");
         // SIGTERM while it waits: out within 5 s, cleanly.

@@ -136,7 +136,7 @@ impl Health {
     pub fn waiting_for(&self) -> Vec<String> {
         let mut waiting = Vec::new();
         if let Some(why) = self.unreachable.lock().ok().and_then(|u| u.clone()) {
-            waiting.push(format!("the Kafka brokers ({why})"));
+            waiting.push(format!("the Kafka cluster ({why})"));
         }
         if self.view_needed.load(Ordering::Acquire) && !self.view_loaded.load(Ordering::Acquire) {
             waiting.push("weight view loading".into());
@@ -168,7 +168,7 @@ mod tests {
         h.restored();
         assert!(h.is_ready());
         h.brokers_unreachable("nothing listens".into());
-        assert_eq!(h.waiting_for(), ["the Kafka brokers (nothing listens)"]);
+        assert_eq!(h.waiting_for(), ["the Kafka cluster (nothing listens)"]);
         h.brokers_reached();
         assert!(h.is_ready());
     }

@@ -211,6 +211,9 @@ pub fn load_deltas(
     let started = std::time::Instant::now();
     let mut pending: std::collections::BTreeSet<i32> = (0..config.model.partitions).collect();
     while !pending.is_empty() && !shutdown.load(Ordering::Acquire) {
+        if super::stopping() {
+            return Err(StreamError::Stopped);
+        }
         if started.elapsed() > timeout {
             return Err(StreamError::State(format!("loading {what}: partitions {pending:?} never ended")));
         }
@@ -277,6 +280,9 @@ pub fn read_from(
     let mut pending: std::collections::BTreeSet<i32> = starts.iter().map(|(p, _)| *p).collect();
     let deadline = std::time::Instant::now() + timeout;
     while !pending.is_empty() {
+        if super::stopping() {
+            return Err(StreamError::Stopped);
+        }
         if std::time::Instant::now() > deadline {
             return Err(StreamError::Other(format!("reading {topic} partitions {pending:?} to their end timed out")));
         }

@@ -52,6 +52,23 @@ pub enum StreamError {
     BrokerLostState { topic: String, partition: i32, expected: i64 },
     #[error("{0}")]
     Other(String),
+    /// SIGTERM (or SIGINT) arrived during a long wait (a restore, a view load), which gave up.
+    #[error("stopped by a signal while waiting")]
+    Stopped,
+}
+
+/// Set once the process was asked to stop (SIGTERM, SIGINT): long waits that have no
+/// shutdown flag of their own (restores, reads to the end of a topic) check it.
+static STOPPING: AtomicBool = AtomicBool::new(false);
+
+/// Asks every long wait to give up: the process is stopping.
+pub fn stop() {
+    STOPPING.store(true, Ordering::Release);
+}
+
+/// Whether the process is stopping.
+pub fn stopping() -> bool {
+    STOPPING.load(Ordering::Acquire)
 }
 
 impl StreamError {
@@ -125,7 +142,7 @@ fn supervise<R>(
         let started = std::time::Instant::now();
         let result = create().and_then(|role| run(role, shutdown));
         match result {
-            Ok(()) => return Ok(()),
+            Ok(()) | Err(StreamError::Stopped) => return Ok(()),
             Err(error) if error.is_transient() => {
                 restarts += 1;
                 crate::observe::metrics().role_restart(name);
@@ -158,7 +175,14 @@ pub fn run_worker(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<()
             .map_err(|e| StreamError::Config(format!("observability.listen: {e}")))?;
     // A wrong address or an unreachable cluster is said at once (and on /ready), not as a
     // role's timeout a minute later; SIGTERM ends the wait.
-    if !reach::wait(config, &shutdown) {
+    let topics = config.topics();
+    let mut needed = vec![&topics.examples, &topics.gradients, &topics.deltas, &topics.changelog, &topics.progress];
+    needed.push(&topics.dlq);
+    if config.worker.publish_predictions {
+        needed.push(&topics.predictions);
+    }
+    let needed: Vec<String> = needed.into_iter().cloned().collect();
+    if !reach::wait(config, &shutdown, &needed) {
         return Ok(());
     }
     let _lag = crate::observe::lag::spawn(config, Arc::clone(&shutdown));

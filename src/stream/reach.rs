@@ -49,11 +49,15 @@ impl rdkafka::consumer::ConsumerContext for Probe {}
 
 /// Ok once a broker answers a metadata request within `timeout`; else what librdkafka saw.
 pub fn check(config: &WorkerConfig, timeout: Duration) -> Result<(), Unreachable> {
-    probe(config, timeout, &AtomicBool::new(false))
+    probe(config, timeout, &AtomicBool::new(false)).map(drop)
 }
 
-/// [`check`], giving up (within half a second) once `shutdown` is set.
-fn probe(config: &WorkerConfig, timeout: Duration, shutdown: &AtomicBool) -> Result<(), Unreachable> {
+/// The cluster's topics and their partition counts.
+type Topics = Vec<(String, usize)>;
+
+/// [`check`] returning the cluster's topics, giving up (within half a second) once
+/// `shutdown` is set.
+fn probe(config: &WorkerConfig, timeout: Duration, shutdown: &AtomicBool) -> Result<Topics, Unreachable> {
     let unreachable = |why: String| Unreachable { servers: config.kafka.bootstrap_servers.clone(), why };
     let consumer: BaseConsumer<Probe> = client_config(config)
         // librdkafka retries a refused connection after reconnect.backoff.ms; the first
@@ -71,7 +75,9 @@ fn probe(config: &WorkerConfig, timeout: Duration, shutdown: &AtomicBool) -> Res
         let _ = consumer.poll(Duration::ZERO);
         let errors = consumer.context().errors.lock().map(|e| e.clone()).unwrap_or_default();
         match result {
-            Ok(metadata) if !metadata.brokers().is_empty() => return Ok(()),
+            Ok(metadata) if !metadata.brokers().is_empty() => {
+                return Ok(metadata.topics().iter().map(|t| (t.name().to_owned(), t.partitions().len())).collect())
+            }
             Ok(_) => return Err(unreachable("the cluster lists no brokers".into())),
             Err(error) if definite(&errors) || Instant::now() >= deadline || shutdown.load(Ordering::Acquire) => {
                 return Err(unreachable(explain(&errors, &error, timeout)));
@@ -81,32 +87,71 @@ fn probe(config: &WorkerConfig, timeout: Duration, shutdown: &AtomicBool) -> Res
     }
 }
 
-/// Waits until the brokers can be reached, logging why not every time they cannot, and
-/// telling `/ready` so; returns false if `shutdown` was set first.
-pub fn wait(config: &WorkerConfig, shutdown: &AtomicBool) -> bool {
+/// What is wrong with the model's topics on the cluster: those of `needed` that do not
+/// exist, and coordinate-sharded ones whose partitions differ from `model.partitions`.
+fn topic_problems(config: &WorkerConfig, topics: &Topics, needed: &[String]) -> Vec<String> {
+    let names = config.topics();
+    let sharded = [&names.gradients, &names.deltas, &names.changelog];
+    let mut missing = Vec::new();
+    let mut problems = Vec::new();
+    for name in needed {
+        match topics.iter().find(|(t, _)| t == name) {
+            None => missing.push(name.as_str()),
+            Some((_, partitions)) if sharded.contains(&name) && *partitions != config.model.partitions as usize => {
+                problems.push(format!(
+                    "topic {name} has {partitions} partitions but model.partitions is {}",
+                    config.model.partitions
+                ));
+            }
+            Some(_) => {}
+        }
+    }
+    if !missing.is_empty() {
+        let verb = if missing.len() == 1 { "does" } else { "do" };
+        problems.insert(
+            0,
+            format!(
+                "topic {} {verb} not exist (create the model's topics with `ftrl topics create`)",
+                missing.join(", ")
+            ),
+        );
+    }
+    problems
+}
+
+/// Waits until the brokers can be reached and the `needed` topics exist (with
+/// `model.partitions` partitions where the coordinates are sharded), logging what is wrong
+/// at once and then every 30 s, and telling `/ready` so; returns false if `shutdown` was set
+/// first.
+pub fn wait(config: &WorkerConfig, shutdown: &AtomicBool, needed: &[String]) -> bool {
     let mut logged: Option<Instant> = None;
     loop {
         if shutdown.load(Ordering::Acquire) {
             return false;
         }
         // The probe notices SIGTERM within half a second.
-        match probe(config, TIMEOUT, shutdown) {
-            Ok(()) => {
-                crate::observe::health().brokers_reached();
-                return true;
+        let problem = match probe(config, TIMEOUT, shutdown) {
+            Ok(topics) => {
+                let problems = topic_problems(config, &topics, needed);
+                if problems.is_empty() {
+                    crate::observe::health().brokers_reached();
+                    return true;
+                }
+                problems.join("; ")
             }
             Err(unreachable) => {
                 crate::observe::metrics().kafka_error("unreachable");
-                crate::observe::health().brokers_unreachable(unreachable.why.clone());
-                if logged.is_none_or(|at| at.elapsed() >= Duration::from_secs(30)) {
-                    tracing::error!(error = %unreachable, "waiting for the Kafka brokers");
-                    logged = Some(Instant::now());
-                }
-                let pause = Instant::now() + Duration::from_secs(1);
-                while Instant::now() < pause && !shutdown.load(Ordering::Acquire) {
-                    std::thread::sleep(Duration::from_millis(50));
-                }
+                unreachable.to_string()
             }
+        };
+        crate::observe::health().brokers_unreachable(problem.clone());
+        if logged.is_none_or(|at| at.elapsed() >= Duration::from_secs(30)) {
+            tracing::error!(error = %problem, "waiting for the Kafka cluster");
+            logged = Some(Instant::now());
+        }
+        let pause = Instant::now() + Duration::from_secs(1);
+        while Instant::now() < pause && !shutdown.load(Ordering::Acquire) {
+            std::thread::sleep(Duration::from_millis(50));
         }
     }
 }
