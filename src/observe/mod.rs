@@ -75,6 +75,9 @@ pub struct Health {
     restored: AtomicBool,
     /// Why the brokers cannot be reached, while they cannot.
     unreachable: std::sync::Mutex<Option<String>>,
+    /// (topic, role) whose group assignment readiness needs, and the partitions each role
+    /// has of its topic now.
+    assignments: std::sync::Mutex<Vec<(String, &'static str, usize)>>,
 }
 
 static HEALTH: Health = Health {
@@ -83,6 +86,7 @@ static HEALTH: Health = Health {
     restore_needed: AtomicBool::new(false),
     restored: AtomicBool::new(false),
     unreachable: std::sync::Mutex::new(None),
+    assignments: std::sync::Mutex::new(Vec::new()),
 };
 
 /// The process's readiness.
@@ -113,6 +117,22 @@ impl Health {
         self.restored.store(true, Ordering::Release);
     }
 
+    /// Not ready until `role`'s group consumer has partitions of `topic`.
+    pub fn require_assignment(&self, topic: &str, role: &'static str) {
+        if let Ok(mut assignments) = self.assignments.lock() {
+            assignments.push((topic.to_owned(), role, 0));
+        }
+    }
+
+    /// A group consumer of `topic` now has `partitions` of it.
+    pub fn assigned(&self, topic: &str, partitions: usize) {
+        if let Ok(mut assignments) = self.assignments.lock() {
+            for (_, _, count) in assignments.iter_mut().filter(|(t, ..)| t == topic) {
+                *count = partitions;
+            }
+        }
+    }
+
     /// The brokers cannot be reached, for this reason.
     pub fn brokers_unreachable(&self, why: String) {
         if let Ok(mut unreachable) = self.unreachable.lock() {
@@ -137,6 +157,14 @@ impl Health {
         let mut waiting = Vec::new();
         if let Some(why) = self.unreachable.lock().ok().and_then(|u| u.clone()) {
             waiting.push(format!("the Kafka cluster ({why})"));
+        }
+        if let Ok(assignments) = self.assignments.lock() {
+            for (topic, role, _) in assignments.iter().filter(|(_, _, count)| *count == 0) {
+                waiting.push(format!(
+                    "partitions of {topic} for the {role} role (its group is assigning them; a worker beyond \
+                     the topic's partition count gets none)"
+                ));
+            }
         }
         if self.view_needed.load(Ordering::Acquire) && !self.view_loaded.load(Ordering::Acquire) {
             waiting.push("weight view loading".into());
@@ -171,5 +199,15 @@ mod tests {
         assert_eq!(h.waiting_for(), ["the Kafka cluster (nothing listens)"]);
         h.brokers_reached();
         assert!(h.is_ready());
+        h.require_assignment("m.examples", "predict");
+        assert!(
+            h.waiting_for()[0].starts_with("partitions of m.examples for the predict role"),
+            "{:?}",
+            h.waiting_for()
+        );
+        h.assigned("m.examples", 2);
+        assert!(h.is_ready());
+        h.assigned("m.examples", 0);
+        assert!(!h.is_ready());
     }
 }

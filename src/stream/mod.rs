@@ -170,6 +170,13 @@ fn supervise<R>(
 pub fn run_worker(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<(), StreamError> {
     // Up first, so /health answers and /ready says what it waits for while the roles start.
     crate::observe::health().require(config.worker.predict, config.worker.update);
+    // Ready only while each role has partitions: a role without any does nothing.
+    if config.worker.predict {
+        crate::observe::health().require_assignment(&config.topics().examples, "predict");
+    }
+    if config.worker.update {
+        crate::observe::health().require_assignment(&config.topics().gradients, "update");
+    }
     let _http =
         crate::observe::http::Server::start(&config.observability.listen, crate::observe::http::observability_routes())
             .map_err(|e| StreamError::Config(format!("observability.listen: {e}")))?;
