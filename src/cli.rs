@@ -68,7 +68,8 @@ pub enum ConfigCommand {
 
 #[derive(Debug, Subcommand)]
 pub enum TopicsCommand {
-    /// Create the model's topics (deltas and changelog compacted); existing ones are kept.
+    /// Create the model's topics (deltas and changelog compacted, the others with a set
+    /// retention, see the README); existing ones are kept.
     Create(TopicsCreateArgs),
 }
 
@@ -76,7 +77,7 @@ pub enum TopicsCommand {
 pub struct TopicsCreateArgs {
     #[command(flatten)]
     pub config: ConfigArg,
-    /// Replication factor of the new topics.
+    /// Replication factor of the new topics; above 1, min.insync.replicas is a majority.
     #[arg(long, default_value_t = 1)]
     pub replication: i32,
 }

@@ -39,7 +39,7 @@ pub fn run(cli: Cli) -> Result<()> {
             print_stdout(&format!("{}: valid\n", args.config.display()))
         }
         Command::Topics(TopicsCommand::Create(args)) => {
-            let config = load_config(&args.config)?;
+            let config = connected_config(&args.config)?;
             let mut text = String::new();
             for (topic, outcome) in admin::create_topics(&config, args.replication).context("creating topics")? {
                 text += &format!("{topic}: {outcome}\n");
@@ -92,13 +92,23 @@ fn load_config(args: &ConfigArg) -> Result<WorkerConfig> {
     Ok(config)
 }
 
+/// [`load_config`] for the one-shot commands that talk to Kafka: a wrong address or an
+/// unreachable cluster fails them within seconds, saying why, not after librdkafka's minute.
+fn connected_config(args: &ConfigArg) -> Result<WorkerConfig> {
+    let config = load_config(args)?;
+    crate::stream::reach::check(&config, crate::stream::reach::TIMEOUT)?;
+    Ok(config)
+}
+
 fn worker_command(args: &ConfigArg) -> Result<()> {
     let config = load_config(args)?;
+    crate::observe::metrics().export_for(crate::observe::metrics::Exporter::Worker);
     until_signal(move |shutdown| crate::stream::run_worker(&config, shutdown).context("worker failed"))
 }
 
 fn serve_command(args: &ConfigArg) -> Result<()> {
     let config = load_config(args)?;
+    crate::observe::metrics().export_for(crate::observe::metrics::Exporter::Serve);
     until_signal(move |shutdown| crate::serve::run(&config, shutdown).context("serving failed"))
 }
 
@@ -122,6 +132,7 @@ fn until_signal(work: impl FnOnce(Arc<AtomicBool>) -> Result<()> + Send + 'stati
             _ = terminate.recv() => tracing::info!("SIGTERM: stopping after the work in flight"),
         }
         signal_flag.store(true, Ordering::Release);
+        crate::stream::stop();
     });
     let flag = Arc::clone(&shutdown);
     match runtime.block_on(async move { tokio::task::spawn_blocking(move || work(flag)).await }) {
@@ -131,7 +142,7 @@ fn until_signal(work: impl FnOnce(Arc<AtomicBool>) -> Result<()> + Send + 'stati
 }
 
 fn produce_command(args: &ProduceArgs) -> Result<()> {
-    let config = load_config(&args.config)?;
+    let config = connected_config(&args.config)?;
     let input: Box<dyn std::io::BufRead> = if args.data == "-" {
         Box::new(std::io::stdin().lock())
     } else {
@@ -146,7 +157,7 @@ fn produce_command(args: &ProduceArgs) -> Result<()> {
 }
 
 fn model_dump(args: &ConfigArg) -> Result<()> {
-    let config = load_config(args)?;
+    let config = connected_config(args)?;
     let bar = progress_bar(true, None, "delta records");
     let model = admin::dump_model(&config, &bar).context("reading the deltas topic")?;
     bar.finish_and_clear();
@@ -163,13 +174,13 @@ fn model_dump(args: &ConfigArg) -> Result<()> {
 }
 
 fn model_progress(args: &ConfigArg) -> Result<()> {
-    let config = load_config(args)?;
+    let config = connected_config(args)?;
     let totals = admin::read_progress(&config).context("reading the progress topic")?;
     print_stdout(&format!("{}\n", serde_json::to_string(&totals)?))
 }
 
 fn replay_command(args: &ReplayArgs) -> Result<()> {
-    let config = load_config(&args.config)?;
+    let config = connected_config(&args.config)?;
     let mut target = config.clone();
     target.model.prefix = args.to_prefix.clone();
     let problems = target.validate();
@@ -191,7 +202,7 @@ fn replay_command(args: &ReplayArgs) -> Result<()> {
 
 fn train_command(args: &TrainArgs) -> Result<()> {
     let topic_config = match (&args.config, args.from_topic) {
-        (Some(path), true) => Some(load_config(&ConfigArg { config: path.clone() })?),
+        (Some(path), true) => Some(connected_config(&ConfigArg { config: path.clone() })?),
         _ => None,
     };
     let settings = match &topic_config {

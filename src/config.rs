@@ -13,7 +13,8 @@
 //!
 //! Only nested names (with `__` after `FTRL_`) are configuration, so `FTRL_LOG` (the log filter)
 //! and other flat `FTRL_*` variables are left alone. A nested name that matches no setting is an
-//! error, as is an unknown key in the file.
+//! error, as is an unknown key in the file. Types are strict in the file (a string is not a
+//! number); an environment variable's text is read as its setting's type.
 //!
 //! [`load`] only parses; [`WorkerConfig::validate`] lists every setting that cannot work.
 
@@ -603,6 +604,12 @@ impl WorkerConfig {
 
         if kafka.bootstrap_servers.trim().is_empty() {
             bad("kafka.bootstrap_servers", "must name at least one broker (host:port)".into());
+        } else {
+            for server in kafka.bootstrap_servers.split(',') {
+                if let Err(why) = check_broker_address(server.trim()) {
+                    bad("kafka.bootstrap_servers", why);
+                }
+            }
         }
         for (key, why) in MANAGED_RDKAFKA_KEYS {
             if kafka.librdkafka_options.keys().any(|k| k.trim().eq_ignore_ascii_case(key)) {
@@ -830,6 +837,41 @@ fn check_rdkafka_property(key: &str, value: &str) -> Result<(), String> {
     }
 }
 
+/// Whether `server` is `host:port` as librdkafka reads it: a host name, an IPv4 address or
+/// a bracketed IPv6 one, and a port; optionally after a listener's protocol (`SSL://`).
+fn check_broker_address(server: &str) -> Result<(), String> {
+    const PROTOCOLS: [&str; 4] = ["plaintext", "ssl", "sasl_plaintext", "sasl_ssl"];
+    let address = match server.split_once("://") {
+        Some((protocol, rest)) if PROTOCOLS.iter().any(|p| p.eq_ignore_ascii_case(protocol)) => rest,
+        Some((protocol, _)) => {
+            return Err(format!(
+                "{server:?} is a URL; Kafka brokers are host:port (the protocol, {protocol:?}, is not Kafka's: \
+                 TLS and SASL are set with librdkafka_options.\"security.protocol\")"
+            ))
+        }
+        None => server,
+    };
+    let Some((host, port)) = address.rsplit_once(':') else {
+        return Err(format!("{server:?} has no port: brokers are host:port, like 10.0.0.1:9092"));
+    };
+    if port.parse::<u16>().map_or(true, |p| p == 0) {
+        return Err(format!("{server:?}: the port must be a number in 1..=65535, got {port:?}"));
+    }
+    let host_ok = match host.strip_prefix('[').and_then(|h| h.strip_suffix(']')) {
+        Some(v6) => v6.parse::<std::net::Ipv6Addr>().is_ok(),
+        None => {
+            !host.is_empty()
+                && host.split('.').all(|label| {
+                    !label.is_empty() && label.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+                })
+        }
+    };
+    if !host_ok {
+        return Err(format!("{server:?}: {host:?} is not a host name or IP address"));
+    }
+    Ok(())
+}
+
 /// Non-empty and only `[A-Za-z0-9._-]`: safe in topic names and transactional ids.
 fn is_name(s: &str) -> bool {
     !s.is_empty() && s.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
@@ -875,56 +917,238 @@ fn env_key(name: &str) -> Option<String> {
 }
 
 /// Parses TOML `text` with the environment overrides in `env` (variables that are not
-/// configuration are ignored).
+/// configuration are ignored). Every unknown key, every value of the wrong type and every
+/// value its setting does not accept is reported, one message each (the first lines of
+/// `Err`), rather than only the first.
 fn parse(text: &str, env: HashMap<String, String>) -> Result<WorkerConfig, String> {
-    let rdkafka_prefix = format!("kafka{ENV_SEPARATOR}librdkafka_options{ENV_SEPARATOR}");
-    let crosses_key = format!("model{ENV_SEPARATOR}crosses");
-    let hedge_key = format!("model{ENV_SEPARATOR}hedge");
-    let mut plain = config::Map::new();
-    let mut rdkafka_options = BTreeMap::new();
-    let mut crosses = None;
-    let mut hedge = None;
-    for (name, value) in env {
-        let Some(key) = env_key(&name) else { continue };
-        if let Some(property) = key.strip_prefix(&rdkafka_prefix) {
-            // The config crate would split `sasl.password` into nested keys; set these after.
-            let property = if RDKAFKA_UNDERSCORE_KEYS.contains(&property) {
-                property.to_owned()
-            } else {
-                property.replace('_', ".")
-            };
-            rdkafka_options.insert(property, value);
-        } else if key == crosses_key {
-            let list: Vec<String> =
-                value.split(',').map(str::trim).filter(|c| !c.is_empty()).map(str::to_owned).collect();
-            crosses = Some(list);
-        } else if key == hedge_key {
-            let list: Vec<String> =
-                value.split(',').map(str::trim).filter(|a| !a.is_empty()).map(str::to_owned).collect();
-            hedge = Some(list);
-        } else {
-            plain.insert(name, value);
+    let mut table: toml::Table = text.parse().map_err(|e: toml::de::Error| without_source_lines(&e.to_string()))?;
+    let schema = every_setting();
+    let mut problems = Vec::new();
+    check_types(&mut table, &schema, &mut problems);
+    apply_env(&mut table, &schema, env, &mut problems);
+    if !problems.is_empty() {
+        return Err(report(problems));
+    }
+    // What the types cannot show (an enum's unknown variant, a number out of its type's range, a
+    // missing setting), by name: take the culprit out and deserialize again, to find them all.
+    let mut value = toml::Value::Table(table);
+    for _ in 0..=64 {
+        match serde_path_to_error::deserialize::<_, WorkerConfig>(value.clone()) {
+            Ok(config) if problems.is_empty() => return Ok(config),
+            Ok(_) => break,
+            Err(e) => {
+                let path = e.path().to_string();
+                problems.push(format!("{path}: {}", e.inner()));
+                let keys: Vec<&str> = e
+                    .path()
+                    .iter()
+                    .map(|segment| match segment {
+                        serde_path_to_error::Segment::Map { key } => Some(key.as_str()),
+                        _ => None,
+                    })
+                    .collect::<Option<_>>()
+                    .unwrap_or_default();
+                let removed = match (keys.as_slice(), &mut value) {
+                    ([section, key], toml::Value::Table(t)) => {
+                        t.get_mut(*section).and_then(toml::Value::as_table_mut).and_then(|s| s.remove(*key)).is_some()
+                    }
+                    _ => false,
+                };
+                if !removed {
+                    break;
+                }
+            }
         }
     }
+    Err(report(problems))
+}
 
-    // No `try_parsing`: it would turn string settings that look like numbers into numbers
-    // (`FTRL_WORKER__ID=007` would become "7"). The config crate's deserializer parses strings
-    // into bools and numbers where the field needs one anyway.
-    let environment =
-        config::Environment::with_prefix(ENV_PREFIX).prefix_separator("_").separator(ENV_SEPARATOR).source(Some(plain));
-    let mut builder = config::Config::builder()
-        .add_source(config::File::from_str(text, config::FileFormat::Toml))
-        .add_source(environment);
-    if let Some(crosses) = crosses {
-        builder = builder.set_override("model.crosses", crosses).map_err(|e| e.to_string())?;
+/// One problem as it is; several one a line, so that each can be read.
+fn report(problems: Vec<String>) -> String {
+    match problems.as_slice() {
+        [one] => one.clone(),
+        _ => format!("{} problems:\n  {}", problems.len(), problems.join("\n  ")),
     }
-    if let Some(hedge) = hedge {
-        builder = builder.set_override("model.hedge", hedge).map_err(|e| e.to_string())?;
+}
+
+/// A configuration with every setting present (each optional one set), as TOML: the names
+/// and types the file and the environment are checked against.
+fn every_setting() -> toml::Table {
+    let mut model = ModelConfig::new("m");
+    model.classes = Some(2);
+    model.bound = Some(1.0);
+    model.clip_gradient = Some(1.0);
+    model.crosses = vec!["ab".into()];
+    model.hedge = vec![1.0];
+    model.min_count = Some(2);
+    model.inclusion_probability = Some(0.5);
+    model.expire_after_ms = Some(1);
+    model.example_schema_id = Some(1);
+    model.example_mapping = Some("mapping.toml".into());
+    let config = WorkerConfig {
+        kafka: KafkaConfig::new("b:1"),
+        model,
+        worker: WorkerSection::default(),
+        observability: ObservabilitySection::default(),
+        serve: ServeSection::default(),
+    };
+    match toml::Value::try_from(config) {
+        Ok(toml::Value::Table(table)) => table,
+        other => unreachable!("a configuration is a TOML table, got {other:?}"),
     }
-    let mut config: WorkerConfig =
-        builder.build().and_then(|c| c.try_deserialize()).map_err(|e| without_source_lines(&e.to_string()))?;
-    config.kafka.librdkafka_options.extend(rdkafka_options);
-    Ok(config)
+}
+
+/// The one setting whose keys are free: librdkafka property names.
+const RDKAFKA_OPTIONS: (&str, &str) = ("kafka", "librdkafka_options");
+
+/// What a value of `value`'s TOML type is, for messages.
+fn kind(value: &toml::Value) -> &'static str {
+    match value {
+        toml::Value::String(_) => "a string",
+        toml::Value::Integer(_) => "an integer",
+        toml::Value::Float(_) => "a number",
+        toml::Value::Boolean(_) => "true or false",
+        toml::Value::Datetime(_) => "a date",
+        toml::Value::Array(items) => match items.first().map(kind) {
+            Some("a string") => "a list of strings",
+            Some("a number") => "a list of numbers",
+            _ => "a list",
+        },
+        toml::Value::Table(_) => "a table",
+    }
+}
+
+/// Whether `got` has the type of `expected` (an integer is also a number, `1` for `1.0`).
+fn fits(expected: &toml::Value, got: &toml::Value) -> bool {
+    match (expected, got) {
+        (toml::Value::Float(_), toml::Value::Integer(_)) => true,
+        (toml::Value::Array(e), toml::Value::Array(g)) => e.first().is_none_or(|e| g.iter().all(|g| fits(e, g))),
+        (e, g) => e.type_str() == g.type_str(),
+    }
+}
+
+/// Reports every key of the file that names no setting and every value of the wrong type
+/// (`alpha = "0.1"` is a string, not a number). librdkafka properties are text: a number or
+/// a boolean there becomes its text.
+fn check_types(table: &mut toml::Table, schema: &toml::Table, problems: &mut Vec<String>) {
+    for (section, fields) in table.iter_mut() {
+        let Some(toml::Value::Table(expected)) = schema.get(section) else {
+            problems.push(format!("[{section}]: unknown section (the sections are {})", keys(schema)));
+            continue;
+        };
+        let toml::Value::Table(fields) = fields else {
+            problems.push(format!("{section}: must be a table ([{section}]), got {}", kind(fields)));
+            continue;
+        };
+        for (key, value) in fields.iter_mut() {
+            let setting = format!("{section}.{key}");
+            if (section.as_str(), key.as_str()) == RDKAFKA_OPTIONS {
+                let toml::Value::Table(options) = value else {
+                    problems.push(format!("{setting}: must be a table of librdkafka properties, got {}", kind(value)));
+                    continue;
+                };
+                for (property, option) in options.iter_mut() {
+                    match option {
+                        toml::Value::String(_) => {}
+                        toml::Value::Integer(_) | toml::Value::Float(_) | toml::Value::Boolean(_) => {
+                            *option = toml::Value::String(option.to_string());
+                        }
+                        _ => problems.push(format!("{setting}.\"{property}\": must be text, got {}", kind(option))),
+                    }
+                }
+                continue;
+            }
+            match expected.get(key) {
+                None => problems
+                    .push(format!("{setting}: unknown setting (the settings of [{section}] are {})", keys(expected))),
+                Some(e) if !fits(e, value) => {
+                    // Unknown keys are not quoted (a misspelt secret); these are known and not secret.
+                    problems.push(format!("{setting}: must be {}, got {} ({value})", kind(e), kind(value)));
+                }
+                Some(_) => {}
+            }
+        }
+    }
+}
+
+/// The keys of `table`, for messages.
+fn keys(table: &toml::Table) -> String {
+    table.keys().map(String::as_str).collect::<Vec<_>>().join(", ")
+}
+
+/// Sets the settings the `FTRL_*` variables in `env` name, each read as its setting's type
+/// (lists comma-separated); every variable that names no setting or does not parse is
+/// reported.
+fn apply_env(table: &mut toml::Table, schema: &toml::Table, env: HashMap<String, String>, problems: &mut Vec<String>) {
+    let mut env: Vec<(String, String)> = env.into_iter().collect();
+    env.sort();
+    for (name, text) in env {
+        let Some(key) = env_key(&name) else { continue };
+        let path: Vec<&str> = key.splitn(3, ENV_SEPARATOR).collect();
+        let section_of = |table: &mut toml::Table, section: &str| -> Option<toml::Table> {
+            match table.remove(section) {
+                Some(toml::Value::Table(t)) => Some(t),
+                None => Some(toml::Table::new()),
+                Some(other) => {
+                    table.insert(section.to_owned(), other);
+                    None
+                }
+            }
+        };
+        match path.as_slice() {
+            [section, options, property] if (*section, *options) == RDKAFKA_OPTIONS => {
+                // Property names have dots, variable names cannot: `_` stands for `.`.
+                let property = if RDKAFKA_UNDERSCORE_KEYS.contains(property) {
+                    (*property).to_owned()
+                } else {
+                    property.replace('_', ".")
+                };
+                let Some(mut kafka) = section_of(table, section) else { continue };
+                let options = kafka.entry(*options).or_insert_with(|| toml::Value::Table(toml::Table::new()));
+                if let toml::Value::Table(options) = options {
+                    options.insert(property, toml::Value::String(text));
+                }
+                table.insert((*section).to_owned(), toml::Value::Table(kafka));
+            }
+            [section, key] => {
+                let expected = schema.get(*section).and_then(|s| s.get(*key));
+                let Some(expected) = expected.filter(|_| (*section, *key) != RDKAFKA_OPTIONS) else {
+                    problems.push(format!("{name}: names no setting ({section}.{key})"));
+                    continue;
+                };
+                match env_value(expected, &text) {
+                    Ok(value) => {
+                        let Some(mut fields) = section_of(table, section) else { continue };
+                        fields.insert((*key).to_owned(), value);
+                        table.insert((*section).to_owned(), toml::Value::Table(fields));
+                    }
+                    Err(why) => problems.push(format!("{section}.{key} ({name}): {why}")),
+                }
+            }
+            _ => problems.push(format!("{name}: names no setting ({})", key.replace(ENV_SEPARATOR, "."))),
+        }
+    }
+}
+
+/// `text` from an environment variable as a value of `expected`'s type.
+fn env_value(expected: &toml::Value, text: &str) -> Result<toml::Value, String> {
+    let bad = || format!("must be {}, got {text:?}", kind(expected));
+    let trimmed = text.trim();
+    Ok(match expected {
+        toml::Value::Integer(_) => toml::Value::Integer(trimmed.replace('_', "").parse().map_err(|_| bad())?),
+        toml::Value::Float(_) => toml::Value::Float(trimmed.parse().map_err(|_| bad())?),
+        toml::Value::Boolean(_) => match trimmed.to_ascii_lowercase().as_str() {
+            "true" | "1" | "yes" | "on" => toml::Value::Boolean(true),
+            "false" | "0" | "no" | "off" => toml::Value::Boolean(false),
+            _ => return Err(bad()),
+        },
+        toml::Value::Array(items) => {
+            let item = items.first().ok_or_else(bad)?;
+            let parts = text.split(',').map(str::trim).filter(|part| !part.is_empty());
+            toml::Value::Array(parts.map(|part| env_value(item, part)).collect::<Result<_, _>>().map_err(|_| bad())?)
+        }
+        _ => toml::Value::String(text.to_owned()),
+    })
 }
 
 /// `message` without the lines of the file that a TOML syntax error quotes (`3 | key =
@@ -1299,6 +1523,98 @@ mod tests {
     }
 
     #[test]
+    fn strings_for_numbers_and_other_wrong_types_are_rejected() {
+        let err = load_text(&MINIMAL.replace("[model]", "[model]\nalpha = \"0.1\"\npartitions = \"32\""), &[])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("model.alpha: must be a number, got a string (\"0.1\")"), "{err}");
+        assert!(err.contains("model.partitions: must be an integer, got a string (\"32\")"), "{err}");
+        let err = load_text(&format!("{MINIMAL}[worker]\npredict = \"true\"\ncache_size = 1.5\n"), &[])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("worker.predict: must be true or false, got a string"), "{err}");
+        assert!(err.contains("worker.cache_size: must be an integer, got a number"), "{err}");
+        let err = load_text(&MINIMAL.replace("[model]", "[model]\ncrosses = \"ab\"\nhedge = [0.1, \"1\"]"), &[])
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("model.crosses: must be a list of strings, got a string"), "{err}");
+        assert!(err.contains("model.hedge: must be a list of numbers"), "{err}");
+        // An integer is a number; librdkafka properties are text, whatever their TOML type.
+        let text = MINIMAL.replace("[model]", "[kafka.librdkafka_options]\n\"linger.ms\" = 5\n[model]\nalpha = 1");
+        let c = load_text(&text, &[]).unwrap();
+        assert_eq!((c.model.alpha, c.kafka.librdkafka_options["linger.ms"].as_str()), (1.0, "5"));
+        // The environment's text is read as its setting's type, and must parse as it.
+        let err = load_text(MINIMAL, &[("FTRL_MODEL__ALPHA", "fast")]).unwrap_err().to_string();
+        assert!(err.contains("model.alpha (FTRL_MODEL__ALPHA): must be a number, got \"fast\""), "{err}");
+    }
+
+    #[test]
+    fn an_unknown_variant_lists_the_accepted_ones() {
+        let err =
+            load_text(&MINIMAL.replace("[model]", "[model]\nexample_format = \"jsonl\""), &[]).unwrap_err().to_string();
+        assert!(
+            err.contains(
+                "model.example_format: unknown variant `jsonl`, expected one of `protobuf`, `json`, `json-events`"
+            ),
+            "{err}"
+        );
+        let err = load_text(MINIMAL, &[("FTRL_MODEL__ALGORITHM", "sgd")]).unwrap_err().to_string();
+        assert!(err.contains("model.algorithm: unknown variant `sgd`, expected one of `ftrl-proximal`"), "{err}");
+    }
+
+    #[test]
+    fn every_bad_key_is_reported_not_only_the_first() {
+        let text = format!(
+            "{}[wroker]\nid = \"x\"\n[serve]\nlisten_on = \"x\"\n",
+            MINIMAL.replace("[model]", "[model]\nalpah = 0.1\nloss = \"cubic\"\nbeta = \"1\"\nupdate = \"newton\"")
+        );
+        let err = load_text(&text, &[("FTRL_WORKER__BATCH_SIZE", "10")]).unwrap_err().to_string();
+        for needle in ["[wroker]", "serve.listen_on", "model.alpah", "model.beta", "FTRL_WORKER__BATCH_SIZE"] {
+            assert!(err.contains(needle), "{err} lacks {needle}");
+        }
+        // Values that parse as their type but not as their setting, all of them too.
+        let err = load_text(
+            &MINIMAL.replace("[model]", "[model]\nloss = \"cubic\"\nupdate = \"newton\"\npartitions = 1e3"),
+            &[],
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(err.contains("model.partitions: must be an integer"), "{err}");
+        let err =
+            load_text(&MINIMAL.replace("[model]", "[model]\nloss = \"cubic\"\nupdate = \"newton\"\nclasses = -1"), &[])
+                .unwrap_err()
+                .to_string();
+        for needle in ["model.loss: unknown variant `cubic`", "model.update: unknown variant `newton`", "model.classes"]
+        {
+            assert!(err.contains(needle), "{err} lacks {needle}");
+        }
+        assert!(err.starts_with("invalid configuration") && err.contains("3 problems:\n"), "{err}");
+    }
+
+    #[test]
+    fn every_setting_of_the_example_file_is_known_to_the_type_check() {
+        // Commented-out settings included: a setting missing from `every_setting` would be
+        // rejected as unknown.
+        let uncommented: String = EXAMPLE_TOML
+            .lines()
+            .map(|line| match line.strip_prefix("# ") {
+                Some(rest) if rest.split_once(" = ").is_some_and(|(k, _)| !k.contains(' ') && !k.starts_with('"')) => {
+                    rest
+                }
+                _ => line,
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        let c = load_text(&uncommented, &[]);
+        assert!(c.is_ok(), "{c:?}");
+        let c = c.unwrap();
+        assert_eq!(
+            (c.model.classes, c.model.bound, c.model.expire_after_ms),
+            (Some(10), Some(10.0), Some(604_800_000))
+        );
+    }
+
+    #[test]
     fn bad_values_name_their_key() {
         let err = load_text(MINIMAL, &[("FTRL_WORKER__UPDATE", "maybe")]).unwrap_err().to_string();
         assert!(err.contains("worker.update"), "{err}");
@@ -1386,6 +1702,25 @@ mod tests {
             c.kafka.librdkafka_options.insert("security.protocol".into(), "SSL".into());
         })
         .is_empty());
+    }
+
+    #[test]
+    fn malformed_broker_addresses_are_rejected() {
+        let servers = |s: &str| problems(|c| c.kafka.bootstrap_servers = s.into());
+        for good in ["10.0.0.1:9092", "kafka:9092", "a.b-c.example:9093, b:1", "[::1]:9092", "SASL_SSL://k:9096"] {
+            assert_eq!(servers(good), Vec::<String>::new(), "{good}");
+        }
+        assert_one(
+            |c| c.kafka.bootstrap_servers = "http://127.0.0.1:9092".into(),
+            "kafka.bootstrap_servers",
+            "is a URL",
+        );
+        assert_one(|c| c.kafka.bootstrap_servers = "kafka".into(), "kafka.bootstrap_servers", "has no port");
+        assert_one(|c| c.kafka.bootstrap_servers = "kafka:99999".into(), "kafka.bootstrap_servers", "1..=65535");
+        assert_one(|c| c.kafka.bootstrap_servers = "ka fka:9092".into(), "kafka.bootstrap_servers", "not a host");
+        assert_one(|c| c.kafka.bootstrap_servers = "a:1,,b:2".into(), "kafka.bootstrap_servers", "has no port");
+        // Every bad one is named.
+        assert_eq!(servers("a,b:x").len(), 2);
     }
 
     #[test]

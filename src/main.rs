@@ -12,7 +12,14 @@ fn main() -> ExitCode {
         // among them) end quietly and successfully then.
         Err(error) if is_broken_pipe(&error) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("error: {}", report(&error));
+            let report = report(&error);
+            // Under JSON logging the last line is a JSON object like every other, so that a
+            // log pipeline keeps it (as level ERROR with `fatal`), unless the filter drops errors.
+            if ftrl_stream::observe::logs_json() && tracing::enabled!(tracing::Level::ERROR) {
+                tracing::error!(fatal = true, "{report}");
+            } else {
+                eprintln!("error: {report}");
+            }
             ExitCode::FAILURE
         }
     }

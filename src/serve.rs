@@ -85,6 +85,12 @@ pub fn run(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<(), Serve
     });
     health().require(true, false);
     let _server = Server::start(&config.serve.listen, router(Arc::clone(&served), config.serve.max_request_bytes))?;
+    // A wrong address or an unreachable cluster is said at once (and on /ready).
+    let topics = config.topics();
+    let needed = if config.model.hedge.is_empty() { vec![topics.deltas] } else { vec![topics.deltas, topics.progress] };
+    if !crate::stream::reach::wait(config, &shutdown, &needed) {
+        return Ok(());
+    }
     // A Hedge's mixture weights are the members' cumulative progressive losses, which the
     // update roles sum on the progress topic; followed as the stream learns.
     let mut progress = None;
@@ -93,7 +99,11 @@ pub fn run(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<(), Serve
         follow_hedge(&served, &follower.totals());
         progress = Some(follower);
     }
-    let view = WeightView::follow(config)?;
+    // SIGTERM during the load (a broker that stalls fetches) ends it.
+    let view = match WeightView::follow(config, &shutdown) {
+        Err(StreamError::Stopped) => return Ok(()),
+        view => view?,
+    };
     record_view(&view);
     *served.view.write().unwrap_or_else(|e| e.into_inner()) = Some(view);
     health().view_loaded();
@@ -180,10 +190,19 @@ async fn model_handler(State(served): State<Arc<Served>>) -> Reply {
     }
 }
 
-async fn predict_handler(State(served): State<Arc<Served>>, body: Bytes) -> Reply {
+async fn predict_handler(
+    State(served): State<Arc<Served>>,
+    body: Result<Bytes, axum::extract::rejection::BytesRejection>,
+) -> Reply {
+    // A body past serve.max_request_bytes (413) or one that could not be read: JSON like
+    // every other answer, not axum's plain text.
+    let body = match body {
+        Ok(body) => body,
+        Err(rejection) => return reply("predict", rejection.status(), json!({ "error": rejection.body_text() })),
+    };
     let examples = match parse_request(&body) {
         Ok(examples) => examples,
-        Err(message) => return reply("predict", StatusCode::BAD_REQUEST, json!({ "error": message })),
+        Err((status, message)) => return reply("predict", status, json!({ "error": message })),
     };
     let guard = served.view.read().unwrap_or_else(|e| e.into_inner());
     let Some(view) = guard.as_ref() else {
@@ -206,17 +225,20 @@ async fn predict_handler(State(served): State<Arc<Served>>, body: Bytes) -> Repl
 
 /// The examples of a `/predict` body, each as a JSON-lines text with a label (a label is
 /// optional in a request; a placeholder every loss accepts is used for parsing and ignored).
-fn parse_request(body: &[u8]) -> Result<Vec<String>, String> {
-    let value: Value = serde_json::from_slice(body).map_err(|e| format!("the body is not JSON: {e}"))?;
+/// A body that is not JSON is a 400; JSON that is not `{"examples": [{...}, ...]}` a 422.
+fn parse_request(body: &[u8]) -> Result<Vec<String>, (StatusCode, String)> {
+    let value: Value =
+        serde_json::from_slice(body).map_err(|e| (StatusCode::BAD_REQUEST, format!("the body is not JSON: {e}")))?;
+    let unprocessable = |message: String| (StatusCode::UNPROCESSABLE_ENTITY, message);
     let Some(examples) = value.get("examples").and_then(Value::as_array) else {
-        return Err("expected {\"examples\": [...]}".into());
+        return Err(unprocessable("expected {\"examples\": [...]}".into()));
     };
     examples
         .iter()
         .enumerate()
         .map(|(i, example)| {
             let Some(object) = example.as_object() else {
-                return Err(format!("examples[{i}]: expected an object"));
+                return Err(unprocessable(format!("examples[{i}]: expected an object")));
             };
             let mut object = object.clone();
             object.entry("label").or_insert(json!(1.0));
@@ -262,9 +284,14 @@ mod tests {
 
     #[test]
     fn requests_need_an_examples_array_of_objects_and_labels_are_optional() {
-        assert!(parse_request(b"not json").unwrap_err().contains("not JSON"));
-        assert!(parse_request(b"[1]").unwrap_err().contains("examples"));
-        assert!(parse_request(br#"{"examples": [1]}"#).unwrap_err().contains("examples[0]"));
+        let error = |body: &[u8]| parse_request(body).unwrap_err();
+        let (status, message) = error(b"not json");
+        assert!(status == StatusCode::BAD_REQUEST && message.contains("not JSON"), "{message}");
+        let (status, message) = error(b"[1]");
+        assert!(status == StatusCode::UNPROCESSABLE_ENTITY && message.contains("examples"), "{message}");
+        // An example that is not an object is a bad example (422), as the README says.
+        let (status, message) = error(br#"{"examples": [1]}"#);
+        assert!(status == StatusCode::UNPROCESSABLE_ENTITY && message.contains("examples[0]"), "{message}");
         let parsed = parse_request(br#"{"examples": [{"features": ["a:x"]}, {"label": 0, "features": []}]}"#).unwrap();
         let first: Value = serde_json::from_str(&parsed[0]).unwrap();
         assert_eq!(first["label"], 1.0);

@@ -590,3 +590,44 @@ fn soak_fault_campaign() {
         assert_eq!((row.scored, row.lost_updates, row.duplicated_updates), (row.examples, 0, 0), "{row:?}");
     }
 }
+
+/// SIGTERM while the weight view loads and the update role restores, both hung (the deltas
+/// and changelog partitions have no leader on the mock cluster, so nothing can be fetched),
+/// ends the worker and `serve` within 5 s, cleanly.
+#[test]
+fn sigterm_during_a_hung_view_load_and_restore_exits_within_5_s() {
+    let mock = MockCluster::new(1).unwrap();
+    let setup = mock_setup(&mock, "hung");
+    for suffix in ["deltas", "changelog"] {
+        for partition in 0..4 {
+            mock.partition_leader(&setup.topic(suffix), partition, None).unwrap();
+        }
+    }
+    let config = setup.config_with("w1", "protobuf", |text| {
+        text.replace("session_timeout_ms = 2000", "session_timeout_ms = 10000")
+            + "\n[serve]\nlisten = \"127.0.0.1:0\"\n"
+    });
+    for command in ["worker", "serve"] {
+        let mut process = Worker::spawn(command, &config, setup.dir.path().join(format!("{command}.log")));
+        // Long enough for the update role to join its group (the mock delays the first join by
+        // 3 s) and start its restore.
+        std::thread::sleep(Duration::from_secs(8));
+        assert!(process.child.try_wait().unwrap().is_none(), "{command} exited early; log:\n{}", process.log_text());
+        let log = process.log_text();
+        assert!(!log.contains("weight view loaded") && !log.contains("restored state"), "not hung:\n{log}");
+        let started = std::time::Instant::now();
+        signal(&process.child.id().to_string(), "-TERM");
+        let status = loop {
+            if let Some(status) = process.child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(5),
+                "{command} still running 5 s after SIGTERM; log:\n{}",
+                process.log_text()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        assert!(status.success(), "{command}: {status}; log:\n{}", process.log_text());
+    }
+}

@@ -150,6 +150,55 @@ fn configuration_is_validated_and_documented() {
     assert!(!out.status.success(), "environment overrides apply");
 }
 
+/// `topics create` sets each topic's retention (or compaction) as the README's table says, and
+/// the broker holds those settings.
+#[test]
+fn topic_retention_is_set_as_documented() {
+    use ftrl_stream::stream::admin::RETENTION;
+    use rdkafka::admin::{AdminClient, AdminOptions, ResourceSpecifier};
+    use rdkafka::client::DefaultClientContext;
+    let setup = Setup::new("kept");
+    let config = setup.config("w1", "json");
+    let created = run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
+    assert_eq!(created.matches(": created").count(), 7, "{created}");
+
+    // The README's table, `| `{prefix}.suffix` | retention.ms | why |`, is RETENTION.
+    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
+    let documented: Vec<(String, i64)> = readme
+        .lines()
+        .filter_map(|line| {
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            let suffix = cells.get(1)?.strip_prefix("`{prefix}.")?.strip_suffix('`')?;
+            let ms = cells.get(2)?.strip_prefix('`')?.split('`').next()?.parse().ok()?;
+            Some((suffix.to_string(), ms))
+        })
+        .collect();
+    let expected: Vec<(String, i64)> = RETENTION.iter().map(|(s, ms, _)| (s.to_string(), *ms)).collect();
+    assert_eq!(documented, expected, "README.md's retention table");
+
+    let admin: AdminClient<DefaultClientContext> = setup.client().create().unwrap();
+    let topics: Vec<String> = ["examples", "gradients", "deltas", "changelog", "progress", "predictions", "dlq"]
+        .iter()
+        .map(|s| setup.topic(s))
+        .collect();
+    let resources: Vec<ResourceSpecifier<'_>> = topics.iter().map(|t| ResourceSpecifier::Topic(t)).collect();
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let options = AdminOptions::new().request_timeout(Some(Duration::from_secs(30)));
+    let described = runtime.block_on(admin.describe_configs(&resources, &options)).unwrap();
+    for (topic, result) in topics.iter().zip(described) {
+        let resource = result.unwrap_or_else(|e| panic!("{topic}: {e:?}"));
+        let value = |key: &str| resource.get(key).and_then(|entry| entry.value.clone());
+        let suffix = topic.rsplit('.').next().unwrap();
+        match RETENTION.iter().find(|(s, ..)| *s == suffix) {
+            Some((_, ms, _)) => {
+                assert_eq!(value("retention.ms"), Some(ms.to_string()), "{topic}");
+                assert_eq!(value("retention.bytes"), Some("-1".to_string()), "{topic}");
+            }
+            None => assert_eq!(value("cleanup.policy").as_deref(), Some("compact"), "{topic}"),
+        }
+    }
+}
+
 /// Waits until the deltas topic accounts for every gradient contribution the embedded model
 /// counted (the update role trails the predict role by a batch or two).
 fn wait_for_updates(
@@ -386,6 +435,72 @@ fn metrics_move_with_traffic_and_ready_waits_for_the_restore() {
     assert!(sample(&after, "ftrl_rocksdb_bytes").is_some(), "{after}");
 }
 
+/// Polls `/ready` at `listen` until `done` accepts (status, body), for at most `limit`.
+fn ready_until(listen: &str, limit: Duration, what: &str, done: impl Fn(u16, &str) -> bool) -> (u16, String) {
+    let deadline = Instant::now() + limit;
+    loop {
+        if let Some((status, body)) = http(listen, "GET", "/ready", "") {
+            if done(status, &body) {
+                return (status, body);
+            }
+        }
+        assert!(Instant::now() < deadline, "{what} not seen within {limit:?}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// A worker whose predict role has no examples partition (two workers, one partition) is
+/// not ready and says why; `serve` started before the topics exist names them at once.
+#[test]
+fn ready_needs_each_role_assigned_and_missing_topics_are_named_at_once() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let setup = Setup::with_example_partitions("assigned", 1);
+    let (serve_listen, listen_a, listen_b) = (free_address(), free_address(), free_address());
+    let serve_config = setup.config_with("s", "json", |t| format!("{t}\n[serve]\nlisten = \"{serve_listen}\"\n"));
+    let mut serve = Worker::spawn("serve", &serve_config, setup.dir.path().join("serve.log"));
+    let (_, body) = ready_until(&serve_listen, Duration::from_secs(10), "the missing topic", |status, body| {
+        status == 503 && body.contains("topic assigned.deltas does not exist")
+    });
+    assert!(body.contains("ftrl topics create"), "{body}");
+    assert!(serve.log_text().contains("topic assigned.deltas does not exist"), "{}", serve.log_text());
+    signal(&serve.child.id().to_string(), "-TERM");
+    let stopping = Instant::now();
+    while serve.child.try_wait().unwrap().is_none() {
+        assert!(stopping.elapsed() < Duration::from_secs(5), "serve ignored SIGTERM");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+
+    let config_a = setup.config_with("a", "json", |t| t.replace("\"127.0.0.1:0\"", &format!("\"{listen_a}\"")));
+    let config_b = setup.config_with("b", "json", |t| t.replace("\"127.0.0.1:0\"", &format!("\"{listen_b}\"")));
+    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config_a));
+    let a = Worker::start(&config_a, setup.dir.path().join("a.log"));
+    ready_until(&listen_a, Duration::from_secs(60), "worker a ready", |status, _| status == 200);
+    let b = Worker::start(&config_b, setup.dir.path().join("b.log"));
+    // b restores its share of the gradients partitions, but the one examples partition stays
+    // with one of them: that one's predict role has nothing and it is not ready.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let (idle, busy) = loop {
+        let ready = |listen: &str| http(listen, "GET", "/ready", "").unwrap_or((0, String::new()));
+        let (ra, rb) = (ready(&listen_a), ready(&listen_b));
+        let restored_both =
+            a.log_text().contains("restored state") && b.log_text().matches("restored state").count() > 0;
+        let waits =
+            |r: &(u16, String)| r.0 == 503 && r.1.contains("partitions of assigned.examples for the predict role");
+        if restored_both && ra.0 == 200 && waits(&rb) {
+            break (rb, ra);
+        }
+        if restored_both && rb.0 == 200 && waits(&ra) {
+            break (ra, rb);
+        }
+        assert!(Instant::now() < deadline, "never one ready and one waiting for examples: a {ra:?}, b {rb:?}");
+        std::thread::sleep(Duration::from_millis(200));
+    };
+    assert!(!idle.1.contains("changelog restore"), "{idle:?}");
+    assert_eq!(busy.0, 200);
+    b.stop();
+    a.stop();
+}
+
 #[test]
 fn serve_predicts_like_the_embedded_model() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
@@ -468,7 +583,12 @@ fn serve_predicts_like_the_embedded_model() {
     assert_eq!(status, 422, "{body}");
     assert!(body.contains("examples[0]"), "{body}");
     let huge = format!(r#"{{"examples": [{{"features": ["a:{}"]}}]}}"#, "x".repeat(2 << 20));
-    assert_eq!(http(&listen, "POST", "/predict", &huge).unwrap().0, 413);
+    let (status, body) = http(&listen, "POST", "/predict", &huge).unwrap();
+    assert_eq!(status, 413);
+    let body: Value = serde_json::from_str(&body).unwrap_or_else(|e| panic!("a 413 that is not JSON ({e}): {body}"));
+    assert!(body["error"].is_string(), "{body}");
+    let (status, body) = http(&listen, "POST", "/predict", r#"{"examples": [1]}"#).unwrap();
+    assert_eq!(status, 422, "an example that is not an object: {body}");
     let metrics = http(&listen, "GET", "/metrics", "").unwrap().1;
     assert_eq!(sample(&metrics, "ftrl_served_predictions_total"), Some(300.0), "{metrics}");
     server.stop();

@@ -401,6 +401,10 @@ fn compose_file_commands_exist_and_its_configuration_validates() {
     assert!(yaml_str(&compose, &["services", "kafka", "image"]).starts_with("apache/kafka:"));
     assert!(yaml_str(&compose, &["services", "kafka", "environment", "KAFKA_PROCESS_ROLES"]).contains("controller"));
     assert!(!names.iter().any(|n| n.contains("zookeeper")));
+    // The broker's log is on a volume (like the workers' state), in the directory it logs to.
+    let log_dirs = yaml_str(&compose, &["services", "kafka", "environment", "KAFKA_LOG_DIRS"]);
+    let kafka_volumes = strings(&compose["services"]["kafka"]["volumes"]);
+    assert!(kafka_volumes.iter().any(|v| v.split(':').nth(1) == Some(log_dirs)), "{kafka_volumes:?}");
 
     let mut commands = 0;
     for (name, service) in services {
@@ -527,6 +531,40 @@ fn kubernetes_manifests_parse_and_match_the_binary() {
             }
         }
     }
+    // SASL/TLS settings come from a Secret, not the config map: every container reads it, and
+    // the keys it documents are settings that validate with the config map's file.
+    let secret = of_kind("Secret").next().expect("a Secret for the SASL/TLS settings");
+    let secret_name = yaml_str(secret, &["metadata", "name"]);
+    for spec in &pod_specs {
+        for container in spec["containers"].as_sequence().unwrap() {
+            let sources = container["envFrom"].as_sequence().map(Vec::as_slice).unwrap_or_default();
+            assert!(
+                sources.iter().any(|s| s["secretRef"]["name"].as_str() == Some(secret_name)),
+                "{:?} does not read the Secret {secret_name}",
+                container["name"]
+            );
+            // A memory limit, so that a leak ends in a restart rather than a starved node.
+            assert!(
+                container["resources"]["limits"]["memory"].is_string() || strings(&container["args"])[0] == "topics"
+            );
+        }
+        if !spec["containers"][0]["args"][0].as_str().is_some_and(|c| c == "topics") {
+            assert!(spec["terminationGracePeriodSeconds"].as_u64().is_some(), "no grace period set");
+        }
+    }
+    let mut env: HashMap<String, String> = repo_file("deploy/k8s/secret.yaml")
+        .lines()
+        .filter_map(|line| line.trim().strip_prefix("# FTRL_"))
+        .map(|line| {
+            let (key, value) = line.split_once(": ").unwrap();
+            (format!("FTRL_{key}"), value.trim_matches('"').to_string())
+        })
+        .collect();
+    assert!(env.contains_key("FTRL_KAFKA__LIBRDKAFKA_OPTIONS__SASL_PASSWORD"), "{env:?}");
+    env.insert("FTRL_WORKER__ID".into(), "ftrl-worker-0".into());
+    let with_secret = valid_config(text, env, "worker.toml with the Secret's keys");
+    assert_eq!(with_secret.kafka.librdkafka_options["security.protocol"], "SASL_SSL");
+    assert!(with_secret.kafka.librdkafka_options.contains_key("sasl.password"));
     // The StatefulSet claims a volume per pod for RocksDB.
     let set = of_kind("StatefulSet").next().unwrap();
     let claims = set["spec"]["volumeClaimTemplates"].as_sequence().unwrap();
@@ -536,6 +574,136 @@ fn kubernetes_manifests_parse_and_match_the_binary() {
         .filter(|s| s["metadata"]["annotations"]["prometheus.io/port"].as_str() == Some(&metrics_port.to_string()))
         .collect();
     assert!(!scraped.is_empty(), "no service announces the metrics port");
+}
+
+/// Runs `python3 -m module args...` in the repository: the schema checkers scripts/setup
+/// installs. A missing tool fails the test (CI runs scripts/setup first), never skips it.
+fn python_tool(module: &str, args: &[&str]) -> Output {
+    Command::new("python3")
+        .arg("-m")
+        .arg(module)
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap_or_else(|e| panic!("python3 -m {module}: {e} (scripts/setup installs it)"))
+}
+
+/// The manifests' file names, relative to the repository.
+fn kubernetes_manifests() -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("deploy/k8s");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .filter(|name| name.ends_with(".yaml"))
+        .map(|name| format!("deploy/k8s/{name}"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn every_kubernetes_manifest_passes_strict_schema_validation() {
+    let files = kubernetes_manifests();
+    assert!(files.len() >= 6, "{files:?}");
+    for file in &files {
+        // --strict rejects properties the schema does not know (a misspelt key is not ignored).
+        let out = python_tool("kubernetes_validate", &["--strict", "--no-warn", file]);
+        let report = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert!(out.status.success(), "{file} fails kubernetes-validate --strict:\n{report}");
+        assert!(report.contains("passed"), "{file}: {report}");
+    }
+}
+
+#[test]
+fn the_compose_file_follows_the_compose_specification() {
+    let out = python_tool("check_jsonschema", &["--builtin-schema", "vendor.compose-spec", "docker-compose.yml"]);
+    let report = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(out.status.success(), "docker-compose.yml does not follow the Compose specification:\n{report}");
+    // And the checker does reject a file that does not.
+    let compose = repo_file("docker-compose.yml").replace("    image: apache/kafka", "    imag: apache/kafka");
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("compose.yml");
+    std::fs::write(&bad, compose).unwrap();
+    let out = python_tool("check_jsonschema", &["--builtin-schema", "vendor.compose-spec", bad.to_str().unwrap()]);
+    assert!(!out.status.success(), "a misspelt key passes the Compose check");
+}
+
+/// Whether `.dockerignore` keeps `path` out of the build context: the last pattern that
+/// matches it or one of its parent directories decides (`!` lets it back in). Our patterns are
+/// `*` and plain paths.
+fn docker_ignores(dockerignore: &str, path: &str) -> bool {
+    let mut ignored = false;
+    for line in dockerignore.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        let (keep, pattern) = match line.strip_prefix('!') {
+            Some(pattern) => (true, pattern),
+            None => (false, line),
+        };
+        let pattern = pattern.trim_start_matches('/').trim_end_matches('/');
+        assert!(!pattern.contains(['?', '[']) && (pattern == "*" || !pattern.contains('*')), "{pattern}");
+        if pattern == "*" || path == pattern || path.starts_with(&format!("{pattern}/")) {
+            ignored = !keep;
+        }
+    }
+    ignored
+}
+
+#[test]
+fn docker_build_context_excludes_target_and_git_but_not_what_the_image_copies() {
+    let dockerignore = repo_file(".dockerignore");
+    for path in ["target/release/ftrl", "target", ".git/HEAD", "tests/stream.rs", "fuzz/corpus/x", "README.md"] {
+        assert!(docker_ignores(&dockerignore, path), "{path} is in the Docker build context");
+    }
+    let dockerfile = repo_file("Dockerfile");
+    let mut copied = 0;
+    for line in dockerfile.lines().filter(|l| l.starts_with("COPY ")) {
+        let words: Vec<&str> = line.split_whitespace().skip(1).collect();
+        if words.iter().any(|w| w.starts_with("--from=")) {
+            continue;
+        }
+        for source in &words[..words.len() - 1] {
+            assert!(
+                !docker_ignores(&dockerignore, source),
+                "the Dockerfile copies {source}, which .dockerignore leaves out"
+            );
+            assert!(Path::new(env!("CARGO_MANIFEST_DIR")).join(source).exists(), "{source}");
+            copied += 1;
+        }
+    }
+    assert!(copied >= 6, "only {copied} COPY sources found");
+}
+
+#[test]
+fn the_image_is_built_locked_stripped_and_from_pinned_base_images() {
+    let dockerfile = repo_file("Dockerfile");
+    let manifest: toml::Table = repo_file("Cargo.toml").parse().unwrap();
+    let builds: Vec<&str> = dockerfile.lines().filter(|l| l.contains("cargo build")).collect();
+    assert!(!builds.is_empty());
+    for build in builds {
+        assert!(build.contains("--locked") && build.contains("--profile dist"), "{build}");
+    }
+    // The `dist` profile: the release build without debug info, stripped.
+    let dist = manifest["profile"]["dist"].as_table().expect("[profile.dist]");
+    assert_eq!(dist["inherits"].as_str(), Some("release"));
+    assert_eq!(dist["debug"].as_integer(), Some(0));
+    assert_eq!(dist["strip"].as_bool(), Some(true));
+    assert!(dockerfile.contains("COPY --from=build /src/target/dist/ftrl "), "the image ships the dist binary");
+    // Every base image names an exact version; the toolchain is the crate's rust-version.
+    let rust_version = manifest["package"]["rust-version"].as_str().unwrap();
+    let bases: Vec<&str> = dockerfile
+        .lines()
+        .filter_map(|l| l.strip_prefix("FROM "))
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(bases.len(), 2, "{bases:?}");
+    for base in &bases {
+        let (_, tag) = base.split_once(':').unwrap_or_else(|| panic!("{base} has no tag"));
+        let version: Vec<&str> = tag.split('-').next().unwrap().split('.').collect();
+        assert!(version.len() >= 2 && version.iter().all(|p| p.parse::<u32>().is_ok()), "{base} is not pinned");
+    }
+    assert!(bases[0].starts_with(&format!("rust:{rust_version}.")), "{} vs rust-version {rust_version}", bases[0]);
+    let compose = repo_file("docker-compose.yml");
+    let kafka: Vec<&str> = compose.lines().filter_map(|l| l.trim().strip_prefix("image: ")).collect();
+    assert!(kafka.iter().all(|image| image.split_once(':').is_some_and(|(_, tag)| tag.contains('.'))), "{kafka:?}");
 }
 
 /// The README's shell commands: every `ftrl` command parses, every script exists.
@@ -570,6 +738,299 @@ fn readme_commands_exist() {
     }
     assert!(ftrl_commands >= 15, "only {ftrl_commands} ftrl commands found in the README");
     assert_eq!(scripts, 2, "the README's set-up is two scripts");
+}
+
+/// The README's and the compose file's `/predict` examples use features that generated data
+/// contains (else the answer is the bias alone), and the quick start trains with the crosses
+/// `ftrl gen` says are true.
+#[test]
+fn readme_examples_use_what_generated_data_contains() {
+    let dir = tempfile::tempdir().unwrap();
+    let (data, summary) =
+        generate(dir.path(), "clicks.jsonl", &["--examples", "20000", "--seed", "1", "--format", "jsonl"]);
+    let text = std::fs::read_to_string(&data).unwrap();
+    let mut seen = std::collections::HashSet::new();
+    for line in text.lines() {
+        let example: Value = serde_json::from_str(line).unwrap();
+        seen.extend(example["features"].as_array().unwrap().iter().map(|f| f.as_str().unwrap().to_string()));
+    }
+    let mut requests = 0;
+    for (origin, file) in
+        [("README.md", repo_file("README.md")), ("docker-compose.yml", repo_file("docker-compose.yml"))]
+    {
+        for line in file.lines().filter(|l| l.contains("/predict -d '")) {
+            let body = line.split("-d '").nth(1).and_then(|b| b.split('\'').next()).unwrap();
+            let body: Value = serde_json::from_str(body).unwrap_or_else(|e| panic!("{origin}: {e}: {body}"));
+            for feature in body["examples"][0]["features"].as_array().unwrap() {
+                let feature = feature.as_str().unwrap();
+                assert!(seen.contains(feature), "{origin}: generated data never has {feature}");
+            }
+            requests += 1;
+        }
+    }
+    assert!(requests >= 2, "only {requests} /predict examples found");
+    let readme = repo_file("README.md");
+    let train = readme.lines().find(|l| l.starts_with("ftrl train --data clicks.jsonl")).expect("quick start train");
+    for cross in summary["crosses"].as_array().unwrap() {
+        let cross = cross.as_str().unwrap();
+        assert!(train.contains(&format!("--cross {cross}")), "the quick start trains without the true cross {cross}");
+    }
+}
+
+/// Under JSON logging the fatal error is a JSON log line too (a pipeline would drop plain text).
+#[test]
+fn the_fatal_error_is_a_json_line_under_json_logging() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("worker.toml");
+    let text =
+        EXAMPLE_TOML.replace("alpha = 0.1", "alpha = -1").replace("log_format = \"text\"", "log_format = \"json\"");
+    std::fs::write(&config, text).unwrap();
+    let out = ftrl().args(["config", "validate", "--config"]).arg(&config).output().unwrap();
+    assert!(!out.status.success());
+    let last = last_json_line(&out.stderr);
+    assert_eq!(last["level"], "ERROR", "{last}");
+    assert_eq!(last["fields"]["fatal"], true, "{last}");
+    assert!(last["fields"]["message"].as_str().unwrap().contains("model.alpha"), "{last}");
+    // Text logging keeps the plain `error: ...` line.
+    std::fs::write(&config, EXAMPLE_TOML.replace("alpha = 0.1", "alpha = -1")).unwrap();
+    let out = ftrl().args(["config", "validate", "--config"]).arg(&config).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("error: ") && stderr.contains("model.alpha"), "{stderr}");
+    assert!(serde_json::from_str::<Value>(stderr.lines().next().unwrap()).is_err(), "{stderr}");
+}
+
+/// The hashing section's facts: namespace `""` for features without one, `^bias` a literal
+/// name, and the first feature in the example is the seed of an `aa` cross.
+#[test]
+fn hashing_facts_the_readme_states() {
+    use ftrl_stream::learn::hashing::{bias, cross, feature_coordinate};
+    use ftrl_stream::learn::Loss;
+    use ftrl_stream::schema::featurize::Featurizer;
+    let features = |line: &str, crosses: &[&str]| {
+        let mut example = ftrl_stream::schema::ExampleBuf::default();
+        ftrl_stream::schema::jsonl::parse(line, &mut example).unwrap();
+        let mut featurizer = Featurizer::new(Loss::Logistic, crosses.iter().map(|c| c.parse().unwrap()).collect());
+        let mut out = Vec::new();
+        featurizer.featurize(&example, &mut out).unwrap();
+        out.into_iter().map(|f| (f.coordinate, f.value)).collect::<HashMap<u64, f64>>()
+    };
+    let plain = features(r#"{"label": 1, "features": ["y", "a:b:c"]}"#, &[]);
+    assert!(plain.contains_key(&feature_coordinate("", "y")));
+    assert!(plain.contains_key(&feature_coordinate("a", "b:c")));
+    // `^bias` in namespace "" is the bias: its value adds to the bias's 1.
+    let with_bias = features(r#"{"label": 1, "features": ["a:x", "^bias"]}"#, &[]);
+    assert_eq!(with_bias.len(), 2);
+    assert_eq!(with_bias[&bias()], 2.0);
+    // No cross includes namespace "".
+    assert_eq!(features(r#"{"label": 1, "features": ["x", "y"]}"#, &["aa"]).len(), 3);
+    // In `aa` the feature that comes first is the seed.
+    let (x, y) = (feature_coordinate("a", "x"), feature_coordinate("a", "y"));
+    assert!(features(r#"{"label": 1, "features": ["a:x", "a:y"]}"#, &["aa"]).contains_key(&cross(x, y)));
+    assert!(features(r#"{"label": 1, "features": ["a:y", "a:x"]}"#, &["aa"]).contains_key(&cross(y, x)));
+    let readme = repo_file("README.md");
+    assert!(
+        readme.contains("`^bias` is a literal name") && readme.contains("with the one that comes first in the example")
+    );
+}
+
+/// One HTTP/1.1 GET with an optional `Accept`; (status, content type, body), or None while
+/// nothing listens.
+fn http_get(address: &str, path: &str, accept: Option<&str>) -> Option<(u16, String, String)> {
+    use std::io::Read;
+    let mut stream = std::net::TcpStream::connect(address).ok()?;
+    stream.set_read_timeout(Some(std::time::Duration::from_secs(10))).unwrap();
+    let accept = accept.map(|a| format!("Accept: {a}\r\n")).unwrap_or_default();
+    write!(stream, "GET {path} HTTP/1.1\r\nHost: {address}\r\n{accept}Connection: close\r\n\r\n").ok()?;
+    let mut response = String::new();
+    stream.read_to_string(&mut response).ok()?;
+    let (head, body) = response.split_once("\r\n\r\n")?;
+    let status = head.split(' ').nth(1)?.parse().ok()?;
+    let content_type = head
+        .lines()
+        .find_map(|l| l.split_once(':').filter(|(k, _)| k.eq_ignore_ascii_case("content-type")).map(|(_, v)| v.trim()))
+        .unwrap_or_default()
+        .to_string();
+    Some((status, content_type, body.to_string()))
+}
+
+fn free_address() -> String {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().to_string()
+}
+
+/// `ftrl serve` (or a worker) on a configuration whose broker never answers (a closed port),
+/// with its endpoints on `listen`; killed on drop.
+struct Unreachable {
+    child: std::process::Child,
+    log: PathBuf,
+    _dir: tempfile::TempDir,
+}
+
+impl Unreachable {
+    fn start(command: &str, listen: &str, bootstrap: &str) -> Self {
+        let dir = tempfile::tempdir().unwrap();
+        let config = dir.path().join("worker.toml");
+        let text = EXAMPLE_TOML
+            .replace("bootstrap_servers = \"127.0.0.1:9092\"", &format!("bootstrap_servers = \"{bootstrap}\""))
+            .replace("listen = \"127.0.0.1:9898\"", &format!("listen = \"{listen}\""))
+            .replace("listen = \"127.0.0.1:8080\"", &format!("listen = \"{listen}\""))
+            .replace("state_dir = \"ftrl-state\"", &format!("state_dir = \"{}\"", dir.path().join("state").display()));
+        std::fs::write(&config, text).unwrap();
+        let log = dir.path().join("log");
+        let child = ftrl()
+            .env("FTRL_LOG", "info")
+            .args([command, "--config"])
+            .arg(&config)
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(&log).unwrap())
+            .spawn()
+            .unwrap();
+        Self { child, log, _dir: dir }
+    }
+
+    fn log_text(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+}
+
+impl Drop for Unreachable {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The metric families of a `/metrics` body as the official Prometheus Python client's
+/// parser reads them (the OpenMetrics one or the text-format 0.0.4 one): name → type.
+fn parsed_metric_types(body: &str, openmetrics: bool) -> HashMap<String, String> {
+    let script = r#"
+import json, sys
+if sys.argv[1] == "openmetrics":
+    from prometheus_client.openmetrics.parser import text_string_to_metric_families
+else:
+    from prometheus_client.parser import text_string_to_metric_families
+print(json.dumps({f.name: f.type for f in text_string_to_metric_families(sys.stdin.read())}))
+"#;
+    let mut child = Command::new("python3")
+        .args(["-c", script, if openmetrics { "openmetrics" } else { "prometheus" }])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("python3 (scripts/setup installs prometheus-client)");
+    child.stdin.take().unwrap().write_all(body.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "the parser refuses the body: {}\n{body}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn metrics_parse_with_the_prometheus_client_parsers_with_their_declared_types() {
+    let listen = free_address();
+    let serve = Unreachable::start("serve", &listen, "127.0.0.1:1");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while http_get(&listen, "/health", None).is_none() {
+        assert!(std::time::Instant::now() < deadline, "no endpoints; log:\n{}", serve.log_text());
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    // A request, so that the request counter family has a series.
+    http_get(&listen, "/model", None).unwrap();
+    for (accept, openmetrics) in [
+        (Some("application/openmetrics-text;version=1.0.0,text/plain;version=0.0.4;q=0.5"), true),
+        (Some("text/plain;version=0.0.4"), false),
+        (None, false),
+    ] {
+        let (status, content_type, body) = http_get(&listen, "/metrics", accept).unwrap();
+        assert_eq!(status, 200);
+        let expected =
+            if openmetrics { "application/openmetrics-text; version=1.0.0" } else { "text/plain; version=0.0.4" };
+        assert!(content_type.starts_with(expected), "{accept:?}: {content_type}");
+        let types = parsed_metric_types(&body, openmetrics);
+        for (name, kind) in [
+            ("ftrl_http_requests", "counter"),
+            ("ftrl_served_predictions", "counter"),
+            ("ftrl_view_staleness_seconds", "gauge"),
+            ("ftrl_build_info", "gauge"),
+            ("process_resident_memory_bytes", "gauge"),
+            ("process_cpu_seconds", "counter"),
+            ("process_start_time_seconds", "gauge"),
+        ] {
+            assert_eq!(types.get(name).map(String::as_str), Some(kind), "{name} ({accept:?}) in {types:?}");
+        }
+        assert!(!types.values().any(|t| t == "unknown" || t == "untyped"), "{types:?}");
+        // serve exports what it measures, not the worker roles' metrics.
+        assert!(!types.contains_key("ftrl_examples") && !types.contains_key("ftrl_cache_lookups"), "{types:?}");
+    }
+}
+
+/// Sends SIGTERM to `child` and waits at most `limit` for it to exit; its exit status.
+fn terminate_within(child: &mut std::process::Child, limit: std::time::Duration) -> std::process::ExitStatus {
+    Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    let deadline = std::time::Instant::now() + limit;
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        assert!(std::time::Instant::now() < deadline, "still running {limit:?} after SIGTERM");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn a_wrong_broker_address_fails_commands_within_seconds_naming_the_cause() {
+    let closed = free_address();
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("worker.toml");
+    for (servers, cause) in
+        [(closed.as_str(), "connection refused"), ("no-such-host.invalid:9092", "does not resolve (DNS)")]
+    {
+        std::fs::write(&config, EXAMPLE_TOML.replace("127.0.0.1:9092", servers)).unwrap();
+        let started = std::time::Instant::now();
+        let out = ftrl().args(["topics", "create", "--config"]).arg(&config).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success());
+        assert!(started.elapsed() < std::time::Duration::from_secs(10), "{:?}: {stderr}", started.elapsed());
+        assert!(stderr.contains("cannot reach the Kafka brokers") && stderr.contains(cause), "{stderr}");
+        assert!(stderr.contains(servers), "{stderr}");
+    }
+    // A URL is not a broker address: `config validate` says so before anything connects.
+    std::fs::write(&config, EXAMPLE_TOML.replace("127.0.0.1:9092", "http://127.0.0.1:9092")).unwrap();
+    let out = ftrl().args(["config", "validate", "--config"]).arg(&config).output().unwrap();
+    assert!(!out.status.success());
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("kafka.bootstrap_servers: \"http://127.0.0.1:9092\" is a URL")
+    );
+}
+
+#[test]
+fn a_worker_and_serve_say_at_once_that_the_brokers_cannot_be_reached_and_stop_on_sigterm() {
+    for command in ["worker", "serve"] {
+        let listen = free_address();
+        let closed = free_address();
+        let mut process = Unreachable::start(command, &listen, &closed);
+        let started = std::time::Instant::now();
+        // Within 10 s: the log names the cause, /ready says what it waits for, and the
+        // failed probes are counted.
+        let ready = loop {
+            let ready = http_get(&listen, "/ready", None);
+            if let Some((503, _, body)) = &ready {
+                if body.contains("connection refused") && process.log_text().contains("connection refused") {
+                    break body.clone();
+                }
+            }
+            assert!(
+                started.elapsed() < std::time::Duration::from_secs(10),
+                "{command}: nothing said within 10 s: {ready:?}; log:\n{}",
+                process.log_text()
+            );
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        };
+        assert!(ready.contains("the Kafka cluster") && ready.contains(&closed), "{ready}");
+        let metrics = http_get(&listen, "/metrics", None).unwrap().2;
+        assert!(metrics.contains("ftrl_kafka_errors_total{kind=\"unreachable\"}"), "{metrics}");
+        // SIGTERM while it waits: out within 5 s, cleanly.
+        let status = terminate_within(&mut process.child, std::time::Duration::from_secs(5));
+        assert!(status.success(), "{command}: {status}; log:\n{}", process.log_text());
+    }
 }
 
 /// The README's configuration reference is `ftrl config example`, which the config module's

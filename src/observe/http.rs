@@ -1,4 +1,5 @@
-//! The HTTP endpoints: `/metrics` (Prometheus text format), `/health` (the process is up)
+//! The HTTP endpoints: `/metrics` (OpenMetrics or the Prometheus text format, as the scraper's
+//! `Accept` asks), `/health` (the process is up)
 //! and `/ready` (200 once [`super::health`] says so, 503 with what it waits for before),
 //! served by axum on a thread of their own so that they answer while the roles are busy.
 
@@ -33,8 +34,11 @@ pub fn observability_routes() -> Router {
         .route("/ready", get(ready))
 }
 
-async fn metrics_text() -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], metrics().encode())
+/// The metrics in the format the scraper's `Accept` asks for, under its content type.
+async fn metrics_text(headers: axum::http::HeaderMap) -> impl IntoResponse {
+    let accept = headers.get(header::ACCEPT).and_then(|value| value.to_str().ok());
+    let format = super::metrics::Format::from_accept(accept);
+    ([(header::CONTENT_TYPE, format.content_type())], metrics().encode_as(format))
 }
 
 async fn ready() -> (StatusCode, String) {

@@ -1,30 +1,96 @@
 //! The process's Prometheus metrics. Names follow Prometheus conventions: `ftrl_` prefix,
 //! base units (`_seconds`, `_bytes`), counters end in `_total`.
 //!
-//! One registry per process, reached through [`metrics`], so that the stream roles record
-//! an event with one line where it happens. A metric no part of the process moves (the
-//! serving metrics in a worker) stays at zero.
+//! One set of metrics per process, reached through [`metrics`], so that the stream roles
+//! record an event with one line where it happens. Each process exports what it measures
+//! ([`Metrics::export_for`]): a worker not the serving metrics, `serve` not the roles' (a
+//! metric at zero in every `serve` pod would skew averages across pods). Every process adds
+//! the standard process metrics (`process_resident_memory_bytes`, `process_cpu_seconds_total`,
+//! ...) and `ftrl_build_info`.
+//!
+//! The text is OpenMetrics for a scraper that asks for it (`Accept:
+//! application/openmetrics-text`) and the Prometheus text format 0.0.4 otherwise
+//! ([`Metrics::encode_as`]), each under its own content type, so that either kind of parser
+//! reads every metric with its declared type.
 
 use crate::learn::Progress;
 use crate::store::ModelStore;
 use crate::stream::kafka::RawRecord;
-use prometheus_client::encoding::text::encode;
+use prometheus_client::encoding::text::{encode_eof, encode_registry};
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::{exponential_buckets, Histogram};
 use prometheus_client::registry::Registry;
 use std::collections::BTreeMap;
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicI64, AtomicU64, AtomicU8, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
 
 type Labels = Vec<(&'static str, String)>;
 type FloatGauge = Gauge<f64, AtomicU64>;
 
+/// Which metrics a process exports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exporter {
+    /// `ftrl worker`: the roles' metrics and the view metrics of its predict role.
+    Worker,
+    /// `ftrl serve`: the view and serving metrics.
+    Serve,
+}
+
+/// The two text formats of `/metrics`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// OpenMetrics 1.0 (`# EOF`, counters typed by their family name without `_total`).
+    OpenMetrics,
+    /// The Prometheus text format 0.0.4 (counters typed by their `_total` sample name).
+    Prometheus,
+}
+
+impl Format {
+    /// The format a scraper's `Accept` header asks for: OpenMetrics when it names it.
+    pub fn from_accept(accept: Option<&str>) -> Self {
+        match accept {
+            Some(accept) if accept.contains("application/openmetrics-text") => Format::OpenMetrics,
+            _ => Format::Prometheus,
+        }
+    }
+
+    /// The `Content-Type` of a body in this format.
+    pub fn content_type(self) -> &'static str {
+        match self {
+            Format::OpenMetrics => "application/openmetrics-text; version=1.0.0; charset=utf-8",
+            Format::Prometheus => "text/plain; version=0.0.4; charset=utf-8",
+        }
+    }
+}
+
 /// Every metric the process exports.
 pub struct Metrics {
-    registry: Registry,
+    /// What every process exports: the view, build and process metrics.
+    common: Registry,
+    /// Only a worker's.
+    worker: Registry,
+    /// Only `serve`'s.
+    serve: Registry,
+    /// The standard process metrics (no `ftrl_` prefix).
+    process: Registry,
+    /// 0 for everything (before [`Self::export_for`], as in tests), else an [`Exporter`] + 1.
+    exporter: AtomicU8,
+    /// Milliseconds since the epoch from which the view's staleness is counted (0: none),
+    /// so that the exported staleness grows at each scrape while nothing updates the view.
+    stale_since_ms: AtomicI64,
+    /// Resident memory of the process.
+    process_resident_memory: Gauge,
+    /// Virtual memory of the process.
+    process_virtual_memory: Gauge,
+    /// CPU time (user and system) of the process.
+    process_cpu_seconds: Counter<f64, AtomicU64>,
+    /// Open file descriptors.
+    process_open_fds: Gauge,
+    /// Start of the process, seconds since the epoch.
+    process_start_time: FloatGauge,
     /// Examples the predict role scored (progressive validation) and sent gradients for.
     pub examples: Counter,
     /// Records sent to the dead-letter topic.
@@ -64,6 +130,11 @@ pub struct Metrics {
     pub http_requests: Family<Labels, Counter>,
     /// Examples `ftrl serve` predicted.
     pub served_predictions: Counter,
+    /// Times a role failed and was started over, by role.
+    pub role_restarts: Family<Labels, Counter>,
+    /// Kafka errors by kind (librdkafka's error code, or `unreachable` for a failed probe of
+    /// the brokers).
+    pub kafka_errors: Family<Labels, Counter>,
     /// Cache lookups already counted, as (hits, misses): the store counts for its lifetime.
     seen_lookups: Mutex<(u64, u64)>,
     /// (topic, partition) → the next offset a role of this process will read there.
@@ -79,11 +150,22 @@ pub fn metrics() -> &'static Metrics {
 
 impl Metrics {
     fn new() -> Self {
-        let mut registry = Registry::with_prefix("ftrl");
+        let (mut common, mut worker, mut serve) =
+            (Registry::with_prefix("ftrl"), Registry::with_prefix("ftrl"), Registry::with_prefix("ftrl"));
         let commit_seconds =
             Family::<Labels, Histogram>::new_with_constructor(|| Histogram::new(exponential_buckets(0.001, 2.0, 14)));
         let m = Self {
-            registry: Registry::default(),
+            common: Registry::default(),
+            worker: Registry::default(),
+            serve: Registry::default(),
+            process: Registry::default(),
+            exporter: AtomicU8::new(0),
+            stale_since_ms: AtomicI64::new(0),
+            process_resident_memory: Gauge::default(),
+            process_virtual_memory: Gauge::default(),
+            process_cpu_seconds: Counter::default(),
+            process_open_fds: Gauge::default(),
+            process_start_time: FloatGauge::default(),
             examples: Counter::default(),
             dead_letters: Counter::default(),
             progressive_loss_sum: Counter::default(),
@@ -102,10 +184,12 @@ impl Metrics {
             rocksdb_bytes: Gauge::default(),
             http_requests: Family::default(),
             served_predictions: Counter::default(),
+            role_restarts: Family::default(),
+            kafka_errors: Family::default(),
             seen_lookups: Mutex::new((0, 0)),
             positions: Mutex::new(BTreeMap::new()),
         };
-        let r = &mut registry;
+        let r = &mut worker;
         r.register("examples", "Examples scored by the predict role", m.examples.clone());
         r.register("dead_letters", "Records sent to the dead-letter topic", m.dead_letters.clone());
         r.register("progressive_loss_sum", "Sum of weighted progressive losses", m.progressive_loss_sum.clone());
@@ -122,6 +206,7 @@ impl Metrics {
             "Records between the consumer position and the partition end",
             m.consumer_lag.clone(),
         );
+        let r = &mut common;
         r.register(
             "view_staleness_seconds",
             "Predict role: age of the oldest batch it learned that the owners have not applied (other workers miss it until then); serve: age of the newest delta it applied",
@@ -138,6 +223,7 @@ impl Metrics {
             m.view_weights.clone(),
         );
         r.register("view_deltas", "Owner records taken into the replica or view", m.view_deltas.clone());
+        let r = &mut worker;
         r.register(
             "hedge_leader_alpha",
             "Learning rate of the Hedge member with the least cumulative progressive loss",
@@ -146,17 +232,95 @@ impl Metrics {
         r.register("cache_lookups", "Coordinate-state cache lookups by result", m.cache_lookups.clone());
         r.register("cache_resident_coordinates", "Coordinate states in the cache", m.cache_resident.clone());
         r.register("rocksdb_bytes", "Size of the update role's RocksDB SST files", m.rocksdb_bytes.clone());
+        r.register("role_restarts", "Roles failed and started over, by role", m.role_restarts.clone());
+        let r = &mut serve;
         r.register("http_requests", "Serving requests by endpoint and status", m.http_requests.clone());
         r.register("served_predictions", "Examples predicted over HTTP", m.served_predictions.clone());
-        Self { registry, ..m }
+        common.register("kafka_errors", "Kafka errors by kind", m.kafka_errors.clone());
+        let build_info = Family::<Labels, Gauge>::default();
+        build_info.get_or_create(&vec![("version", env!("CARGO_PKG_VERSION").to_string())]).set(1);
+        common.register("build_info", "The ftrl build, as labels (value 1)", build_info);
+        // The standard process metrics, named without the ftrl_ prefix as everywhere.
+        let mut process = Registry::default();
+        let p = process.sub_registry_with_prefix("process");
+        p.register_with_unit(
+            "resident_memory",
+            "Resident memory size",
+            prometheus_client::registry::Unit::Bytes,
+            m.process_resident_memory.clone(),
+        );
+        p.register_with_unit(
+            "virtual_memory",
+            "Virtual memory size",
+            prometheus_client::registry::Unit::Bytes,
+            m.process_virtual_memory.clone(),
+        );
+        p.register_with_unit(
+            "cpu",
+            "User and system CPU time spent",
+            prometheus_client::registry::Unit::Seconds,
+            m.process_cpu_seconds.clone(),
+        );
+        p.register("open_fds", "Open file descriptors", m.process_open_fds.clone());
+        p.register_with_unit(
+            "start_time",
+            "Start time of the process since the epoch",
+            prometheus_client::registry::Unit::Seconds,
+            m.process_start_time.clone(),
+        );
+        if let Some(start) = process_stats::start_time_seconds() {
+            m.process_start_time.set(start);
+        }
+        Self { common, worker, serve, process, ..m }
     }
 
-    /// The metrics in the Prometheus text format.
+    /// Exports only what `exporter` measures from now on.
+    pub fn export_for(&self, exporter: Exporter) {
+        self.exporter.store(exporter as u8 + 1, Ordering::Release);
+    }
+
+    /// The metrics in OpenMetrics text.
     pub fn encode(&self) -> String {
+        self.encode_as(Format::OpenMetrics)
+    }
+
+    /// The metrics as of now in `format`.
+    pub fn encode_as(&self, format: Format) -> String {
+        self.refresh();
+        let mut registries = vec![&self.process, &self.common];
+        match self.exporter.load(Ordering::Acquire) {
+            1 => registries.push(&self.worker),
+            2 => registries.push(&self.serve),
+            _ => registries.extend([&self.worker, &self.serve]),
+        }
         let mut text = String::new();
         // Writing to a String cannot fail.
-        let _ = encode(&mut text, &self.registry);
-        text
+        for registry in registries {
+            let _ = encode_registry(&mut text, registry);
+        }
+        let _ = encode_eof(&mut text);
+        match format {
+            Format::OpenMetrics => text,
+            Format::Prometheus => to_prometheus_text(&text),
+        }
+    }
+
+    /// Brings the measured-at-scrape metrics up to date: the view's staleness and the
+    /// process's figures.
+    fn refresh(&self) {
+        let since = self.stale_since_ms.load(Ordering::Acquire);
+        if since > 0 {
+            self.view_staleness_seconds.set((now_ms() - since).max(0) as f64 / 1000.0);
+        }
+        if let Some(stats) = process_stats::read() {
+            self.process_resident_memory.set(stats.resident_bytes as i64);
+            self.process_virtual_memory.set(stats.virtual_bytes as i64);
+            self.process_open_fds.set(stats.open_fds as i64);
+            let spent = stats.cpu_seconds - self.process_cpu_seconds.get();
+            if spent > 0.0 {
+                self.process_cpu_seconds.inc_by(spent);
+            }
+        }
     }
 
     /// Records a predict batch: its scored examples' progress and its dead letters.
@@ -204,11 +368,14 @@ impl Metrics {
         self.consumer_lag.get_or_create(&labels).set(lag.max(0));
     }
 
-    /// Records the weight view's size and staleness.
+    /// Records the weight view's size and staleness. The staleness keeps growing from there
+    /// at every scrape until the next call, so it grows while nothing updates the view.
     pub fn view(&self, weights: usize, deltas: u64, staleness_ms: i64, examples_behind: usize) {
         self.view_weights.set(weights as i64);
         self.view_deltas.set(deltas as i64);
         self.view_staleness_seconds.set(staleness_ms as f64 / 1000.0);
+        let since = if staleness_ms > 0 { now_ms() - staleness_ms } else { 0 };
+        self.stale_since_ms.store(since, Ordering::Release);
         self.view_examples_behind.set(examples_behind as i64);
     }
 
@@ -234,11 +401,115 @@ impl Metrics {
         self.rocksdb_bytes.set(store.disk_bytes() as i64);
     }
 
+    /// Counts a role's restart after a failure.
+    pub fn role_restart(&self, role: &str) {
+        self.role_restarts.get_or_create(&vec![("role", role.to_string())]).inc();
+    }
+
+    /// Counts a Kafka error of `kind`.
+    pub fn kafka_error(&self, kind: &str) {
+        self.kafka_errors.get_or_create(&vec![("kind", kind.to_string())]).inc();
+    }
+
     /// Counts a serving request.
     pub fn http_request(&self, endpoint: &'static str, status: u16) {
         self.http_requests
             .get_or_create(&vec![("endpoint", endpoint.to_string()), ("status", status.to_string())])
             .inc();
+    }
+}
+
+/// Milliseconds since the epoch.
+fn now_ms() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_millis() as i64)
+}
+
+/// OpenMetrics text (as prometheus-client writes it) in the Prometheus text format 0.0.4:
+/// a counter family is named by its `_total` sample there, `unknown` is `untyped`, and there
+/// is no `# UNIT` line nor `# EOF`.
+pub fn to_prometheus_text(openmetrics: &str) -> String {
+    let counters: std::collections::HashSet<&str> =
+        openmetrics.lines().filter_map(|line| line.strip_prefix("# TYPE ")?.strip_suffix(" counter")).collect();
+    let mut text = String::with_capacity(openmetrics.len() + 64 * counters.len());
+    for line in openmetrics.lines() {
+        if line == "# EOF" || line.starts_with("# UNIT ") {
+            continue;
+        }
+        let header = ["# HELP ", "# TYPE "].into_iter().find_map(|p| Some((p, line.strip_prefix(p)?)));
+        match header {
+            Some((prefix, rest)) => {
+                let (name, tail) = rest.split_once(' ').unwrap_or((rest, ""));
+                let name = if counters.contains(name) { format!("{name}_total") } else { name.to_string() };
+                let tail = if prefix == "# TYPE " && tail == "unknown" { "untyped" } else { tail };
+                text.push_str(&format!("{prefix}{name} {tail}\n"));
+            }
+            None => {
+                text.push_str(line);
+                text.push('\n');
+            }
+        }
+    }
+    text
+}
+
+/// The process's resource use, from `/proc` (Linux); `None` elsewhere.
+mod process_stats {
+    /// What `/proc/self` says of the process.
+    pub struct Stats {
+        pub resident_bytes: u64,
+        pub virtual_bytes: u64,
+        pub cpu_seconds: f64,
+        pub open_fds: usize,
+    }
+
+    /// Clock ticks per second of `/proc/self/stat`'s times.
+    fn ticks_per_second() -> f64 {
+        // SAFETY: sysconf only reads a system constant.
+        let ticks = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
+        if ticks > 0 {
+            ticks as f64
+        } else {
+            100.0
+        }
+    }
+
+    fn page_bytes() -> u64 {
+        // SAFETY: sysconf only reads a system constant.
+        let page = unsafe { libc::sysconf(libc::_SC_PAGESIZE) };
+        if page > 0 {
+            page as u64
+        } else {
+            4096
+        }
+    }
+
+    /// The fields of `/proc/self/stat` after the command name (which may hold spaces), so
+    /// that field N of proc(5) is at index N - 3.
+    fn stat_fields() -> Option<Vec<String>> {
+        let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+        let (_, after) = stat.rsplit_once(')')?;
+        Some(after.split_whitespace().map(str::to_owned).collect())
+    }
+
+    pub fn read() -> Option<Stats> {
+        let fields = stat_fields()?;
+        let field = |n: usize| fields.get(n - 3)?.parse::<u64>().ok();
+        let cpu_ticks = field(14)? + field(15)?;
+        Some(Stats {
+            resident_bytes: field(24)? * page_bytes(),
+            virtual_bytes: field(23)?,
+            cpu_seconds: cpu_ticks as f64 / ticks_per_second(),
+            open_fds: std::fs::read_dir("/proc/self/fd").map(|d| d.count()).unwrap_or(0),
+        })
+    }
+
+    /// When the process started, in seconds since the epoch: the boot time plus field 22.
+    pub fn start_time_seconds() -> Option<f64> {
+        let fields = stat_fields()?;
+        let started_ticks: u64 = fields.get(22 - 3)?.parse().ok()?;
+        let boot = std::fs::read_to_string("/proc/stat").ok()?;
+        let boot: u64 = boot.lines().find_map(|l| l.strip_prefix("btime "))?.trim().parse().ok()?;
+        Some(boot as f64 + started_ticks as f64 / ticks_per_second())
     }
 }
 
@@ -272,6 +543,74 @@ mod tests {
         ] {
             assert!(text.lines().any(|l| l == line), "no line {line:?} in\n{text}");
         }
+    }
+
+    #[test]
+    fn each_process_exports_what_it_measures_plus_process_and_build_metrics() {
+        let m = Metrics::new();
+        let names = |m: &Metrics| -> Vec<String> {
+            m.encode().lines().filter_map(|l| Some(l.strip_prefix("# TYPE ")?.split(' ').next()?.to_owned())).collect()
+        };
+        // (A family shows once it has a series: a request or a transaction.)
+        m.http_request("predict", 200);
+        m.transaction("predict", Duration::from_millis(3), true);
+        let all = names(&m);
+        for name in ["ftrl_examples", "ftrl_http_requests", "ftrl_view_staleness_seconds", "ftrl_build_info"] {
+            assert!(all.iter().any(|n| n == name), "{name} in {all:?}");
+        }
+        m.export_for(Exporter::Serve);
+        let serve = names(&m);
+        assert!(serve.iter().any(|n| n == "ftrl_http_requests") && serve.iter().any(|n| n == "ftrl_view_weights"));
+        assert!(!serve.iter().any(|n| n == "ftrl_examples" || n == "ftrl_transactions"), "{serve:?}");
+        assert!(serve.iter().any(|n| n == "process_resident_memory_bytes"), "{serve:?}");
+        m.export_for(Exporter::Worker);
+        let worker = names(&m);
+        assert!(worker.iter().any(|n| n == "ftrl_examples") && !worker.iter().any(|n| n == "ftrl_http_requests"));
+        let text = m.encode();
+        assert!(text.contains(&format!("ftrl_build_info{{version=\"{}\"}} 1", env!("CARGO_PKG_VERSION"))), "{text}");
+        assert_eq!(text.matches("# EOF").count(), 1);
+        if cfg!(target_os = "linux") {
+            let resident = text.lines().find_map(|l| l.strip_prefix("process_resident_memory_bytes "));
+            assert!(resident.is_some_and(|v| v.parse::<f64>().unwrap() > 1e6), "{text}");
+            assert!(text.contains("process_cpu_seconds_total "), "{text}");
+            assert!(text.contains("process_start_time_seconds "), "{text}");
+        }
+    }
+
+    #[test]
+    fn the_prometheus_text_names_counters_by_their_total_and_has_no_eof() {
+        let m = Metrics::new();
+        m.predicted([&Progress::new(true)], 0);
+        m.transaction("predict", Duration::from_millis(3), true);
+        let text = m.encode_as(Format::Prometheus);
+        assert!(text.contains("# TYPE ftrl_examples_total counter\n"), "{text}");
+        assert!(text.contains("# HELP ftrl_examples_total Examples scored"), "{text}");
+        assert!(text.contains("# TYPE ftrl_transaction_commit_seconds histogram\n"), "{text}");
+        assert!(!text.contains("# EOF") && !text.contains("# UNIT"), "{text}");
+        assert_eq!(
+            Format::from_accept(Some("application/openmetrics-text;version=1.0.0,text/plain;q=0.5")),
+            Format::OpenMetrics
+        );
+        assert_eq!(Format::from_accept(Some("text/plain")), Format::Prometheus);
+        assert_eq!(Format::from_accept(None), Format::Prometheus);
+    }
+
+    #[test]
+    fn staleness_grows_while_nothing_updates_the_view() {
+        let m = Metrics::new();
+        let staleness = |m: &Metrics| -> f64 {
+            let text = m.encode();
+            text.lines().find_map(|l| l.strip_prefix("ftrl_view_staleness_seconds ")?.parse().ok()).unwrap()
+        };
+        m.view(1, 1, 1500, 0);
+        let first = staleness(&m);
+        std::thread::sleep(Duration::from_millis(300));
+        let later = staleness(&m);
+        assert!(first >= 1.5 && later >= first + 0.29, "{first} then {later}");
+        // Nothing waiting: zero, and it stays so.
+        m.view(1, 1, 0, 0);
+        std::thread::sleep(Duration::from_millis(20));
+        assert_eq!(staleness(&m), 0.0);
     }
 
     #[test]

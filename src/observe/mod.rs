@@ -22,9 +22,18 @@ use tracing_subscriber::EnvFilter;
 /// The environment variable whose filter, when set, wins over the configured log level.
 pub const LOG_ENV: &str = "FTRL_LOG";
 
+/// The format [`init_logging`] chose, once it has.
+static LOG_FORMAT: std::sync::OnceLock<LogFormat> = std::sync::OnceLock::new();
+
+/// Whether log lines are JSON objects: then a fatal error must be one too.
+pub fn logs_json() -> bool {
+    LOG_FORMAT.get() == Some(&LogFormat::Json)
+}
+
 /// Sends `tracing` events to standard error in `format`, keeping those `level` allows
 /// (`FTRL_LOG` wins when set). A second call changes nothing.
 pub fn init_logging(format: LogFormat, level: &str) {
+    let _ = LOG_FORMAT.set(format);
     let filter = EnvFilter::try_from_env(LOG_ENV)
         .or_else(|_| EnvFilter::builder().parse(level))
         .unwrap_or_else(|_| EnvFilter::new("info"));
@@ -64,6 +73,11 @@ pub struct Health {
     view_loaded: AtomicBool,
     restore_needed: AtomicBool,
     restored: AtomicBool,
+    /// Why the brokers cannot be reached, while they cannot.
+    unreachable: std::sync::Mutex<Option<String>>,
+    /// (topic, role) whose group assignment readiness needs, and the partitions each role
+    /// has of its topic now.
+    assignments: std::sync::Mutex<Vec<(String, &'static str, usize)>>,
 }
 
 static HEALTH: Health = Health {
@@ -71,6 +85,8 @@ static HEALTH: Health = Health {
     view_loaded: AtomicBool::new(false),
     restore_needed: AtomicBool::new(false),
     restored: AtomicBool::new(false),
+    unreachable: std::sync::Mutex::new(None),
+    assignments: std::sync::Mutex::new(Vec::new()),
 };
 
 /// The process's readiness.
@@ -101,21 +117,60 @@ impl Health {
         self.restored.store(true, Ordering::Release);
     }
 
+    /// Not ready until `role`'s group consumer has partitions of `topic`.
+    pub fn require_assignment(&self, topic: &str, role: &'static str) {
+        if let Ok(mut assignments) = self.assignments.lock() {
+            assignments.push((topic.to_owned(), role, 0));
+        }
+    }
+
+    /// A group consumer of `topic` now has `partitions` of it.
+    pub fn assigned(&self, topic: &str, partitions: usize) {
+        if let Ok(mut assignments) = self.assignments.lock() {
+            for (_, _, count) in assignments.iter_mut().filter(|(t, ..)| t == topic) {
+                *count = partitions;
+            }
+        }
+    }
+
+    /// The brokers cannot be reached, for this reason.
+    pub fn brokers_unreachable(&self, why: String) {
+        if let Ok(mut unreachable) = self.unreachable.lock() {
+            *unreachable = Some(why);
+        }
+    }
+
+    /// The brokers answered.
+    pub fn brokers_reached(&self) {
+        if let Ok(mut unreachable) = self.unreachable.lock() {
+            *unreachable = None;
+        }
+    }
+
     /// Ready to predict and learn: everything required has happened.
     pub fn is_ready(&self) -> bool {
-        let view = !self.view_needed.load(Ordering::Acquire) || self.view_loaded.load(Ordering::Acquire);
-        let restore = !self.restore_needed.load(Ordering::Acquire) || self.restored.load(Ordering::Acquire);
-        view && restore
+        self.waiting_for().is_empty()
     }
 
     /// What readiness waits for, for the `/ready` body.
-    pub fn waiting_for(&self) -> Vec<&'static str> {
+    pub fn waiting_for(&self) -> Vec<String> {
         let mut waiting = Vec::new();
+        if let Some(why) = self.unreachable.lock().ok().and_then(|u| u.clone()) {
+            waiting.push(format!("the Kafka cluster ({why})"));
+        }
+        if let Ok(assignments) = self.assignments.lock() {
+            for (topic, role, _) in assignments.iter().filter(|(_, _, count)| *count == 0) {
+                waiting.push(format!(
+                    "partitions of {topic} for the {role} role (its group is assigning them; a worker beyond \
+                     the topic's partition count gets none)"
+                ));
+            }
+        }
         if self.view_needed.load(Ordering::Acquire) && !self.view_loaded.load(Ordering::Acquire) {
-            waiting.push("weight view loading");
+            waiting.push("weight view loading".into());
         }
         if self.restore_needed.load(Ordering::Acquire) && !self.restored.load(Ordering::Acquire) {
-            waiting.push("changelog restore");
+            waiting.push("changelog restore".into());
         }
         waiting
     }
@@ -140,5 +195,19 @@ mod tests {
         assert_eq!(h.waiting_for(), ["changelog restore"]);
         h.restored();
         assert!(h.is_ready());
+        h.brokers_unreachable("nothing listens".into());
+        assert_eq!(h.waiting_for(), ["the Kafka cluster (nothing listens)"]);
+        h.brokers_reached();
+        assert!(h.is_ready());
+        h.require_assignment("m.examples", "predict");
+        assert!(
+            h.waiting_for()[0].starts_with("partitions of m.examples for the predict role"),
+            "{:?}",
+            h.waiting_for()
+        );
+        h.assigned("m.examples", 2);
+        assert!(h.is_ready());
+        h.assigned("m.examples", 0);
+        assert!(!h.is_ready());
     }
 }

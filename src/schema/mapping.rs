@@ -161,11 +161,8 @@ impl Mapping {
 
     /// Reads and validates a mapping written in TOML; `origin` names it in errors.
     pub fn from_toml(text: &str, origin: &str) -> Result<Self, MappingError> {
-        let spec: MappingSpec = config::Config::builder()
-            .add_source(config::File::from_str(text, config::FileFormat::Toml))
-            .build()
-            .and_then(config::Config::try_deserialize)
-            .map_err(|e| MappingError::Parse { path: origin.to_owned(), message: e.to_string() })?;
+        let spec: MappingSpec = toml::from_str(text)
+            .map_err(|e: toml::de::Error| MappingError::Parse { path: origin.to_owned(), message: e.to_string() })?;
         Self::new(&spec)
     }
 
@@ -393,11 +390,7 @@ mod tests {
     use proptest::prelude::*;
 
     fn spec(text: &str) -> MappingSpec {
-        config::Config::builder()
-            .add_source(config::File::from_str(text, config::FileFormat::Toml))
-            .build()
-            .and_then(config::Config::try_deserialize)
-            .unwrap()
+        toml::from_str(text).unwrap()
     }
 
     const CLICKS: &str = r#"

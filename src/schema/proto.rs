@@ -42,10 +42,20 @@ pub fn decode_example(format: ExampleFormat, bytes: &[u8], out: &mut ExampleBuf)
             // Malformed: prost's decoder says why, in the words dead letters have always had.
             None => {
                 out.clear();
-                let example = Example::decode(bytes).map_err(|e| ParseError::Protobuf(e.to_string()))?;
+                let example = Example::decode(bytes).map_err(|e| ParseError::Protobuf(with_json_hint(e, bytes)))?;
                 from_proto(&example, out)
             }
         },
+    }
+}
+
+/// prost's reason, and when the record is a JSON object (a producer writing the JSON-lines
+/// shape to a protobuf topic) what it is and which setting reads it.
+fn with_json_hint(error: prost::DecodeError, bytes: &[u8]) -> String {
+    if serde_json::from_slice::<serde_json::Map<String, serde_json::Value>>(bytes).is_ok() {
+        format!("{error}: the record looks like JSON; set model.example_format = \"json\" to read JSON examples")
+    } else {
+        error.to_string()
     }
 }
 
@@ -365,6 +375,10 @@ mod tests {
         let nameless = encode_example(1.0, None, &[("a", "", 1.0)]);
         assert!(matches!(decode_example(ExampleFormat::Protobuf, &nameless, &mut out), Err(ParseError::Feature(_))));
         assert!(decode_example(ExampleFormat::Json, b"\xff", &mut out).is_err());
+        // A JSON example on a protobuf topic says so, and which setting reads it.
+        let json = br#"{"label": 1, "features": ["a:x"]}"#;
+        let message = decode_example(ExampleFormat::Protobuf, json, &mut out).unwrap_err().to_string();
+        assert!(message.contains("looks like JSON") && message.contains("example_format = \"json\""), "{message}");
     }
 
     proptest! {

@@ -234,6 +234,9 @@ pub fn load_deltas(
     let started = std::time::Instant::now();
     let mut pending: std::collections::BTreeSet<i32> = (0..config.model.partitions).collect();
     while !pending.is_empty() && !shutdown.load(Ordering::Acquire) {
+        if super::stopping() {
+            return Err(StreamError::Stopped);
+        }
         if started.elapsed() > timeout {
             return Err(StreamError::State(format!("loading {what}: partitions {pending:?} never ended")));
         }
@@ -300,6 +303,9 @@ pub fn read_from(
     let mut pending: std::collections::BTreeSet<i32> = starts.iter().map(|(p, _)| *p).collect();
     let deadline = std::time::Instant::now() + timeout;
     while !pending.is_empty() {
+        if super::stopping() {
+            return Err(StreamError::Stopped);
+        }
         if std::time::Instant::now() > deadline {
             return Err(StreamError::Other(format!("reading {topic} partitions {pending:?} to their end timed out")));
         }
@@ -391,23 +397,34 @@ impl RebalanceFlag {
 impl ClientContext for RebalanceFlag {}
 
 impl ConsumerContext for RebalanceFlag {
-    fn pre_rebalance(&self, _consumer: &BaseConsumer<Self>, rebalance: &Rebalance<'_>) {
+    fn pre_rebalance(&self, consumer: &BaseConsumer<Self>, rebalance: &Rebalance<'_>) {
         if let Rebalance::Revoke(partitions) = rebalance {
             tracing::info!(partitions = ?partition_numbers(partitions), "partitions revoked");
+            report_assignment(consumer, 0);
         }
         self.changed.store(true, Ordering::Release);
     }
 
-    fn post_rebalance(&self, _consumer: &BaseConsumer<Self>, rebalance: &Rebalance<'_>) {
+    fn post_rebalance(&self, consumer: &BaseConsumer<Self>, rebalance: &Rebalance<'_>) {
         match rebalance {
             Rebalance::Assign(partitions) => {
                 let topic = partitions.elements().first().map(|e| e.topic().to_string()).unwrap_or_default();
-                tracing::info!(%topic, partitions = ?partition_numbers(partitions), "partitions assigned")
+                tracing::info!(%topic, partitions = ?partition_numbers(partitions), "partitions assigned");
+                report_assignment(consumer, partitions.count());
             }
             Rebalance::Error(error) => tracing::warn!(%error, "rebalance error"),
             Rebalance::Revoke(_) => {}
         }
         self.changed.store(true, Ordering::Release);
+    }
+}
+
+/// Tells `/ready` how many partitions of its subscribed topic a group consumer now has.
+fn report_assignment<C: ConsumerContext>(consumer: &BaseConsumer<C>, partitions: usize) {
+    if let Ok(subscription) = rdkafka::consumer::Consumer::subscription(consumer) {
+        for element in subscription.elements() {
+            crate::observe::health().assigned(element.topic(), partitions);
+        }
     }
 }
 

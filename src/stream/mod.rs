@@ -15,6 +15,7 @@ pub mod apply;
 pub mod gradients;
 pub mod kafka;
 pub mod predict;
+pub mod reach;
 pub mod replica;
 pub mod update;
 pub mod view;
@@ -51,9 +52,37 @@ pub enum StreamError {
     BrokerLostState { topic: String, partition: i32, expected: i64 },
     #[error("{0}")]
     Other(String),
+    /// SIGTERM (or SIGINT) arrived during a long wait (a restore, a view load), which gave up.
+    #[error("stopped by a signal while waiting")]
+    Stopped,
+}
+
+/// Set once the process was asked to stop (SIGTERM, SIGINT): long waits that have no
+/// shutdown flag of their own (restores, reads to the end of a topic) check it.
+static STOPPING: AtomicBool = AtomicBool::new(false);
+
+/// Asks every long wait to give up: the process is stopping.
+pub fn stop() {
+    STOPPING.store(true, Ordering::Release);
+}
+
+/// Whether the process is stopping.
+pub fn stopping() -> bool {
+    STOPPING.load(Ordering::Acquire)
 }
 
 impl StreamError {
+    /// librdkafka's name of the error's code, for a Kafka error.
+    pub fn kafka_code(&self) -> Option<String> {
+        match self {
+            StreamError::Kafka(error) => Some(match error.rdkafka_error_code() {
+                Some(code) => format!("{code:?}"),
+                None => "other".into(),
+            }),
+            _ => None,
+        }
+    }
+
     /// Whether a role that failed with this error should start over (a new consumer,
     /// producer and restore, like a restarted process) rather than stop the worker: the
     /// broker or coordinator was unavailable, or a transaction must be aborted. Fencing
@@ -113,9 +142,13 @@ fn supervise<R>(
         let started = std::time::Instant::now();
         let result = create().and_then(|role| run(role, shutdown));
         match result {
-            Ok(()) => return Ok(()),
+            Ok(()) | Err(StreamError::Stopped) => return Ok(()),
             Err(error) if error.is_transient() => {
                 restarts += 1;
+                crate::observe::metrics().role_restart(name);
+                if let Some(code) = error.kafka_code() {
+                    crate::observe::metrics().kafka_error(&code);
+                }
                 if started.elapsed() > MAX_RESTART_BACKOFF {
                     backoff = std::time::Duration::from_millis(250);
                 }
@@ -137,9 +170,28 @@ fn supervise<R>(
 pub fn run_worker(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<(), StreamError> {
     // Up first, so /health answers and /ready says what it waits for while the roles start.
     crate::observe::health().require(config.worker.predict, config.worker.update);
+    // Ready only while each role has partitions: a role without any does nothing.
+    if config.worker.predict {
+        crate::observe::health().require_assignment(&config.topics().examples, "predict");
+    }
+    if config.worker.update {
+        crate::observe::health().require_assignment(&config.topics().gradients, "update");
+    }
     let _http =
         crate::observe::http::Server::start(&config.observability.listen, crate::observe::http::observability_routes())
             .map_err(|e| StreamError::Config(format!("observability.listen: {e}")))?;
+    // A wrong address or an unreachable cluster is said at once (and on /ready), not as a
+    // role's timeout a minute later; SIGTERM ends the wait.
+    let topics = config.topics();
+    let mut needed = vec![&topics.examples, &topics.gradients, &topics.deltas, &topics.changelog, &topics.progress];
+    needed.push(&topics.dlq);
+    if config.worker.publish_predictions {
+        needed.push(&topics.predictions);
+    }
+    let needed: Vec<String> = needed.into_iter().cloned().collect();
+    if !reach::wait(config, &shutdown, &needed) {
+        return Ok(());
+    }
     let _lag = crate::observe::lag::spawn(config, Arc::clone(&shutdown));
     let mut roles = Vec::new();
     if config.worker.update {

@@ -36,12 +36,11 @@ pub struct ViewWeights {
 impl WeightView {
     /// Follows every partition of the deltas topic from the beginning, and returns once it
     /// has read all of them to their current end: predictions never start from a partly
-    /// loaded model.
-    pub fn follow(config: &WorkerConfig) -> Result<Self, StreamError> {
+    /// loaded model. SIGTERM ([`super::stopping`]) or `shutdown` end the load early.
+    pub fn follow(config: &WorkerConfig, shutdown: &AtomicBool) -> Result<Self, StreamError> {
         let started = std::time::Instant::now();
         let mut weights = ViewWeights::default();
-        let never = AtomicBool::new(false);
-        let consumer = load_deltas(config, "the weight view", Duration::from_secs(300), &never, |message| {
+        let consumer = load_deltas(config, "the weight view", Duration::from_secs(300), shutdown, |message| {
             weights.apply(message.partition(), message.key(), message.payload())
         })?;
         let view = Self { consumer, weights };
