@@ -95,7 +95,8 @@ pub enum ModelCommand {
 pub struct ProduceArgs {
     #[command(flatten)]
     pub config: ConfigArg,
-    /// JSON-lines examples (the `--format jsonl` shape): a file, or - for standard input.
+    /// JSON-lines examples (the `--format jsonl` shape), or raw JSON events with
+    /// `example_format = "json-events"`: a file, or - for standard input.
     #[arg(long, value_name = "PATH|-")]
     pub data: String,
 }

@@ -77,6 +77,12 @@ pub enum Item {
         base: f64,
         features: (u32, u32),
     },
+    /// A VW test example (no label), when the reader keeps them for predicting.
+    Unlabeled {
+        line: u64,
+        base: f64,
+        features: (u32, u32),
+    },
     Bad {
         line: u64,
         reason: String,
@@ -117,6 +123,7 @@ pub fn spawn_reader(
     featurizer: Featurizer,
     passes: u32,
     keep_names: bool,
+    keep_unlabeled: bool,
 ) -> Result<Receiver<Result<Batch, InputError>>, InputError> {
     if passes > 1 && source == Source::Stdin {
         return Err(InputError::StdinPasses);
@@ -129,6 +136,7 @@ pub fn spawn_reader(
         let mut parser = LineParser {
             format,
             mapping,
+            keep_unlabeled,
             featurizer: if format == Format::Vw { featurizer.accepting_empty() } else { featurizer },
             example: ExampleBuf { names: keep_names.then(Vec::new), ..ExampleBuf::default() },
             batch: Batch::with_capacity(),
@@ -159,10 +167,15 @@ pub fn spawn_reader(
     Ok(receiver)
 }
 
+/// A parsed line: the range of its features in the batch, and whether it has a label.
+type Parsed = ((u32, u32), bool);
+
 struct LineParser {
     format: Format,
     /// With `Format::JsonEvents`: how an event becomes an example.
     mapping: Option<Arc<Mapping>>,
+    /// Lines without a label become `Item::Unlabeled` rather than bad lines.
+    keep_unlabeled: bool,
     featurizer: Featurizer,
     example: ExampleBuf,
     batch: Batch,
@@ -174,7 +187,8 @@ impl LineParser {
     fn push(&mut self, line_number: u64, line: &[u8]) {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
         let item = match self.parse(line) {
-            Ok(Some(features)) => Item::Example {
+            Ok(Some((features, false))) => Item::Unlabeled { line: line_number, base: self.example.base, features },
+            Ok(Some((features, true))) => Item::Example {
                 line: line_number,
                 label: self.example.label,
                 weight: self.example.weight,
@@ -189,7 +203,8 @@ impl LineParser {
 
     /// The range of the example's features in the batch, None for a line without an
     /// example (blank, or only a comment).
-    fn parse(&mut self, line: &[u8]) -> Result<Option<(u32, u32)>, String> {
+    /// and whether it has a label (always, unless `keep_unlabeled`).
+    fn parse(&mut self, line: &[u8]) -> Result<Option<Parsed>, String> {
         let text = std::str::from_utf8(line).map_err(|_| ParseError::Utf8.to_string())?;
         let parsed = match &self.mapping {
             Some(mapping) => {
@@ -198,12 +213,18 @@ impl LineParser {
             }
             None => parse_line(self.format, text, &mut self.example),
         };
-        match parsed {
+        let labeled = match parsed {
             Err(ParseError::Empty) => return Ok(None),
-            other => other.map_err(|e| e.to_string())?,
-        }
+            Err(ParseError::NoLabel(_)) if self.keep_unlabeled => false,
+            other => other.map(|()| true).map_err(|e| e.to_string())?,
+        };
         let start = self.batch.features.len();
-        self.featurizer.featurize(&self.example, &mut self.batch.features).map_err(|e| e.to_string())?;
+        let featurized = if labeled {
+            self.featurizer.featurize(&self.example, &mut self.batch.features)
+        } else {
+            self.featurizer.featurize_unlabeled(&self.example, &mut self.batch.features)
+        };
+        featurized.map_err(|e| e.to_string())?;
         if let Some(names) = &mut self.example.names {
             for (coordinate, name) in names.drain(..) {
                 if self.named.insert(coordinate) {
@@ -211,7 +232,7 @@ impl LineParser {
                 }
             }
         }
-        Ok(Some((start as u32, self.batch.features.len() as u32)))
+        Ok(Some(((start as u32, self.batch.features.len() as u32), labeled)))
     }
 }
 

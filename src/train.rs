@@ -141,6 +141,7 @@ pub fn train(model: &mut Model, options: &TrainOptions) -> Result<TrainSummary, 
         featurizer,
         options.passes,
         options.save_names,
+        false,
     )?;
     train_batches(model, batches, options)
 }
@@ -219,6 +220,16 @@ pub fn train_batches(
                         bar.suspend(|| {
                             table.record(&total, outcome.loss, metric_label, outcome.prediction, *weight, features)
                         });
+                    }
+                }
+                // Only `predict` asks the reader for these; to learn, they are bad lines.
+                Item::Unlabeled { line, .. } => {
+                    if options.strict {
+                        return Err(TrainError::Strict { line: *line, reason: "no label".into() });
+                    }
+                    bad_lines += 1;
+                    if bad_lines <= REPORTED_BAD_LINES {
+                        tracing::warn!(line, "skipping a line without a label");
                     }
                 }
                 Item::Bad { line, reason } => {
@@ -306,7 +317,8 @@ pub fn predict(
 ) -> Result<(Progress, u64), TrainError> {
     let mut learner = model.learner()?;
     let loss = model.settings.loss;
-    let batches = spawn_reader(source, format, mapping, model.settings.featurizer()?, 1, false)?;
+    // VW's test examples (no label) are predicted too.
+    let batches = spawn_reader(source, format, mapping, model.settings.featurizer()?, 1, false, true)?;
     let mut progress = Progress::new(loss.is_binary());
     let mut bad_lines = 0;
     for batch in batches {
@@ -323,6 +335,11 @@ pub fn predict(
                         outcome.score,
                         *weight,
                     );
+                    writeln!(out, "{}", outcome.prediction).map_err(InputError::Read)?;
+                }
+                Item::Unlabeled { base, features, .. } => {
+                    learner.set_base(*base);
+                    let outcome = learner.predict(&mut model.store, batch.features_of(*features), None)?;
                     writeln!(out, "{}", outcome.prediction).map_err(InputError::Read)?;
                 }
                 Item::Bad { line, reason } => {

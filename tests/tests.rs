@@ -1383,3 +1383,24 @@ fn raw_events_through_a_mapping_learn_the_model_of_the_examples_converted_by_han
         assert!(stderr.contains(reason), "stderr lacks {reason:?}:\n{stderr}");
     }
 }
+
+#[test]
+fn predict_answers_vw_test_examples_without_a_label() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("train.vw");
+    std::fs::write(&data, "1 |a x\n-1 |a y\n1 |a x\n".repeat(50)).unwrap();
+    let model = dir.path().join("m");
+    run(ftrl().args(["train", "--quiet", "--alpha", "0.5", "--model"]).arg(&model).arg("--data").arg(&data));
+    let test = dir.path().join("test.vw");
+    // A line starting with '|', one whose only header token is a tag, and a labeled one.
+    std::fs::write(&test, "|a x\n'id7 |a y\n1 |a x\n|a x:nan\n").unwrap();
+    let out = run(ftrl().args(["predict", "--model"]).arg(&model).arg("--data").arg(&test));
+    let predictions: Vec<f64> = String::from_utf8_lossy(&out.stdout).lines().map(|l| l.parse().unwrap()).collect();
+    assert_eq!(predictions.len(), 4);
+    assert!(predictions[0] > 0.8 && predictions[1] < 0.2, "{predictions:?}");
+    assert_eq!(predictions[0], predictions[2], "a label changes no prediction");
+    assert!(predictions[3].is_nan(), "a bad line is still NaN");
+    // To learn, a line without a label is a bad line.
+    let summary = train(&test, &[]);
+    assert_eq!((summary["examples"].as_u64(), summary["bad_lines"].as_u64()), (Some(1), Some(3)), "{summary}");
+}

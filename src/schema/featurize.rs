@@ -92,16 +92,37 @@ impl Featurizer {
     /// crosses, then the bias; distinct coordinates (repeats are summed), no zero values.
     /// On error `out` is left as it was.
     pub fn featurize(&mut self, example: &ExampleBuf, out: &mut Vec<Feature>) -> Result<(), InvalidExample> {
+        self.featurize_checking(example, true, out)
+    }
+
+    /// [`featurize`](Self::featurize) for an example without a label, to be predicted only.
+    pub fn featurize_unlabeled(&mut self, example: &ExampleBuf, out: &mut Vec<Feature>) -> Result<(), InvalidExample> {
+        self.featurize_checking(example, false, out)
+    }
+
+    fn featurize_checking(
+        &mut self,
+        example: &ExampleBuf,
+        check_label: bool,
+        out: &mut Vec<Feature>,
+    ) -> Result<(), InvalidExample> {
         let start = out.len();
-        let result = self.append(example, out);
+        let result = self.append(example, check_label, out);
         if result.is_err() {
             out.truncate(start);
         }
         result
     }
 
-    fn append(&mut self, example: &ExampleBuf, out: &mut Vec<Feature>) -> Result<(), InvalidExample> {
-        self.loss.validate_label(example.label)?;
+    fn append(
+        &mut self,
+        example: &ExampleBuf,
+        check_label: bool,
+        out: &mut Vec<Feature>,
+    ) -> Result<(), InvalidExample> {
+        if check_label {
+            self.loss.validate_label(example.label)?;
+        }
         if !(0.0..=MAX_WEIGHT).contains(&example.weight) {
             return Err(InvalidExample::Weight(example.weight));
         }

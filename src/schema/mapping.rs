@@ -31,6 +31,9 @@
 //! | object | a namespace of its own: per key, `key=string`, `key` with a number's value or 1 for `true`, `key=s` per string of an array; nested objects as `key.inner` |
 //! | `null` or absent | none (a missing feature is normal) |
 //!
+//! A path cannot name a key that contains a dot, nor index into an array (a whole array of
+//! strings is one field).
+//!
 //! Only the fields named are features: events carry ids, timestamps, free text and fields
 //! derived from the outcome, which would grow the model without use or leak the label; and a
 //! producer adding a field must not change the model silently. A label that is absent, or

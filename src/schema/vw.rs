@@ -42,14 +42,25 @@ pub fn parse(line: &str, out: &mut ExampleBuf) -> Result<(), ParseError> {
     if bar.is_none() && header.trim_ascii().is_empty() {
         return Err(ParseError::Empty);
     }
-    parse_header(header, bar == Some(0), out)?;
+    // A line without a label is a test example in VW: its features are read all the same
+    // (a predictor can use them), and the missing label is reported last.
+    let unlabeled = match parse_header(header, bar == Some(0), out) {
+        Err(ParseError::NoLabel(reason)) => Some(reason),
+        other => {
+            other?;
+            None
+        }
+    };
     if let Some(at) = bar {
         // VW stops reading features at a carriage return.
         let body = &line[at..];
         let body = &body[..body.as_bytes().iter().position(|&b| b == b'\r').unwrap_or(body.len())];
         parse_sections(body, out)?;
     }
-    Ok(())
+    match unlabeled {
+        Some(reason) => Err(ParseError::NoLabel(reason)),
+        None => Ok(()),
+    }
 }
 
 /// The label, importance weight and base; the tag is dropped.
@@ -346,6 +357,12 @@ mod tests {
             }
         }
         assert!(err("1|a x").to_string().contains("put a space between the label and the '|'"));
+        // The features are read all the same, for a predictor; a bad feature wins.
+        let mut out = ExampleBuf::default();
+        out.clear();
+        assert!(matches!(parse("|a x y:2", &mut out), Err(ParseError::NoLabel(_))));
+        assert_eq!(features(&out).len(), 2);
+        assert!(matches!(err("|a x:nan"), ParseError::Value(_)));
     }
 
     #[test]
