@@ -119,16 +119,7 @@ fn with_one_examples_partition_the_stream_is_the_embedded_trainer() {
     let (embedded_loss, embedded_model) = embedded(setup.dir.path(), &data);
     let model = wait_for_updates(&config, &embedded_model, &[&worker]);
     worker.stop();
-
-    eprintln!("progressive loss: stream {stream_loss}, embedded {embedded_loss}");
-    assert!((stream_loss - embedded_loss).abs() < 1e-9, "stream {stream_loss} vs embedded {embedded_loss}");
-    let nonzero: Vec<_> = embedded_model.iter().filter(|(_, (w, _))| *w != 0.0).collect();
-    assert_eq!(model.len(), nonzero.len());
-    for (coordinate, (weight, updates)) in nonzero {
-        let (stream_weight, stream_updates) = model[coordinate];
-        assert_eq!(stream_updates, *updates, "coordinate {coordinate}");
-        assert!((stream_weight - weight).abs() < 1e-12, "coordinate {coordinate}: {stream_weight} vs {weight}");
-    }
+    assert_stream_is_embedded((stream_loss, &model), (embedded_loss, &embedded_model));
 }
 
 #[test]
