@@ -559,6 +559,12 @@ fn serve_predicts_like_the_embedded_model() {
     assert_eq!(status, 422, "an example that is not an object: {body}");
     let metrics = http(&listen, "GET", "/metrics", "").unwrap().1;
     assert_eq!(sample(&metrics, "ftrl_served_predictions_total"), Some(300.0), "{metrics}");
+    // Nothing is learned any more: the view's staleness grows with the time since its newest delta.
+    let staleness = || sample(&http(&listen, "GET", "/metrics", "").unwrap().1, "ftrl_view_staleness_seconds").unwrap();
+    let before = staleness();
+    std::thread::sleep(Duration::from_millis(1500));
+    let after = staleness();
+    assert!(before > 0.0 && after >= before + 1.4, "staleness {before} s, then {after} s 1.5 s later");
     server.stop();
 }
 
