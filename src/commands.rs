@@ -135,10 +135,12 @@ fn until_signal(work: impl FnOnce(Arc<AtomicBool>) -> Result<()> + Send + 'stati
         crate::stream::stop();
     });
     let flag = Arc::clone(&shutdown);
-    match runtime.block_on(async move { tokio::task::spawn_blocking(move || work(flag)).await }) {
+    let outcome = match runtime.block_on(async move { tokio::task::spawn_blocking(move || work(flag)).await }) {
         Ok(outcome) => outcome,
         Err(join) => Err(anyhow!("worker thread failed: {join}")),
-    }
+    };
+    tracing::debug!("work finished");
+    outcome
 }
 
 fn produce_command(args: &ProduceArgs) -> Result<()> {

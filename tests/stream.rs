@@ -396,19 +396,25 @@ fn metrics_move_with_traffic_and_ready_waits_for_the_restore() {
     produce(&setup, &payloads);
     wait_for_progress(&setup, 2_000, &[&worker]);
 
-    // Consumer lag is measured every 5 s; wait until it shows the topic drained.
+    // Consumer lag is measured every 5 s; wait until it shows the topics drained: 0 on every
+    // assigned partition, the gradients' transaction markers not counted.
     let deadline = Instant::now() + Duration::from_secs(60);
     let after = loop {
         let text = http(&listen, "GET", "/metrics", "").unwrap().1;
-        let lags: Vec<f64> = (0..2)
-            .filter_map(|p| sample(&text, &format!("ftrl_consumer_lag{{topic=\"obs.examples\",partition=\"{p}\"}}")))
-            .collect();
-        if lags.len() == 2 && lags.iter().all(|l| *l <= 1.0) && sample(&text, "ftrl_dead_letters_total") == Some(2.0) {
+        let lags = |topic: &str, partitions: i32| -> Vec<f64> {
+            (0..partitions)
+                .filter_map(|p| sample(&text, &format!("ftrl_consumer_lag{{topic=\"{topic}\",partition=\"{p}\"}}")))
+                .collect()
+        };
+        let (examples, gradients) = (lags("obs.examples", 2), lags("obs.gradients", 4));
+        let drained = |lags: &[f64], n: usize| lags.len() == n && lags.iter().all(|l| *l == 0.0);
+        if drained(&examples, 2) && drained(&gradients, 4) && sample(&text, "ftrl_dead_letters_total") == Some(2.0) {
             break text;
         }
         assert!(Instant::now() < deadline, "lag never drained:\n{text}");
         std::thread::sleep(Duration::from_millis(500));
     };
+    let openmetrics = http_accept(&listen, "/metrics", "application/openmetrics-text; version=1.0.0");
     worker.stop();
 
     assert_eq!(sample(&after, "ftrl_examples_total"), Some(2_000.0), "{after}");
@@ -424,6 +430,57 @@ fn metrics_move_with_traffic_and_ready_waits_for_the_restore() {
     assert!(sample(&after, "ftrl_view_weights").unwrap_or(0.0) > 0.0, "{after}");
     assert!(sample(&after, "ftrl_view_staleness_seconds").is_some(), "{after}");
     assert!(sample(&after, "ftrl_rocksdb_bytes").is_some(), "{after}");
+    // Both formats parse with the official Prometheus Python client, every family typed as
+    // declared (the worker's histogram and labelled families included).
+    for (body, is_openmetrics) in [(after.as_str(), false), (openmetrics.as_str(), true)] {
+        let types = parsed_metric_types(body, is_openmetrics);
+        for (name, kind) in [
+            ("ftrl_examples", "counter"),
+            ("ftrl_transactions", "counter"),
+            ("ftrl_transaction_commit_seconds", "histogram"),
+            ("ftrl_consumer_lag", "gauge"),
+            ("ftrl_cache_lookups", "counter"),
+            ("ftrl_view_staleness_seconds", "gauge"),
+            ("process_cpu_seconds", "counter"),
+        ] {
+            assert_eq!(types.get(name).map(String::as_str), Some(kind), "{name} in {types:?}");
+        }
+        assert!(!types.values().any(|t| t == "unknown" || t == "untyped"), "{types:?}");
+        assert!(!types.contains_key("ftrl_http_requests"), "a worker exports no serving metrics: {types:?}");
+    }
+}
+
+/// The body of a GET with an `Accept` header.
+fn http_accept(address: &str, path: &str, accept: &str) -> String {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(address).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    write!(stream, "GET {path} HTTP/1.1\r\nHost: {address}\r\nAccept: {accept}\r\nConnection: close\r\n\r\n").unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    assert!(response.contains("application/openmetrics-text"), "{response}");
+    response.split_once("\r\n\r\n").map(|(_, body)| body.to_string()).unwrap_or_default()
+}
+
+/// Metric family → type, as the `prometheus_client` Python package's parser (OpenMetrics or
+/// text format 0.0.4) reads `body`.
+fn parsed_metric_types(body: &str, openmetrics: bool) -> HashMap<String, String> {
+    use std::io::Write;
+    let script = "import json, sys\n\
+        if sys.argv[1] == 'openmetrics':\n    from prometheus_client.openmetrics.parser import text_string_to_metric_families\n\
+        else:\n    from prometheus_client.parser import text_string_to_metric_families\n\
+        print(json.dumps({f.name: f.type for f in text_string_to_metric_families(sys.stdin.read())}))\n";
+    let mut child = Command::new("python3")
+        .args(["-c", script, if openmetrics { "openmetrics" } else { "prometheus" }])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("python3 (scripts/setup installs prometheus-client)");
+    child.stdin.take().unwrap().write_all(body.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "the parser refuses the body: {}\n{body}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
 }
 
 /// Polls `/ready` at `listen` until `done` accepts (status, body), for at most `limit`.
@@ -582,6 +639,12 @@ fn serve_predicts_like_the_embedded_model() {
     assert_eq!(status, 422, "an example that is not an object: {body}");
     let metrics = http(&listen, "GET", "/metrics", "").unwrap().1;
     assert_eq!(sample(&metrics, "ftrl_served_predictions_total"), Some(300.0), "{metrics}");
+    // Nothing is learned any more: the view's staleness grows with the time since its newest delta.
+    let staleness = || sample(&http(&listen, "GET", "/metrics", "").unwrap().1, "ftrl_view_staleness_seconds").unwrap();
+    let before = staleness();
+    std::thread::sleep(Duration::from_millis(1500));
+    let after = staleness();
+    assert!(before > 0.0 && after >= before + 1.4, "staleness {before} s, then {after} s 1.5 s later");
     server.stop();
 }
 

@@ -548,7 +548,7 @@ fn kubernetes_manifests_parse_and_match_the_binary() {
                 container["resources"]["limits"]["memory"].is_string() || strings(&container["args"])[0] == "topics"
             );
         }
-        if spec["containers"][0]["args"][0].as_str().is_none_or(|c| c != "topics") {
+        if spec["containers"][0]["args"][0].as_str() != Some("topics") {
             assert!(spec["terminationGracePeriodSeconds"].as_u64().is_some(), "no grace period set");
         }
     }

@@ -139,6 +139,9 @@ pub struct Metrics {
     seen_lookups: Mutex<(u64, u64)>,
     /// (topic, partition) → the next offset a role of this process will read there.
     positions: Mutex<BTreeMap<(String, i32), i64>>,
+    /// Topic → the partitions a role of this process is assigned (lag is measured for
+    /// these, consumed or not).
+    assignments: Mutex<BTreeMap<String, Vec<i32>>>,
 }
 
 static METRICS: OnceLock<Metrics> = OnceLock::new();
@@ -188,6 +191,7 @@ impl Metrics {
             kafka_errors: Family::default(),
             seen_lookups: Mutex::new((0, 0)),
             positions: Mutex::new(BTreeMap::new()),
+            assignments: Mutex::new(BTreeMap::new()),
         };
         let r = &mut worker;
         r.register("examples", "Examples scored by the predict role", m.examples.clone());
@@ -360,6 +364,40 @@ impl Metrics {
     /// The positions recorded by [`Self::consumed`].
     pub fn positions(&self) -> Vec<((String, i32), i64)> {
         self.positions.lock().map(|p| p.iter().map(|(k, v)| (k.clone(), *v)).collect()).unwrap_or_default()
+    }
+
+    /// A role's group consumer now has `partitions` of `topic` (after a rebalance): their
+    /// lag is measured from now on, consumed or not; the lag series and positions of the
+    /// partitions it lost go.
+    pub fn assigned(&self, topic: &str, partitions: &[i32]) {
+        if let Ok(mut assignments) = self.assignments.lock() {
+            let lost: Vec<i32> = assignments
+                .get(topic)
+                .map(|old| old.iter().copied().filter(|p| !partitions.contains(p)).collect())
+                .unwrap_or_default();
+            for partition in lost {
+                if let Ok(mut positions) = self.positions.lock() {
+                    positions.remove(&(topic.to_string(), partition));
+                }
+                self.consumer_lag.remove(&vec![("topic", topic.to_string()), ("partition", partition.to_string())]);
+            }
+            assignments.insert(topic.to_string(), partitions.to_vec());
+        }
+    }
+
+    /// Every assigned (topic, partition) with the position recorded for it, if any.
+    pub fn assigned_positions(&self) -> Vec<((String, i32), Option<i64>)> {
+        let positions: BTreeMap<(String, i32), i64> = self.positions().into_iter().collect();
+        let mut all: BTreeMap<(String, i32), Option<i64>> =
+            positions.iter().map(|(key, position)| (key.clone(), Some(*position))).collect();
+        if let Ok(assignments) = self.assignments.lock() {
+            for (topic, partitions) in assignments.iter() {
+                for partition in partitions {
+                    all.entry((topic.clone(), *partition)).or_insert(None);
+                }
+            }
+        }
+        all.into_iter().collect()
     }
 
     /// Sets the lag of one partition: records between a role's position and the end.

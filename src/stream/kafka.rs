@@ -426,6 +426,11 @@ fn report_assignment<C: ConsumerContext>(consumer: &BaseConsumer<C>, partitions:
             crate::observe::health().assigned(element.topic(), partitions);
         }
     }
+    if let Ok(assignment) = rdkafka::consumer::Consumer::assignment(consumer) {
+        if let Some(first) = assignment.elements().first() {
+            crate::observe::metrics().assigned(first.topic(), &partition_numbers(&assignment));
+        }
+    }
 }
 
 pub fn partition_numbers(list: &rdkafka::TopicPartitionList) -> Vec<i32> {

@@ -245,6 +245,7 @@ pub fn run_worker(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<()
             }
         }
     }
+    tracing::debug!("every role stopped");
     match first_error {
         Some(error) => Err(error),
         None => Ok(()),

@@ -40,9 +40,6 @@ impl ClientContext for Probe {
             }
         }
     }
-
-    // The probe's own librdkafka log lines would repeat the errors above.
-    fn log(&self, _level: rdkafka::config::RDKafkaLogLevel, _fac: &str, _log_message: &str) {}
 }
 
 impl rdkafka::consumer::ConsumerContext for Probe {}
@@ -141,6 +138,7 @@ pub fn wait(config: &WorkerConfig, shutdown: &AtomicBool, needed: &[String]) -> 
             }
             Err(unreachable) => {
                 crate::observe::metrics().kafka_error("unreachable");
+                tracing::debug!(error = %unreachable, "Kafka cluster probe failed");
                 unreachable.to_string()
             }
         };
