@@ -25,13 +25,12 @@ use crate::schema::proto::{Outcome, Prediction};
 use crate::schema::record::RecordDecoder;
 use crate::schema::ExampleBuf;
 use prost::Message as _;
-use rdkafka::consumer::{BaseConsumer, Consumer, ConsumerGroupMetadata};
+use rdkafka::consumer::{BaseConsumer, Consumer};
 use rdkafka::message::{Header, OwnedHeaders};
 use rdkafka::producer::{BaseProducer, BaseRecord, DefaultProducerContext, Producer};
 use rdkafka::{Offset, TopicPartitionList};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// What one batch produced, before it is sent.
@@ -53,8 +52,7 @@ struct BatchOutput {
 
 pub struct PredictRole {
     consumer: BaseConsumer<RebalanceFlag>,
-    /// Shared with the thread that commits the batch before the one being learned.
-    committer: Arc<Committer>,
+    producer: BaseProducer,
     replica: Replica,
     feed: ReplicaFeed,
     topics: Topics,
@@ -90,7 +88,7 @@ impl PredictRole {
             transactional_producer(config, &format!("{prefix}.predict.{}", config.worker.id), DefaultProducerContext)?;
         Ok(Self {
             consumer,
-            committer: Arc::new(Committer { producer, topics: topics.clone() }),
+            producer,
             replica,
             feed,
             topics,
@@ -112,14 +110,10 @@ impl PredictRole {
         })
     }
 
-    /// Runs until `shutdown` is set; the transaction in flight completes first. A batch's
-    /// transaction commits on a thread of its own while the next batch is learned (the
-    /// replica has it already), so the role does not idle through the broker's round
-    /// trips; the next transaction begins only after it has committed.
+    /// Runs until `shutdown` is set; the transaction in flight completes first.
     pub fn run(mut self, shutdown: &AtomicBool) -> Result<(), StreamError> {
         let mut last_report = Instant::now();
         let (mut examples, mut dead) = (0u64, 0u64);
-        let mut in_flight: Option<InFlight> = None;
         while !shutdown.load(Ordering::Acquire) {
             self.feed.catch_up(&mut self.replica, Duration::ZERO);
             if !self.within_bounds() {
@@ -128,9 +122,7 @@ impl PredictRole {
             let records = collect(&self.consumer, self.max_examples, self.max_wait);
             if self.consumer.context().take() {
                 // The batch may mix records of the old and the new assignment: it is dropped
-                // and every assigned partition is read again from its committed offset (the
-                // transaction in flight decides what that is).
-                finish(in_flight.take())?;
+                // and every assigned partition is read again from its committed offset.
                 let committed = committed_positions(&self.consumer)?;
                 seek_partitions(&self.consumer, &self.topics.examples, &committed)?;
                 continue;
@@ -145,13 +137,17 @@ impl PredictRole {
             dead += output.dead_letters.len() as u64;
             crate::observe::metrics().predicted([&output.scored], output.dead_letters.len());
             self.replica.seal(output.requirements.clone(), output.first_offsets.clone(), records.len());
-            // A batch that did not commit is in the replica, and so is the one learned
-            // since: the role starts over (a new replica from the owners' states) rather
-            // than learn them twice.
-            finish(in_flight.take())?;
-            let group = self.consumer.group_metadata().ok_or(StreamError::NoGroupMetadata)?;
-            let committer = Arc::clone(&self.committer);
-            in_flight = Some(std::thread::spawn(move || committer.commit(output, group)));
+            let committing = Instant::now();
+            let committed = self.commit(output);
+            crate::observe::metrics().transaction("predict", committing.elapsed(), committed.is_ok());
+            // A batch that did not commit is in the replica: the role starts over (a new
+            // replica from the owners' states) rather than learn it twice.
+            committed?;
+            tracing::debug!(
+                examples = records.len(),
+                commit_ms = committing.elapsed().as_millis() as u64,
+                "predict batch committed"
+            );
             let unconfirmed = self.record_staleness();
             if let Some(alpha) = self.learner.leader_alpha() {
                 crate::observe::metrics().hedge_leader(alpha);
@@ -172,7 +168,6 @@ impl PredictRole {
                 last_report = Instant::now();
             }
         }
-        finish(in_flight.take())?;
         tracing::info!(
             examples,
             dead_letters = dead,
@@ -267,39 +262,8 @@ impl PredictRole {
         }
         Ok(())
     }
-}
 
-/// A batch's transaction being committed on its own thread.
-type InFlight = std::thread::JoinHandle<Result<(), StreamError>>;
-
-/// Waits for the transaction in flight, if any, and returns its outcome.
-fn finish(in_flight: Option<InFlight>) -> Result<(), StreamError> {
-    match in_flight.map(std::thread::JoinHandle::join) {
-        None => Ok(()),
-        Some(Ok(committed)) => committed,
-        Some(Err(panic)) => std::panic::resume_unwind(panic),
-    }
-}
-
-/// The role's transactional side: a batch's gradients, dead letters and predictions, and
-/// its consumed offsets, in one transaction.
-struct Committer {
-    producer: BaseProducer,
-    topics: Topics,
-}
-
-impl Committer {
-    /// Sends `out` and commits it with its consumed offsets, timing the transaction.
-    fn commit(&self, out: BatchOutput, group: ConsumerGroupMetadata) -> Result<(), StreamError> {
-        let started = Instant::now();
-        let examples = out.scored.count;
-        let committed = self.transaction(out, &group);
-        crate::observe::metrics().transaction("predict", started.elapsed(), committed.is_ok());
-        tracing::debug!(examples, commit_ms = started.elapsed().as_millis() as u64, "predict batch committed");
-        committed
-    }
-
-    fn transaction(&self, out: BatchOutput, group: &ConsumerGroupMetadata) -> Result<(), StreamError> {
+    fn commit(&mut self, out: BatchOutput) -> Result<(), StreamError> {
         super::kafka::retrying(|| self.producer.begin_transaction())?;
         let result = self.send_all(&out);
         if let Err(error) = result {
@@ -310,9 +274,10 @@ impl Committer {
         for (partition, next) in &out.next_offsets {
             offsets.add_partition_offset(&self.topics.examples, *partition, Offset::Offset(*next))?;
         }
+        let group = self.consumer.group_metadata().ok_or(StreamError::NoGroupMetadata)?;
         let t = Instant::now();
         super::kafka::retrying(|| {
-            self.producer.send_offsets_to_transaction(&offsets, group, TRANSACTION_CALL_TIMEOUT)
+            self.producer.send_offsets_to_transaction(&offsets, &group, TRANSACTION_CALL_TIMEOUT)
         })?;
         let offsets_ms = t.elapsed().as_millis();
         super::kafka::commit(&self.producer)?;
