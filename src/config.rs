@@ -248,6 +248,12 @@ pub struct WorkerSection {
     /// Write each prediction to the predictions topic (needs `predict`).
     #[serde(default)]
     pub publish_predictions: bool,
+    /// Send each predict transaction's contributions coalesced: per coordinate, the batch's
+    /// summed state change, instead of every example's gradients. Off, or with
+    /// `model.delay_tolerant` or `model.expire_after_ms` (whose owners need each example's
+    /// gradient and read sum or event time), every example is sent.
+    #[serde(default = "default_true")]
+    pub coalesce: bool,
 }
 
 /// Logs, metrics and health endpoints of `ftrl worker`.
@@ -528,6 +534,7 @@ impl Default for WorkerSection {
             commit_interval_ms: default_commit_interval_ms(),
             snapshot_interval_ms: default_snapshot_interval_ms(),
             publish_predictions: false,
+            coalesce: true,
         }
     }
 }
@@ -1280,6 +1287,10 @@ commit_interval_ms = 100
 snapshot_interval_ms = 5_000
 # Write each prediction to the <prefix>.predictions topic (needs predict = true).
 publish_predictions = false
+# Send a predict transaction's contributions coalesced per coordinate (its summed state
+# change) rather than per example; model.delay_tolerant and model.expire_after_ms need
+# every example's and turn it off.
+coalesce = true
 
 [observability]
 # Address of the worker's /metrics, /health and /ready endpoints. Loopback by default; use

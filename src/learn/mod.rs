@@ -58,5 +58,29 @@ pub struct CoordState {
     pub seen: u64,
 }
 
+impl CoordState {
+    /// What moved this state from `before`: z, n, Σg and the update count all add up, so
+    /// states learned apart can be combined (a stream's replicas and owners). `seen` is
+    /// this state's.
+    pub fn difference(&self, before: &CoordState) -> CoordState {
+        CoordState {
+            z: self.z - before.z,
+            n: self.n - before.n,
+            updates: self.updates.wrapping_sub(before.updates),
+            sum: self.sum - before.sum,
+            seen: self.seen,
+        }
+    }
+
+    /// Adds a [`difference`](Self::difference); `seen` becomes the later of the two.
+    pub fn add(&mut self, difference: &CoordState) {
+        self.z += difference.z;
+        self.n += difference.n;
+        self.updates = self.updates.wrapping_add(difference.updates);
+        self.sum += difference.sum;
+        self.seen = self.seen.max(difference.seen);
+    }
+}
+
 #[cfg(test)]
 pub(crate) mod test_support;

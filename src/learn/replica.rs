@@ -91,8 +91,11 @@ pub struct Replica {
     /// Batch number of the batch being learned (starts at 1: 0 marks "never noted"; it
     /// would wrap after 4·10⁹ batches, years at ten a second).
     batch: u32,
-    /// Coordinates touched by the current batch, with their state before it.
-    before: Vec<(u64, CoordState)>,
+    /// Coordinates touched by the current batch, with their Hedge member and their state
+    /// before it.
+    before: Vec<(u64, u32, CoordState)>,
+    /// Per owner partition: coordinates the current batch touched there.
+    touched: Vec<usize>,
     own: VecDeque<OwnBatch>,
     /// States owners published without a watermark yet, per owner partition: a watermark
     /// closes each transaction's records.
@@ -112,6 +115,7 @@ impl Replica {
             entries: HashMap::new(),
             batch: 1,
             before: Vec::new(),
+            touched: vec![0; partitions.max(1) as usize],
             own: VecDeque::new(),
             buffered: BTreeMap::new(),
             merged: 0,
@@ -144,11 +148,27 @@ impl Replica {
             }
             let entry = self.entries.entry(gradient.coordinate).or_default();
             if entry.noted_in != self.batch {
-                self.before.push((gradient.coordinate, entry.state));
+                self.before.push((gradient.coordinate, gradient.member, entry.state));
+                self.touched[(gradient.coordinate % self.partitions) as usize] += 1;
                 entry.noted_in = self.batch;
             }
             self.rule.apply(gradient.coordinate, gradient.member, &mut entry.state, gradient.value, None);
         }
+    }
+
+    /// The most coordinates the batch being learned has touched in one owner partition: a
+    /// coalesced record carries that many.
+    pub fn most_touched(&self) -> usize {
+        self.touched.iter().copied().max().unwrap_or(0)
+    }
+
+    /// How the batch being learned moved each coordinate it touched: (coordinate, Hedge
+    /// member, state difference), in the order first touched.
+    pub fn batch_differences(&self) -> impl Iterator<Item = (u64, u32, CoordState)> + '_ {
+        self.before.iter().filter_map(|(coordinate, member, before)| {
+            let entry = self.entries.get(coordinate)?;
+            Some((*coordinate, *member, entry.state.difference(before)))
+        })
     }
 
     /// Ends the batch learned since the last call: `requirements` says which examples it
@@ -159,9 +179,10 @@ impl Replica {
         let mut unconfirmed: Vec<i32> = requirements.keys().map(|(partition, _)| *partition).collect();
         unconfirmed.dedup();
         let mut differences = HashMap::with_capacity(self.before.len());
-        for (coordinate, before) in self.before.drain(..) {
+        self.touched.fill(0);
+        for (coordinate, _, before) in self.before.drain(..) {
             let Some(entry) = self.entries.get_mut(&coordinate) else { continue };
-            let difference = difference(&entry.state, &before);
+            let difference = entry.state.difference(&before);
             if !unconfirmed.is_empty() {
                 entry.unconfirmed_updates = entry.unconfirmed_updates.wrapping_add(difference.updates as u32);
             }
@@ -229,7 +250,7 @@ impl Replica {
             let mut expected = published;
             for batch in self.own.iter().filter(|b| b.unconfirmed.contains(&partition)) {
                 if let Some(own) = batch.differences.get(&coordinate) {
-                    expected = sum(&expected, own);
+                    expected.add(own);
                 }
             }
             if entry.state.updates != expected.updates {
@@ -245,26 +266,6 @@ impl Replica {
             examples: self.own.iter().filter(|b| !b.unconfirmed.is_empty()).map(|b| b.examples).sum(),
             age: self.own.front().map_or(Duration::ZERO, |b| b.sealed_at.elapsed()),
         }
-    }
-}
-
-fn difference(after: &CoordState, before: &CoordState) -> CoordState {
-    CoordState {
-        z: after.z - before.z,
-        n: after.n - before.n,
-        updates: after.updates.wrapping_sub(before.updates),
-        sum: after.sum - before.sum,
-        seen: after.seen,
-    }
-}
-
-fn sum(base: &CoordState, difference: &CoordState) -> CoordState {
-    CoordState {
-        z: base.z + difference.z,
-        n: base.n + difference.n,
-        updates: base.updates.wrapping_add(difference.updates),
-        sum: base.sum + difference.sum,
-        seen: base.seen.max(difference.seen),
     }
 }
 

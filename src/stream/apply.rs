@@ -10,7 +10,9 @@
 
 use crate::learn::owner::OwnerRule;
 use crate::learn::{CoordState, CoordinateStates, Feature, Progress};
-use crate::schema::proto::{BatchMarker, ExampleGradients, GradientBatch, ProgressWindow, StateRecord};
+use crate::schema::proto::{
+    BatchMarker, CoalescedContributions, ExampleGradients, GradientBatch, ProgressWindow, StateRecord,
+};
 use crate::store::{ModelStore, StoreError};
 use prost::Message as _;
 use serde::{Deserialize, Serialize};
@@ -188,6 +190,12 @@ pub struct Changes {
     pub applied: u64,
     /// Example entries dropped because their origin had been seen (replays after a crash).
     pub duplicate_examples: u64,
+    /// Coalesced records dropped because examples they cover had been seen (a crashed or
+    /// fenced predict transaction's, predicted again per example by its successor).
+    pub duplicate_coalesced: u64,
+    /// Coalesced records that covered examples both seen and unseen, which the protocol
+    /// rules out (README, "Exactly once" 9): dropped, and reported as an error.
+    pub overlapping_coalesced: u64,
     /// Records below the resume position, which a restore had already accounted for.
     pub replayed_records: u64,
     /// Coordinates expired (they are in `coordinates` too, with the default state).
@@ -350,6 +358,28 @@ impl Applier {
             let stamp = self.expiry.map(|_| batch.time_ms.max(1) as u64);
             apply_example(&self.rule, store, (partition, offset), position, example, stamp, &mut self.slots, changes)?;
         }
+        if let Some(coalesced) = &batch.coalesced {
+            if take_coalesced(position, coalesced, (partition, offset), changes) {
+                if let Some(progress) = &coalesced.progress {
+                    window.progress.merge(&progress.progress(self.binary));
+                    if progress.origin_partition >= 0 {
+                        let origin = progress.origin_partition;
+                        origins = (origin, origin, progress.first_offset, progress.last_offset);
+                    }
+                }
+                let stamp = self.expiry.map(|_| batch.time_ms.max(1) as u64);
+                apply_coalesced(
+                    &self.rule,
+                    store,
+                    (partition, offset),
+                    position,
+                    coalesced,
+                    stamp,
+                    &mut self.slots,
+                    changes,
+                )?;
+            }
+        }
         if let Some(expiry) = self.expiry {
             if batch.time_ms >= position.next_sweep_ms {
                 sweep(store, expiry, (partition, offset), position, batch.time_ms, changes)?;
@@ -461,6 +491,94 @@ fn sweep(
     Ok(())
 }
 
+/// Whether a coalesced record is new, noting the examples it covers as seen if so. It is
+/// applied whole or not at all: new only if every examples range it covers lies above what
+/// this gradients partition has seen of that examples partition. A predict role resuming at
+/// offset f sends its first K records per example (README, "Exactly once" 9), so a coalesced
+/// record of an attempt that never committed lies within that prefix: whichever arrives
+/// first, the per-example entries or the coalesced record, the other is dropped, and never
+/// only part of it.
+fn take_coalesced(
+    position: &mut PartitionPosition,
+    coalesced: &CoalescedContributions,
+    (partition, offset): (i32, i64),
+    changes: &mut Changes,
+) -> bool {
+    let ranges = || {
+        coalesced.origin_partitions.iter().zip(&coalesced.first_offsets).zip(&coalesced.last_offsets).map(
+            |((origin, first), last)| {
+                let seen = position.origins.get(origin).copied().unwrap_or(-1);
+                (*origin, *first, *last, seen)
+            },
+        )
+    };
+    let consistent = coalesced.first_offsets.len() == coalesced.origin_partitions.len()
+        && coalesced.last_offsets.len() == coalesced.origin_partitions.len();
+    if consistent && ranges().all(|(_, first, last, seen)| first > seen && last >= first) {
+        let covered: Vec<(i32, i64)> = ranges().map(|(origin, _, last, _)| (origin, last)).collect();
+        position.origins.extend(covered);
+        return true;
+    }
+    if !consistent || ranges().any(|(_, first, last, seen)| first <= seen && last > seen) {
+        changes.overlapping_coalesced += 1;
+        tracing::error!(
+            partition,
+            offset,
+            origins = ?coalesced.origin_partitions,
+            first_offsets = ?coalesced.first_offsets,
+            last_offsets = ?coalesced.last_offsets,
+            seen = ?position.origins,
+            "coalesced contributions cover examples both seen and unseen; dropped"
+        );
+    } else {
+        changes.duplicate_coalesced += 1;
+    }
+    false
+}
+
+/// Adds a coalesced record's state changes to its coordinates (gradients record
+/// (partition, offset)), skipping coordinates whose state already includes that record.
+#[allow(clippy::too_many_arguments)]
+fn apply_coalesced(
+    rule: &OwnerRule,
+    store: &mut ModelStore,
+    (partition, offset): (i32, i64),
+    position: &PartitionPosition,
+    coalesced: &CoalescedContributions,
+    stamp: Option<u64>,
+    slots: &mut Vec<u32>,
+    changes: &mut Changes,
+) -> Result<(), StoreError> {
+    let c = coalesced;
+    let rows = c.coordinates.len().min(c.z.len()).min(c.n.len()).min(c.updates.len()).min(c.gradient_sums.len());
+    for i in 0..rows {
+        let coordinate = c.coordinates[i];
+        if position.ahead.get(&coordinate).is_some_and(|through| *through >= offset) {
+            continue;
+        }
+        let change = CoordState { z: c.z[i], n: c.n[i], updates: c.updates[i], sum: c.gradient_sums[i], seen: 0 };
+        let member = c.members.get(i).copied().unwrap_or(0);
+        // As for a single gradient: a non-finite change from a corrupt record would poison
+        // the coordinate for good, and an unknown member has no state to change.
+        if !(change.z.is_finite() && change.n.is_finite() && change.sum.is_finite()) || rule.optimizer(member).is_none()
+        {
+            continue;
+        }
+        store.resolve(&[Feature { coordinate, value: 1.0 }], slots)?;
+        let state = store.state_mut(slots[0]);
+        state.add(&change);
+        if let Some(stamp) = stamp {
+            state.seen = stamp;
+        }
+        if member != 0 {
+            changes.members.insert(coordinate, member);
+        }
+        changes.coordinates.insert(coordinate, partition);
+        changes.applied += change.updates;
+    }
+    Ok(())
+}
+
 /// Applies one example's contributions from gradients record (partition, offset), skipping
 /// coordinates whose state already includes that record; `stamp` is the record's event
 /// time, noted as each coordinate's last sight when expiry is on.
@@ -528,21 +646,95 @@ mod tests {
         Applier::new(rule.with_delay_tolerance(true), true).with_expiry(expiry)
     }
 
-    /// A gradients log as predict roles write it, crashes included: examples from two
-    /// examples partitions, and now and then a range sent again (a predict transaction that
-    /// aborted but stayed visible, then its retry) with other gradient values.
-    fn gradients_log(rng: &mut StdRng) -> (Vec<GradientBatch>, HashMap<u64, u64>) {
-        let mut log = Vec::new();
-        let mut next = [0i64; 2];
+    /// Records a predict transaction may read of one examples partition (its batch bound),
+    /// which is how many a resuming session sends per example (README, "Exactly once" 9).
+    const BATCH_BOUND: usize = 4;
+
+    /// One example's gradients (its coordinates fixed by its origin; values differ between
+    /// attempts, as predictions on different replicas do).
+    fn example_gradients(rng: &mut StdRng, origin: i32, offset: i64, coordinates: Vec<u64>) -> ExampleGradients {
+        ExampleGradients {
+            origin_partition: origin,
+            origin_offset: offset,
+            gradients: coordinates.iter().map(|_| rng.random_range(-1.0..1.0)).collect(),
+            members: coordinates.iter().map(|c| (c % 2) as u32).collect(),
+            read_sums: coordinates.iter().map(|_| rng.random_range(-2.0..2.0)).collect(),
+            outcome: Some(Outcome {
+                loss: rng.random_range(0.0..2.0),
+                label: 1.0,
+                prediction: 0.5,
+                score: 0.5,
+                weight: 1.0,
+                member_losses: vec![rng.random_range(0.0..2.0), rng.random_range(0.0..2.0)],
+            }),
+            coordinates,
+        }
+    }
+
+    /// A transaction's examples coalesced as a predict role sends them: per coordinate a
+    /// state change (random here: owners only add them) whose update count is the number of
+    /// the examples containing it, and the examples' figures.
+    fn coalesced_record(rng: &mut StdRng, examples: &[ExampleGradients], time_ms: i64) -> GradientBatch {
+        let mut ranges: BTreeMap<i32, (i64, i64)> = BTreeMap::new();
+        let mut updates: BTreeMap<u64, u64> = BTreeMap::new();
+        let mut progress = Progress::new(true);
+        for example in examples {
+            let range =
+                ranges.entry(example.origin_partition).or_insert((example.origin_offset, example.origin_offset));
+            range.1 = example.origin_offset;
+            for coordinate in &example.coordinates {
+                *updates.entry(*coordinate).or_default() += 1;
+            }
+            let outcome = example.outcome.as_ref().unwrap();
+            progress.record(outcome.loss, outcome.label, outcome.prediction, outcome.score, outcome.weight);
+            progress.record_members(outcome.weight, &outcome.member_losses);
+        }
+        let coalesced = CoalescedContributions {
+            origin_partitions: ranges.keys().copied().collect(),
+            first_offsets: ranges.values().map(|r| r.0).collect(),
+            last_offsets: ranges.values().map(|r| r.1).collect(),
+            coordinates: updates.keys().copied().collect(),
+            z: updates.keys().map(|_| rng.random_range(-1.0..1.0)).collect(),
+            n: updates.keys().map(|_| rng.random_range(0.0..1.0)).collect(),
+            updates: updates.values().copied().collect(),
+            gradient_sums: updates.keys().map(|_| rng.random_range(-1.0..1.0)).collect(),
+            members: updates.keys().map(|c| (c % 2) as u32).collect(),
+            progress: Some(ProgressWindow { origin_partition: -1, ..ProgressWindow::from_progress(&progress) }),
+        };
+        GradientBatch { examples: Vec::new(), time_ms, coalesced: Some(coalesced) }
+    }
+
+    /// A gradients log as predict roles write it, crashes included (README, "Exactly once"
+    /// 1 and 9). Sessions read two examples partitions from their committed offsets in
+    /// transactions of at most `BATCH_BOUND` records; a session sends its first
+    /// `BATCH_BOUND` records of each partition per example (in one or two records) and,
+    /// with `coalesce`, its later transactions coalesced. Now and then a transaction aborts
+    /// with a prefix of its records visible, at once or later (a zombie's, behind records of
+    /// its successor), and a new session resumes at the committed offsets and predicts the
+    /// same examples again with other values. Returns the log, each coordinate's number of
+    /// examples, and the number of examples.
+    fn gradients_log(rng: &mut StdRng, coalesce: bool) -> (Vec<GradientBatch>, HashMap<u64, u64>, u64) {
+        let mut log: Vec<GradientBatch> = Vec::new();
         let mut contains: HashMap<u64, u64> = HashMap::new();
         let mut features: HashMap<(i32, i64), Vec<u64>> = HashMap::new();
-        while log.len() < 120 {
-            let origin = rng.random_range(0..2);
-            let retry = next[origin as usize] > 5 && rng.random_bool(0.2);
-            let start = if retry { next[origin as usize] - rng.random_range(1..5) } else { next[origin as usize] };
+        let (mut committed, mut position, mut read) = ([0i64; 2], [0i64; 2], [0usize; 2]);
+        let mut zombie: Option<(usize, Vec<GradientBatch>)> = None;
+        // Past 120 records, sessions only commit until every example read is committed.
+        while log.len() < 120
+            || (0..2).any(|e| committed[e] < features.keys().filter(|k| k.0 == e as i32).count() as i64)
+        {
+            if zombie.as_ref().is_some_and(|(due, _)| log.len() >= *due) {
+                log.extend(zombie.take().unwrap().1);
+            }
             // Event time moves 10 ms a record.
-            let mut batch = GradientBatch { time_ms: 1000 + 10 * log.len() as i64, ..Default::default() };
-            for offset in start..start + rng.random_range(1..6) {
+            let time_ms = 1000 + 10 * log.len() as i64;
+            let picks: Vec<usize> = (0..rng.random_range(1..=BATCH_BOUND)).map(|_| rng.random_range(0..2)).collect();
+            let coalesced = coalesce && picks.iter().all(|e| read[*e] >= BATCH_BOUND);
+            let mut examples = Vec::new();
+            for e in picks {
+                let (origin, offset) = (e as i32, position[e]);
+                position[e] += 1;
+                read[e] += 1;
                 let coordinates = features
                     .entry((origin, offset))
                     .or_insert_with(|| {
@@ -555,31 +747,35 @@ mod tests {
                         c
                     })
                     .clone();
-                let gradients = coordinates.iter().map(|_| rng.random_range(-1.0..1.0)).collect();
-                let members = coordinates.iter().map(|c| (c % 2) as u32).collect();
-                let read_sums = coordinates.iter().map(|_| rng.random_range(-2.0..2.0)).collect();
-                let outcome = Some(Outcome {
-                    loss: rng.random_range(0.0..2.0),
-                    label: 1.0,
-                    prediction: 0.5,
-                    score: 0.5,
-                    weight: 1.0,
-                    member_losses: vec![rng.random_range(0.0..2.0), rng.random_range(0.0..2.0)],
-                });
-                batch.examples.push(ExampleGradients {
-                    origin_partition: origin,
-                    origin_offset: offset,
-                    coordinates,
-                    gradients,
-                    outcome,
-                    members,
-                    read_sums,
-                });
-                next[origin as usize] = next[origin as usize].max(offset + 1);
+                examples.push(example_gradients(rng, origin, offset, coordinates));
             }
-            log.push(batch);
+            let records = if coalesced {
+                vec![coalesced_record(rng, &examples, time_ms)]
+            } else {
+                // Large batches span records (`stream::gradients::MAX_RECORD_BYTES`).
+                let split = rng.random_range(1..=examples.len());
+                let rest = examples.split_off(split);
+                [examples, rest]
+                    .into_iter()
+                    .filter(|part| !part.is_empty())
+                    .map(|examples| GradientBatch { examples, time_ms, coalesced: None })
+                    .collect()
+            };
+            if log.len() < 120 && rng.random_bool(0.2) {
+                let visible: Vec<GradientBatch> = records.into_iter().take(rng.random_range(0..=2)).collect();
+                if zombie.is_none() && rng.random_bool(0.5) {
+                    zombie = Some((log.len() + rng.random_range(1..4), visible));
+                } else {
+                    log.extend(visible);
+                }
+                (position, read) = (committed, [0; 2]);
+            } else {
+                log.extend(records);
+                committed = position;
+            }
         }
-        (log, contains)
+        log.extend(zombie.map(|(_, records)| records).unwrap_or_default());
+        (log, contains, features.len() as u64)
     }
 
     /// Everything one owner would write for `records`, applied in batches of `batch` records.
@@ -655,7 +851,10 @@ mod tests {
     /// transactions committed without a snapshot, and during restore.
     fn crash_campaign(seed: u64, expiry: Option<Expiry>) {
         let mut rng = StdRng::seed_from_u64(seed);
-        let (log, contains) = gradients_log(&mut rng);
+        let (log, contains, examples) = gradients_log(&mut rng, expiry.is_none());
+        if expiry.is_none() {
+            assert!(log.iter().any(|r| r.coalesced.is_some()), "seed {seed}: nothing coalesced");
+        }
         let (expected_states, expected_windows) = crash_free(&log, 3, expiry);
         let dir = tempfile::tempdir().unwrap();
         let mut changelog: Vec<(Vec<u8>, Vec<u8>)> = Vec::new();
@@ -762,8 +961,7 @@ mod tests {
             assert!(got.iter().any(|(c, s)| s.updates < contains[c]), "seed {seed}: nothing expired");
         }
         assert_eq!(count_windows(&progress), count_windows(&expected_windows), "seed {seed}: progress");
-        let examples: u64 = expected_windows.iter().map(|w| w.count).sum();
-        assert_eq!(count_windows(&progress).0, examples);
+        assert_eq!(count_windows(&progress).0, examples, "seed {seed}: every example counted once");
     }
 
     #[test]
@@ -803,8 +1001,8 @@ mod tests {
             read_sums: vec![],
         };
         let mut changes = Changes::default();
-        let first = GradientBatch { examples: vec![example(0), example(1)], time_ms: 0 };
-        let replay = GradientBatch { examples: vec![example(1), example(2)], time_ms: 0 };
+        let first = GradientBatch { examples: vec![example(0), example(1)], ..Default::default() };
+        let replay = GradientBatch { examples: vec![example(1), example(2)], ..Default::default() };
         applier.apply(&mut store, 0, 0, &first, &mut changes).unwrap();
         applier.apply(&mut store, 0, 1, &replay, &mut changes).unwrap();
         assert_eq!((changes.applied, changes.duplicate_examples), (3, 1));
@@ -830,7 +1028,7 @@ mod tests {
                 members: vec![],
                 read_sums: vec![],
             }],
-            time_ms: 0,
+            ..Default::default()
         };
         let mut changes = Changes::default();
         applier.apply(&mut store, 0, 0, &batch, &mut changes).unwrap();

@@ -1,17 +1,25 @@
-//! The predict role's gradients records, encoded as the examples are learned: per gradients
-//! partition, `GradientBatch` records of whole examples, written straight into reused byte
-//! buffers. (Building prost structs first cost an allocation per entry and field, a third of
-//! the predict role's time.)
+//! The predict role's gradients records. Per gradients partition, either `GradientBatch`
+//! records of whole examples, written straight into reused byte buffers as the examples are
+//! learned (building prost structs first cost an allocation per entry and field, a third of
+//! the predict role's time), or one record of the batch's coalesced contributions: each
+//! coordinate's summed state change, which are columns and encode as such.
 
 use super::kafka::partition_of;
 use crate::learn::view_learner::Gradient;
-use crate::schema::proto::Outcome;
+use crate::learn::{CoordState, Progress};
+use crate::schema::proto::{CoalescedContributions, GradientBatch, Outcome, ProgressWindow};
 use prost::encoding::{double, encode_key, encode_varint, fixed64, int32, int64, message, uint32, WireType};
+use prost::Message as _;
 use std::collections::BTreeMap;
 
 /// Largest gradients record written: brokers refuse records over `message.max.bytes`
 /// (1 MB by default), and a batch of many examples for one partition can be larger.
 pub const MAX_RECORD_BYTES: usize = 512 * 1024;
+
+/// Most coordinates one coalesced record carries: at most about 43 bytes each, so a record
+/// stays well below the brokers' default `message.max.bytes` (1 MB) with its progress
+/// figures. A predict batch ends early when it has touched this many in one partition.
+pub const MAX_COALESCED_COORDINATES: usize = 12_000;
 
 /// (gradients partition, examples partition) → the highest example offset whose gradients
 /// a batch sent there.
@@ -42,6 +50,8 @@ pub struct GradientWriter {
     members: Vec<u32>,
     sums: Vec<f64>,
     body: Vec<u8>,
+    /// Per partition: the coalesced contributions being gathered.
+    coalesced: Vec<CoalescedContributions>,
 }
 
 impl GradientWriter {
@@ -59,7 +69,65 @@ impl GradientWriter {
             members: Vec::new(),
             sums: Vec::new(),
             body: Vec::new(),
+            coalesced: vec![CoalescedContributions::default(); slots],
         }
+    }
+
+    /// Gradients partitions.
+    pub fn partitions(&self) -> i32 {
+        self.partitions
+    }
+
+    /// Adds how the batch moved `coordinate` (of Hedge member `member`) to its partition's
+    /// coalesced record.
+    pub fn add_difference(&mut self, coordinate: u64, member: u32, difference: &CoordState) {
+        let record = &mut self.coalesced[partition_of(coordinate, self.partitions) as usize];
+        record.coordinates.push(coordinate);
+        record.z.push(difference.z);
+        record.n.push(difference.n);
+        record.updates.push(difference.updates);
+        record.gradient_sums.push(difference.sum);
+        if self.carried.members {
+            record.members.push(member);
+        }
+    }
+
+    /// The batch's coalesced records: one per gradients partition, each covering `ranges`
+    /// (examples partition → first and last offset of the batch) and carrying the figures
+    /// `progress` holds for it (indexed by partition), with the batch's event time; and
+    /// what owners must apply for the batch to count as applied. Every partition gets one,
+    /// so that every owner's watermarks pass the whole batch.
+    pub fn finish_coalesced(
+        &mut self,
+        time_ms: i64,
+        ranges: &BTreeMap<i32, (i64, i64)>,
+        progress: &[Progress],
+    ) -> (Vec<(i32, Vec<u8>)>, Requirements) {
+        let mut out = Vec::with_capacity(self.coalesced.len());
+        let mut requirements = Requirements::new();
+        for (slot, record) in self.coalesced.iter_mut().enumerate() {
+            let mut contributions = std::mem::take(record);
+            contributions.origin_partitions = ranges.keys().copied().collect();
+            contributions.first_offsets = ranges.values().map(|(first, _)| *first).collect();
+            contributions.last_offsets = ranges.values().map(|(_, last)| *last).collect();
+            contributions.progress = progress.get(slot).filter(|p| p.count > 0).map(|p| {
+                // Which examples it counts, when they come from one partition (as a window
+                // of per-example entries says).
+                let mut counted =
+                    ranges.iter().filter(|(origin, _)| partition_of(**origin as u64, self.partitions) == slot as i32);
+                let (origin_partition, first_offset, last_offset) = match (counted.next(), counted.next()) {
+                    (Some((origin, (first, last))), None) => (*origin, *first, *last),
+                    _ => (-1, -1, -1),
+                };
+                ProgressWindow { origin_partition, first_offset, last_offset, ..ProgressWindow::from_progress(p) }
+            });
+            let batch = GradientBatch { examples: Vec::new(), time_ms, coalesced: Some(contributions) };
+            out.push((slot as i32, batch.encode_to_vec()));
+            for (origin, (_, last)) in ranges {
+                requirements.insert((slot as i32, *origin), *last);
+            }
+        }
+        (out, requirements)
     }
 
     /// Adds example (`origin_partition`, `origin_offset`): one entry per gradients partition
@@ -154,7 +222,6 @@ impl GradientWriter {
 mod tests {
     use super::*;
     use crate::schema::proto::{ExampleGradients, GradientBatch};
-    use prost::Message as _;
 
     fn gradients(i: u64, n: u64) -> Vec<Gradient> {
         (0..n)

@@ -363,19 +363,23 @@ pub fn seek_partitions<C: ConsumerContext>(
     Ok(())
 }
 
-/// The committed offsets of the assigned partitions, as positions to seek to: a partition
-/// without a committed offset starts at the beginning (`auto.offset.reset` is earliest).
+/// The committed offsets of the assigned partitions, as positions to seek to, with the
+/// metadata committed with them: a partition without a committed offset starts at the
+/// beginning (`auto.offset.reset` is earliest).
 pub fn committed_positions<C: ConsumerContext>(
     consumer: &BaseConsumer<C>,
-) -> Result<Vec<(i32, rdkafka::Offset)>, StreamError> {
+) -> Result<Vec<(i32, rdkafka::Offset, String)>, StreamError> {
     use rdkafka::consumer::Consumer;
     let committed = consumer.committed(TRANSACTION_CALL_TIMEOUT)?;
     Ok(committed
         .elements()
         .iter()
-        .map(|element| match element.offset() {
-            offset @ rdkafka::Offset::Offset(_) => (element.partition(), offset),
-            _ => (element.partition(), rdkafka::Offset::Beginning),
+        .map(|element| {
+            let offset = match element.offset() {
+                offset @ rdkafka::Offset::Offset(_) => offset,
+                _ => rdkafka::Offset::Beginning,
+            };
+            (element.partition(), offset, element.metadata().to_string())
         })
         .collect())
 }

@@ -4,14 +4,17 @@
 //! partition that owns each coordinate. Gradients, dead letters and the consumed offsets
 //! commit in one transaction. The role never waits for the owners to apply its own
 //! examples (they are in its replica already); the owners' published states bring it the
-//! other workers' contributions (`learn::replica`). How many of its examples the owners
+//! other workers' contributions (`learn::replica`). A batch goes to the owners coalesced
+//! (each coordinate's summed state change, `worker.coalesce`) unless it holds one of the
+//! first records of an examples partition after this role resumed it, which go per example
+//! (README, "Exactly once" 9). How many of its examples the owners
 //! have not confirmed yet, and for how long, is bounded (`worker.max_unconfirmed_examples`,
 //! `worker.max_unconfirmed_ms`): past either bound it waits for them.
 
-use super::gradients::{Carried, GradientWriter, Requirements};
+use super::gradients::{Carried, GradientWriter, Requirements, MAX_COALESCED_COORDINATES};
 use super::kafka::{
-    collect, committed_positions, group_consumer_config, seek_partitions, send, transactional_producer, RawRecord,
-    RebalanceFlag, TRANSACTION_CALL_TIMEOUT,
+    collect, committed_positions, group_consumer_config, partition_of, seek_partitions, send, transactional_producer,
+    RawRecord, RebalanceFlag, TRANSACTION_CALL_TIMEOUT,
 };
 use super::replica::ReplicaFeed;
 use super::StreamError;
@@ -32,6 +35,20 @@ use rdkafka::{Offset, TopicPartitionList};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+
+/// What a predict role commits with its offsets: the most records one of its transactions
+/// reads of an examples partition, which is how many records whoever resumes the partition
+/// at that offset sends per example before it coalesces.
+const BATCH_BOUND_METADATA: &str = "ftrl.batch_max_examples=";
+
+/// One examples partition since this role was last assigned it.
+#[derive(Clone, Copy, Debug)]
+struct Resumed {
+    /// Records read since.
+    read: usize,
+    /// How many of the first records read go per example.
+    per_example: usize,
+}
 
 /// What one batch produced, before it is sent.
 #[derive(Default)]
@@ -70,6 +87,13 @@ pub struct PredictRole {
     learner: ViewLearner,
     /// Encodes the batch's gradients records.
     writer: GradientWriter,
+    /// Whether batches past each partition's per-example prefix go coalesced.
+    coalesce: bool,
+    resumed: BTreeMap<i32, Resumed>,
+    /// Records of a batch that ended early (a coalesced record was full), processed next.
+    leftover: Vec<RawRecord>,
+    /// Per gradients partition: the figures of a coalesced batch's examples counted there.
+    counted: Vec<Progress>,
 }
 
 impl PredictRole {
@@ -107,6 +131,10 @@ impl PredictRole {
                 config.model.partitions,
                 Carried { members: !config.model.hedge.is_empty(), read_sums: config.model.delay_tolerant },
             ),
+            coalesce: coalesces(config),
+            resumed: BTreeMap::new(),
+            leftover: Vec::new(),
+            counted: Vec::new(),
         })
     }
 
@@ -119,32 +147,40 @@ impl PredictRole {
             if !self.within_bounds() {
                 continue;
             }
-            let records = collect(&self.consumer, self.max_examples, self.max_wait);
+            let records = if self.leftover.is_empty() {
+                collect(&self.consumer, self.max_examples, self.max_wait)
+            } else {
+                std::mem::take(&mut self.leftover)
+            };
             if self.consumer.context().take() {
                 // The batch may mix records of the old and the new assignment: it is dropped
                 // and every assigned partition is read again from its committed offset.
+                self.leftover.clear();
                 let committed = committed_positions(&self.consumer)?;
-                seek_partitions(&self.consumer, &self.topics.examples, &committed)?;
+                self.resume(&committed);
+                let positions: Vec<(i32, Offset)> = committed.into_iter().map(|(p, o, _)| (p, o)).collect();
+                seek_partitions(&self.consumer, &self.topics.examples, &positions)?;
                 continue;
             }
             if records.is_empty() {
                 self.record_staleness();
                 continue;
             }
-            crate::observe::metrics().consumed(&self.topics.examples, &records);
-            let output = self.process(&records);
+            let (output, processed) = self.process(&records);
+            crate::observe::metrics().consumed(&self.topics.examples, &records[..processed]);
             examples += output.scored.count;
             dead += output.dead_letters.len() as u64;
             crate::observe::metrics().predicted([&output.scored], output.dead_letters.len());
-            self.replica.seal(output.requirements.clone(), output.first_offsets.clone(), records.len());
+            self.replica.seal(output.requirements.clone(), output.first_offsets.clone(), processed);
             let committing = Instant::now();
             let committed = self.commit(output);
             crate::observe::metrics().transaction("predict", committing.elapsed(), committed.is_ok());
             // A batch that did not commit is in the replica: the role starts over (a new
             // replica from the owners' states) rather than learn it twice.
             committed?;
+            self.leftover = records.get(processed..).map(<[RawRecord]>::to_vec).unwrap_or_default();
             tracing::debug!(
-                examples = records.len(),
+                examples = processed,
                 commit_ms = committing.elapsed().as_millis() as u64,
                 "predict batch committed"
             );
@@ -213,25 +249,69 @@ impl PredictRole {
         false
     }
 
-    fn process(&mut self, records: &[RawRecord]) -> BatchOutput {
+    /// Notes where this role resumes each assigned partition (the committed offsets, with
+    /// the batch bound their committer wrote): its first records from there go per example.
+    fn resume(&mut self, committed: &[(i32, Offset, String)]) {
+        self.resumed.clear();
+        for (partition, _, metadata) in committed {
+            let bound = metadata.strip_prefix(BATCH_BOUND_METADATA).and_then(|k| k.parse::<usize>().ok());
+            let per_example = bound.unwrap_or(0).max(self.max_examples);
+            self.resumed.insert(*partition, Resumed { read: 0, per_example });
+        }
+    }
+
+    /// Whether the records of `partition` read from now on go coalesced.
+    fn past_prefix(&self, partition: i32) -> bool {
+        self.resumed.get(&partition).is_some_and(|r| r.read >= r.per_example)
+    }
+
+    /// Learns from `records` and encodes what to send; returns it and how many records it
+    /// took (fewer than all when a coalesced record filled up: the rest are the next batch).
+    fn process(&mut self, records: &[RawRecord]) -> (BatchOutput, usize) {
         let mut out = BatchOutput { scored: Progress::new(self.loss.is_binary()), ..Default::default() };
+        let coalesced = self.coalesce && records.iter().all(|r| self.past_prefix(r.partition));
+        if coalesced {
+            let partitions = self.writer.partitions() as usize;
+            self.counted.clear();
+            self.counted.resize_with(partitions, || Progress::new(self.loss.is_binary()));
+        }
+        let mut processed = 0;
         for record in records {
+            if coalesced && self.replica.most_touched() >= MAX_COALESCED_COORDINATES {
+                break;
+            }
+            processed += 1;
+            let per_example = self.max_examples;
+            self.resumed.entry(record.partition).or_insert(Resumed { read: 0, per_example }).read += 1;
             out.next_offsets.insert(record.partition, record.offset + 1);
             out.first_offsets.entry(record.partition).or_insert(record.offset);
-            if let Err(reason) = self.predict_one(record, &mut out) {
+            if let Err(reason) = self.predict_one(record, &mut out, coalesced) {
                 out.dead_letters.push((record.clone(), reason));
             }
         }
         // The batch's event time, which owners expire coordinates by: in the log, so a
         // replay sees the same clock.
-        let time_ms = records.iter().filter_map(|r| r.timestamp_ms).max().unwrap_or_else(super::kafka::now_ms);
-        (out.gradients, out.requirements) = self.writer.finish(time_ms);
-        out
+        let time_ms =
+            records[..processed].iter().filter_map(|r| r.timestamp_ms).max().unwrap_or_else(super::kafka::now_ms);
+        (out.gradients, out.requirements) = if coalesced {
+            for (coordinate, member, difference) in self.replica.batch_differences() {
+                self.writer.add_difference(coordinate, member, &difference);
+            }
+            let ranges: BTreeMap<i32, (i64, i64)> = out
+                .first_offsets
+                .iter()
+                .map(|(partition, first)| (*partition, (*first, out.next_offsets[partition] - 1)))
+                .collect();
+            self.writer.finish_coalesced(time_ms, &ranges, &self.counted)
+        } else {
+            self.writer.finish(time_ms)
+        };
+        (out, processed)
     }
 
-    /// Predicts one example and adds its gradients and figures to `out`, or says why it is
-    /// a dead letter.
-    fn predict_one(&mut self, record: &RawRecord, out: &mut BatchOutput) -> Result<(), String> {
+    /// Predicts one example and adds its gradients (unless the batch goes `coalesced`) and
+    /// figures to `out`, or says why it is a dead letter.
+    fn predict_one(&mut self, record: &RawRecord, out: &mut BatchOutput, coalesced: bool) -> Result<(), String> {
         let payload = record.payload.as_deref().ok_or("record has no value")?;
         self.decoder.decode(payload, &mut self.example).map_err(|e| e.to_string())?;
         self.features.clear();
@@ -242,16 +322,24 @@ impl PredictRole {
         self.replica.learn(self.learner.gradients());
         let metric_label = self.loss.metric_label(label);
         out.scored.record(outcome.loss, metric_label, outcome.prediction, outcome.score, weight);
-
-        let outcome = Outcome {
-            loss: outcome.loss,
-            label: metric_label,
-            prediction: outcome.prediction,
-            score: outcome.score,
-            weight,
-            member_losses: self.learner.member_losses().collect(),
-        };
-        self.writer.add(record.partition, record.offset, self.learner.gradients(), &outcome);
+        if coalesced {
+            // Counted by one owner, as a per-example entry's outcome would be.
+            let counting = partition_of(record.partition as u64, self.writer.partitions());
+            if let Some(counted) = self.counted.get_mut(counting as usize) {
+                counted.record(outcome.loss, metric_label, outcome.prediction, outcome.score, weight);
+                counted.record_members(weight, &self.learner.member_losses().collect::<Vec<_>>());
+            }
+        } else {
+            let outcome = Outcome {
+                loss: outcome.loss,
+                label: metric_label,
+                prediction: outcome.prediction,
+                score: outcome.score,
+                weight,
+                member_losses: self.learner.member_losses().collect(),
+            };
+            self.writer.add(record.partition, record.offset, self.learner.gradients(), &outcome);
+        }
         if self.publish_predictions {
             out.predictions.push(Prediction {
                 origin_partition: record.partition,
@@ -271,8 +359,12 @@ impl PredictRole {
             return Err(error);
         }
         let mut offsets = TopicPartitionList::new();
+        let bound = format!("{BATCH_BOUND_METADATA}{}", self.max_examples);
         for (partition, next) in &out.next_offsets {
             offsets.add_partition_offset(&self.topics.examples, *partition, Offset::Offset(*next))?;
+            if let Some(mut element) = offsets.find_partition(&self.topics.examples, *partition) {
+                element.set_metadata(&bound);
+            }
         }
         let group = self.consumer.group_metadata().ok_or(StreamError::NoGroupMetadata)?;
         let t = Instant::now();
@@ -313,6 +405,12 @@ impl PredictRole {
         }
         Ok(())
     }
+}
+
+/// Whether a predict role of `config` sends coalesced contributions: delay-tolerant rates
+/// need each example's read sums, and expiry each record's event time per coordinate.
+fn coalesces(config: &WorkerConfig) -> bool {
+    config.worker.coalesce && !config.model.delay_tolerant && config.model.expire_after_ms.is_none()
 }
 
 /// True about once per 10 s of a growing `age` (the wait loop checks every 100 ms).
