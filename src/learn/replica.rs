@@ -47,8 +47,8 @@ struct OwnBatch {
     /// Examples partition → the batch's lowest example offset. An owner's watermark at or
     /// past it, and short of the requirement, has applied part of the batch.
     firsts: BTreeMap<i32, i64>,
-    /// Coordinate → the state difference the batch made.
-    differences: HashMap<u64, CoordState>,
+    /// Per owner partition: coordinate → the state difference the batch made.
+    differences: Vec<HashMap<u64, CoordState>>,
     /// Owner partitions that have not yet applied the batch.
     unconfirmed: Vec<i32>,
     examples: usize,
@@ -178,7 +178,7 @@ impl Replica {
     pub fn seal(&mut self, requirements: BTreeMap<(i32, i32), i64>, firsts: BTreeMap<i32, i64>, examples: usize) {
         let mut unconfirmed: Vec<i32> = requirements.keys().map(|(partition, _)| *partition).collect();
         unconfirmed.dedup();
-        let mut differences = HashMap::with_capacity(self.before.len());
+        let mut differences = vec![HashMap::new(); self.partitions as usize];
         self.touched.fill(0);
         for (coordinate, _, before) in self.before.drain(..) {
             let Some(entry) = self.entries.get_mut(&coordinate) else { continue };
@@ -186,7 +186,7 @@ impl Replica {
             if !unconfirmed.is_empty() {
                 entry.unconfirmed_updates = entry.unconfirmed_updates.wrapping_add(difference.updates as u32);
             }
-            differences.insert(coordinate, difference);
+            differences[(coordinate % self.partitions) as usize].insert(coordinate, difference);
         }
         self.batch = self.batch.wrapping_add(1).max(1);
         if !unconfirmed.is_empty() {
@@ -214,12 +214,9 @@ impl Replica {
         for batch in self.own.iter_mut() {
             if batch.unconfirmed.contains(&partition) && batch.applied_by(partition, watermark) {
                 batch.unconfirmed.retain(|p| *p != partition);
-                for (coordinate, difference) in &batch.differences {
-                    if (coordinate % self.partitions) as i32 == partition {
-                        if let Some(entry) = self.entries.get_mut(coordinate) {
-                            entry.unconfirmed_updates =
-                                entry.unconfirmed_updates.wrapping_sub(difference.updates as u32);
-                        }
+                for (coordinate, difference) in batch.differences.get(partition as usize).into_iter().flatten() {
+                    if let Some(entry) = self.entries.get_mut(coordinate) {
+                        entry.unconfirmed_updates = entry.unconfirmed_updates.wrapping_sub(difference.updates as u32);
                     }
                 }
             }
@@ -249,7 +246,7 @@ impl Replica {
             }
             let mut expected = published;
             for batch in self.own.iter().filter(|b| b.unconfirmed.contains(&partition)) {
-                if let Some(own) = batch.differences.get(&coordinate) {
+                if let Some(own) = batch.differences.get(partition as usize).and_then(|d| d.get(&coordinate)) {
                     expected.add(own);
                 }
             }

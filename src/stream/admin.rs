@@ -496,17 +496,11 @@ fn backlog_reader_config(config: &WorkerConfig, partitions: usize) -> ClientConf
     // whatever the partition count.
     let prefetch_kib = ((256 << 10) / partitions.max(1)).clamp(4 << 10, 64 << 10);
     let mut client = reader_config(config);
+    super::kafka::with_large_fetches(&mut client);
     client
-        // Up to 64 MiB per fetch response and 16 MiB per partition in it (librdkafka: 50 MiB
-        // and 1 MiB): at 1 MiB, a fetch of one partition carried about 2,500 examples, so
-        // round trips, not bytes, bounded the rate.
-        .set("fetch.max.bytes", (64 << 20).to_string())
-        .set("max.partition.fetch.bytes", (16 << 20).to_string())
-        // Prefetch by bytes, whatever the message count ...
+        // Prefetch by bytes, whatever the message count.
         .set("queued.max.messages.kbytes", prefetch_kib.to_string())
         .set("queued.min.messages", "10000000")
-        // ... and fetch again 10 ms after a full queue has room, not librdkafka's 1 s.
-        .set("fetch.queue.backoff.ms", "10")
         // An answer as soon as there is anything: the end of a partition comes from the
         // fetch that finds nothing more, which should not wait long for more.
         .set("fetch.wait.max.ms", "10");

@@ -258,6 +258,11 @@ impl PredictRole {
             let per_example = bound.unwrap_or(0).max(self.max_examples);
             self.resumed.insert(*partition, Resumed { read: 0, per_example });
         }
+        tracing::info!(
+            partitions = ?committed.iter().map(|(partition, offset, _)| (*partition, format!("{offset:?}"))).collect::<Vec<_>>(),
+            per_example = ?self.resumed.iter().map(|(partition, r)| (*partition, r.per_example)).collect::<Vec<_>>(),
+            "examples partitions resumed at their committed offsets; the first records of each go per example"
+        );
     }
 
     /// Whether the records of `partition` read from now on go coalesced.
