@@ -702,6 +702,7 @@ class Bench:
             f"state_dir = {json.dumps(str(self.workdir / f'w{worker}'))}\n"
             f"batch_max_examples = {args.batch_max_examples}\n"
             f"batch_max_wait_ms = {args.batch_max_wait_ms}\n"
+            + "".join(f"{key} = {value}\n" for key, value in args.worker_option)
             + ("[observability]\nlisten = \"127.0.0.1:0\"\n" if args.workers > 1 else "")
         )
         path = self.config if worker == 1 else self.workdir / f"worker-{worker}.toml"
@@ -1309,7 +1310,8 @@ def report(results: dict, args: argparse.Namespace, argv: list[str]) -> str:
         "`ftrl train` (FTRL-Proximal, logistic, α=0.1, β=1, no L1/L2, no crosses)."
         + (f" librdkafka options: {dict(args.librdkafka_option)}." if args.librdkafka_option else "")
         + (f" Worker [model] options: {dict(args.model_option)} (`ftrl train` without them)."
-           if args.model_option else ""),
+           if args.model_option else "")
+        + (f" Worker [worker] options: {dict(args.worker_option)}." if args.worker_option else ""),
         f"Machine: Tansu (scripts/test-broker, in-memory storage) on 127.0.0.1, on the same "
         f"{os.cpu_count()} cores as the worker and this script; load average (1/5/15 min) "
         f"{'/'.join(f'{x:.2f}' for x in results['load_average_at_start'])} at the start, "
@@ -1372,7 +1374,7 @@ def write_json(path: Path, results: dict, args: argparse.Namespace, argv: list[s
             "batch_max_examples": args.batch_max_examples, "batch_max_wait_ms": args.batch_max_wait_ms,
             "session_timeout_ms": args.session_timeout_ms, "seed": args.seed,
             "librdkafka_options": dict(args.librdkafka_option), "timeout": args.timeout,
-            "model_options": dict(args.model_option),
+            "model_options": dict(args.model_option), "worker_options": dict(args.worker_option),
         },
         "ftrl_binary": str(args.ftrl),
         "versions": {"confluent-kafka": version("confluent-kafka"), "librdkafka": libversion()[0],
@@ -1507,6 +1509,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--model-option", metavar="KEY=VALUE", type=key_value, action="append", default=[],
                         help="a [model] setting in TOML, like delay_tolerant=true or 'hedge=[0.03, 0.1, 0.3]' "
                              "(repeatable)")
+    parser.add_argument("--worker-option", metavar="KEY=VALUE", type=key_value, action="append", default=[],
+                        help="a [worker] setting in TOML, like coalesce=false (repeatable)")
     parser.add_argument("--batch-max-wait-ms", type=positive_int, default=50,
                         help="worker batch_max_wait_ms (default 50, as the worker)")
     parser.add_argument("--session-timeout-ms", type=positive_int, default=2000,

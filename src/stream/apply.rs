@@ -1014,6 +1014,75 @@ mod tests {
         assert_eq!(store.state(slots[0]).updates, 3);
     }
 
+    /// README, "Exactly once" 9: a coalesced record whose ranges are all above the seen
+    /// watermarks is applied and moves them; one whose ranges were all seen is a duplicate;
+    /// one that covers seen and unseen offsets breaks the protocol and is reported. Either
+    /// way a dropped record changes nothing.
+    #[test]
+    fn coalesced_records_are_applied_whole_or_not_at_all() {
+        let mut store = ModelStore::in_memory();
+        let mut applier = applier();
+        let coalesced = |ranges: &[(i32, i64, i64)], updates: u64| GradientBatch {
+            coalesced: Some(CoalescedContributions {
+                origin_partitions: ranges.iter().map(|r| r.0).collect(),
+                first_offsets: ranges.iter().map(|r| r.1).collect(),
+                last_offsets: ranges.iter().map(|r| r.2).collect(),
+                coordinates: vec![7, 8],
+                z: vec![0.25, -0.5],
+                n: vec![1.0, 2.0],
+                updates: vec![updates, 1],
+                gradient_sums: vec![0.5, 0.125],
+                members: vec![0, 1],
+                progress: Some(ProgressWindow {
+                    count: updates,
+                    loss_sum: 0.5,
+                    weight_sum: updates as f64,
+                    origin_partition: -1,
+                    ..Default::default()
+                }),
+            }),
+            ..Default::default()
+        };
+        let per_example = |offset| ExampleGradients {
+            origin_partition: 0,
+            origin_offset: offset,
+            coordinates: vec![7],
+            gradients: vec![0.5],
+            ..Default::default()
+        };
+        fn state(store: &mut ModelStore, coordinate: u64) -> CoordState {
+            let mut slots = Vec::new();
+            store.resolve(&[Feature { coordinate, value: 1.0 }], &mut slots).unwrap();
+            *store.state(slots[0])
+        }
+        let mut changes = Changes::default();
+        // Examples 0..=4 of partition 0 and 10..=11 of partition 1, coalesced: applied whole.
+        applier.apply(&mut store, 0, 0, &coalesced(&[(0, 0, 4), (1, 10, 11)], 5), &mut changes).unwrap();
+        let after_first = state(&mut store, 7);
+        assert_eq!((after_first.z, after_first.n, after_first.updates, after_first.sum), (0.25, 1.0, 5, 0.5));
+        assert_eq!(changes.members.get(&8), Some(&1));
+        assert_eq!(applier.origins(0).collect::<Vec<_>>(), vec![(0, 4), (1, 11)]);
+        assert_eq!(changes.windows.len(), 1);
+        assert_eq!(changes.windows[0].progress.count, 5);
+        // The same examples per example (a successor's prefix): 0..=4 dropped, 5 and 6 new.
+        let successor = GradientBatch { examples: (0..7).map(per_example).collect(), ..Default::default() };
+        applier.apply(&mut store, 0, 1, &successor, &mut changes).unwrap();
+        assert_eq!(changes.duplicate_examples, 5);
+        assert_eq!(state(&mut store, 7).updates, 7);
+        // All seen: a duplicate. Seen and unseen at once: reported. Neither changes a state.
+        let before = (state(&mut store, 7), state(&mut store, 8));
+        applier.apply(&mut store, 0, 2, &coalesced(&[(0, 2, 6)], 5), &mut changes).unwrap();
+        applier.apply(&mut store, 0, 3, &coalesced(&[(0, 5, 9)], 5), &mut changes).unwrap();
+        applier.apply(&mut store, 0, 4, &coalesced(&[(0, 7, 9), (1, 11, 12)], 4), &mut changes).unwrap();
+        assert_eq!((changes.duplicate_coalesced, changes.overlapping_coalesced), (1, 2));
+        assert_eq!((state(&mut store, 7), state(&mut store, 8)), before);
+        assert_eq!(applier.origins(0).collect::<Vec<_>>(), vec![(0, 6), (1, 11)]);
+        // Past everything seen: applied.
+        applier.apply(&mut store, 0, 5, &coalesced(&[(0, 7, 9), (1, 12, 12)], 4), &mut changes).unwrap();
+        assert_eq!(state(&mut store, 7).updates, 11);
+        assert_eq!(applier.origins(0).collect::<Vec<_>>(), vec![(0, 9), (1, 12)]);
+    }
+
     #[test]
     fn non_finite_gradients_are_dropped() {
         let mut store = ModelStore::in_memory();

@@ -291,4 +291,58 @@ mod tests {
             assert!(writer.finish(1).0.is_empty());
         }
     }
+
+    /// A coalesced batch: one record per partition, each with its coordinates' differences
+    /// in the order added, every range, and the figures counted there (with their origin
+    /// when a single examples partition is counted there).
+    #[test]
+    fn coalesced_records_carry_each_partitions_differences_ranges_and_figures() {
+        let partitions = 3;
+        let mut writer = GradientWriter::new(partitions, Carried { members: true, read_sums: false });
+        let difference =
+            |c: u64| CoordState { z: c as f64 / 2.0, n: c as f64, updates: c % 5 + 1, sum: -(c as f64), seen: 0 };
+        let coordinates: Vec<u64> = (0..30u64).map(|i| i * 7).collect();
+        for c in &coordinates {
+            writer.add_difference(*c, (c % 2) as u32, &difference(*c));
+        }
+        let ranges = BTreeMap::from([(0, (100, 140)), (1, (7, 9)), (3, (50, 50))]);
+        let mut progress = vec![Progress::new(true); 3];
+        progress[0].record(0.5, 1.0, 0.7, 0.7, 1.0); // examples partitions 0 and 3 count here
+        progress[1].record(0.25, 0.0, 0.2, 0.2, 2.0); // partition 1 alone
+        let (records, requirements) = writer.finish_coalesced(99, &ranges, &progress);
+        assert_eq!(records.iter().map(|(p, _)| *p).collect::<Vec<_>>(), vec![0, 1, 2]);
+        for (partition, payload) in &records {
+            let batch = GradientBatch::decode(&payload[..]).unwrap();
+            assert_eq!(batch.time_ms, 99);
+            assert!(batch.examples.is_empty());
+            let c = batch.coalesced.unwrap();
+            assert_eq!(
+                (c.origin_partitions, c.first_offsets, c.last_offsets),
+                (vec![0, 1, 3], vec![100, 7, 50], vec![140, 9, 50])
+            );
+            let mine: Vec<u64> =
+                coordinates.iter().copied().filter(|c| partition_of(*c, partitions) == *partition).collect();
+            assert_eq!(c.coordinates, mine);
+            assert_eq!(c.z, mine.iter().map(|c| difference(*c).z).collect::<Vec<_>>());
+            assert_eq!(c.n, mine.iter().map(|c| difference(*c).n).collect::<Vec<_>>());
+            assert_eq!(c.updates, mine.iter().map(|c| difference(*c).updates).collect::<Vec<_>>());
+            assert_eq!(c.gradient_sums, mine.iter().map(|c| difference(*c).sum).collect::<Vec<_>>());
+            assert_eq!(c.members, mine.iter().map(|c| (c % 2) as u32).collect::<Vec<_>>());
+            let figures = c.progress.map(|w| (w.count, w.origin_partition, w.first_offset, w.last_offset));
+            let expected = [Some((1, -1, -1, -1)), Some((1, 1, 7, 9)), None];
+            assert_eq!(figures, expected[*partition as usize], "partition {partition}");
+        }
+        let mut expected_requirements = Requirements::new();
+        for g in 0..partitions {
+            for (e, (_, last)) in &ranges {
+                expected_requirements.insert((g, *e), *last);
+            }
+        }
+        assert_eq!(requirements, expected_requirements);
+        // Emptied for the next batch.
+        let (again, _) = writer.finish_coalesced(1, &BTreeMap::new(), &[]);
+        for (_, payload) in again {
+            assert!(GradientBatch::decode(&payload[..]).unwrap().coalesced.unwrap().coordinates.is_empty());
+        }
+    }
 }
