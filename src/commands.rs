@@ -112,8 +112,15 @@ fn serve_command(args: &ConfigArg) -> Result<()> {
     until_signal(move |shutdown| crate::serve::run(&config, shutdown).context("serving failed"))
 }
 
+/// How long the work may take to return once asked to stop. Its transaction in flight
+/// takes a fraction of a second; what can take longer is closing Kafka clients that wait on
+/// an unreachable broker (librdkafka's own timeouts run to a minute), and exactly once does
+/// not depend on them closing (a kill is always safe), so the process then exits anyway.
+const STOP_GRACE: std::time::Duration = std::time::Duration::from_secs(3);
+
 /// Runs `work` on a thread of its own until it returns; SIGTERM or SIGINT set the flag it
-/// is given, so that it finishes what is in flight and returns.
+/// is given, so that it finishes what is in flight and returns (within [`STOP_GRACE`], or
+/// the process exits without it).
 fn until_signal(work: impl FnOnce(Arc<AtomicBool>) -> Result<()> + Send + 'static) -> Result<()> {
     let shutdown = Arc::new(AtomicBool::new(false));
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
@@ -133,6 +140,13 @@ fn until_signal(work: impl FnOnce(Arc<AtomicBool>) -> Result<()> + Send + 'stati
         }
         signal_flag.store(true, Ordering::Release);
         crate::stream::stop();
+        tokio::time::sleep(STOP_GRACE).await;
+        tracing::warn!(
+            grace_s = STOP_GRACE.as_secs(),
+            "still stopping after the grace period (a Kafka client waiting on an unreachable broker?); \
+             exiting now: what committed is kept, and what did not is redone by the next start"
+        );
+        std::process::exit(0);
     });
     let flag = Arc::clone(&shutdown);
     let outcome = match runtime.block_on(async move { tokio::task::spawn_blocking(move || work(flag)).await }) {

@@ -219,9 +219,9 @@ pub struct WorkerSection {
     /// Most coordinate states kept in memory (about 64 bytes each); the rest stay on disk.
     #[serde(default = "default_cache_size")]
     pub cache_size: usize,
-    /// Most examples in one predict batch (one transaction). Each example is learned at
-    /// once in the worker's replica, so the batch size only sets how many examples share a
-    /// transaction.
+    /// Most examples in one predict batch (one transaction), at most
+    /// [`MAX_BATCH_EXAMPLES`]. Each example is learned at once in the worker's replica, so
+    /// the batch size only sets how many examples share a transaction.
     #[serde(default = "default_batch_max_examples")]
     pub batch_max_examples: usize,
     /// Longest wait for a batch to fill before it is processed anyway.
@@ -386,6 +386,12 @@ fn default_state_dir() -> PathBuf {
 fn default_cache_size() -> usize {
     4_000_000
 }
+
+/// Most examples a predict batch may hold, whatever the configuration: on a broker that
+/// does not keep the metadata of committed offsets, a predict role resuming a partition
+/// sends this many records per example, since it cannot learn the bound its predecessor
+/// used (README, "Exactly once" 9).
+pub const MAX_BATCH_EXAMPLES: usize = 100_000;
 
 fn default_batch_max_examples() -> usize {
     10_000
@@ -764,6 +770,12 @@ impl WorkerConfig {
         }
         if worker.batch_max_examples < 1 {
             bad("worker.batch_max_examples", "must be ≥ 1, got 0".into());
+        }
+        if worker.batch_max_examples > MAX_BATCH_EXAMPLES {
+            bad(
+                "worker.batch_max_examples",
+                format!("must be ≤ {MAX_BATCH_EXAMPLES}, got {}", worker.batch_max_examples),
+            );
         }
         for (name, value) in [
             ("worker.batch_max_wait_ms", worker.batch_max_wait_ms),
@@ -1270,8 +1282,9 @@ update = true
 state_dir = "ftrl-state"
 # Most coordinate states kept in memory (about 64 bytes each); the rest stay on disk.
 cache_size = 4_000_000
-# Most examples in one predict batch (one transaction). Each example is learned at once in
-# the worker's replica of the model, so this only sets how many share a transaction.
+# Most examples in one predict batch (one transaction), at most 100_000. Each example is
+# learned at once in the worker's replica of the model, so this only sets how many share a
+# transaction.
 batch_max_examples = 10_000
 # Longest wait for a batch to fill before it is processed anyway (below transaction_timeout_ms).
 batch_max_wait_ms = 50
@@ -1865,6 +1878,7 @@ mod tests {
         assert_one(|c| c.worker.state_dir = PathBuf::new(), "worker.state_dir", "directory");
         assert_one(|c| c.worker.cache_size = 0, "worker.cache_size", "≥ 1");
         assert_one(|c| c.worker.batch_max_examples = 0, "worker.batch_max_examples", "≥ 1");
+        assert_one(|c| c.worker.batch_max_examples = 100_001, "worker.batch_max_examples", "≤ 100000");
         assert_one(|c| c.worker.batch_max_wait_ms = 60_000, "worker.batch_max_wait_ms", "transaction_timeout_ms");
     }
 

@@ -56,6 +56,71 @@ fn one_worker_learns_like_the_embedded_trainer() {
     assert_eq!(rebuilt["progressive_loss"], from_topic["progressive_loss"], "a replay is the same event log");
 }
 
+/// README, "Exactly once" 9, against the broker: a predict role resuming a partition sends
+/// at least the batch bound of the session that committed there per example (2,000 here,
+/// though its own is 500: the bound travels as the committed offsets' metadata, or, on a
+/// broker that does not keep it, such as the test broker, the largest bound allowed is
+/// assumed), and coalesces only after them; the coalesced records never cover those
+/// records, and with the per-example entries they cover every example once.
+#[test]
+fn a_resumed_partition_goes_per_example_for_the_committed_batch_bound_then_coalesced() {
+    use ftrl_stream::schema::proto::GradientBatch;
+    use prost::Message as _;
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let setup = Setup::new("bound");
+    let large =
+        setup.config_with("w1", "json", |text| text.replace("batch_max_examples = 500", "batch_max_examples = 2000"));
+    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&large));
+    let (data, examples) = generated(setup.dir.path(), 20_000);
+    let payloads: Vec<Vec<u8>> = examples.iter().map(|(json, _)| json.clone().into_bytes()).collect();
+    // Round-robin over the 2 examples partitions: the first run commits offset 8,000 in
+    // each, having sent its first 2,000 of each per example and coalesced most of the rest.
+    produce(&setup, &payloads[..16_000]);
+    let worker = Worker::start(&large, setup.dir.path().join("w1-large.log"));
+    wait_for_progress(&setup, 16_000, &[&worker]);
+    worker.stop();
+
+    let small = setup.config("w1", "json"); // batch_max_examples = 500
+    produce(&setup, &payloads[16_000..]);
+    let worker = Worker::start(&small, setup.dir.path().join("w1-small.log"));
+    wait_for_progress(&setup, 20_000, &[&worker]);
+    let (_, embedded_model) = embedded(setup.dir.path(), &data);
+    wait_for_updates(&small, &embedded_model, &[&worker]);
+    let log = worker.log_text();
+    worker.stop();
+    let line = log.lines().find(|l| l.contains("examples partitions resumed")).expect("a resume line");
+    let bound: i64 = line.split("per_example=[(0, ").nth(1).and_then(|t| t.split(')').next()?.parse().ok()).unwrap();
+    assert!(bound == 2_000 || bound == 100_000, "{line}");
+    assert!(line.contains(&format!("per_example=[(0, {bound}), (1, {bound})]")), "{line}");
+
+    // Per examples partition: the offsets sent per example, and the coalesced ranges (each
+    // batch's coalesced record goes to every gradients partition).
+    let mut per_example: [Vec<i64>; 2] = [Vec::new(), Vec::new()];
+    let mut coalesced: [std::collections::BTreeSet<(i64, i64)>; 2] = Default::default();
+    for record in read_all(&setup, "gradients", 4) {
+        let batch = GradientBatch::decode(record.payload().unwrap()).unwrap();
+        for example in batch.examples.iter().filter(|e| e.outcome.is_some()) {
+            per_example[example.origin_partition as usize].push(example.origin_offset);
+        }
+        if let Some(c) = &batch.coalesced {
+            for ((origin, first), last) in c.origin_partitions.iter().zip(&c.first_offsets).zip(&c.last_offsets) {
+                coalesced[*origin as usize].insert((*first, *last));
+            }
+        }
+    }
+    assert!(coalesced.iter().any(|ranges| !ranges.is_empty()), "nothing was coalesced");
+    for (e, ranges) in coalesced.iter().enumerate() {
+        for (first, last) in ranges {
+            let outside = |start: i64, end: i64| *last < start || *first >= end;
+            assert!(outside(0, 2_000) && outside(8_000, 8_000 + bound), "partition {e}: range {first}..={last}");
+        }
+        let mut covered: Vec<i64> = per_example[e].clone();
+        covered.extend(ranges.iter().flat_map(|(first, last)| *first..=*last));
+        covered.sort_unstable();
+        assert_eq!(covered, (0..10_000).collect::<Vec<i64>>(), "partition {e}: every example sent once");
+    }
+}
+
 /// The update role's database holds exactly its last checkpoint, so the states it changed
 /// stay in its cache until a snapshot writes them. With a cache far smaller than the model,
 /// a transaction stops applying once its changes would crowd the cache, and snapshots: the

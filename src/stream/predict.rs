@@ -251,11 +251,19 @@ impl PredictRole {
 
     /// Notes where this role resumes each assigned partition (the committed offsets, with
     /// the batch bound their committer wrote): its first records from there go per example.
+    /// A coalesced attempt always starts at an offset its own session committed, with its
+    /// bound; without a committed offset there is none. A committed offset without the
+    /// bound comes from a broker that does not keep commit metadata (Tansu), and then the
+    /// largest bound any session may use is assumed.
     fn resume(&mut self, committed: &[(i32, Offset, String)]) {
         self.resumed.clear();
-        for (partition, _, metadata) in committed {
-            let bound = metadata.strip_prefix(BATCH_BOUND_METADATA).and_then(|k| k.parse::<usize>().ok());
-            let per_example = bound.unwrap_or(0).max(self.max_examples);
+        for (partition, offset, metadata) in committed {
+            let bound = match metadata.strip_prefix(BATCH_BOUND_METADATA).and_then(|k| k.parse::<usize>().ok()) {
+                Some(bound) => bound,
+                None if matches!(offset, Offset::Offset(_)) => crate::config::MAX_BATCH_EXAMPLES,
+                None => 0,
+            };
+            let per_example = bound.max(self.max_examples);
             self.resumed.insert(*partition, Resumed { read: 0, per_example });
         }
         tracing::info!(

@@ -110,6 +110,7 @@ impl UpdateRole {
 
     pub fn run(mut self, shutdown: &AtomicBool) -> Result<(), StreamError> {
         let (mut batches, mut entries, mut duplicates) = (0u64, 0u64, 0u64);
+        let (mut duplicate_coalesced, mut overlapping_coalesced) = (0u64, 0u64);
         let mut last_report = Instant::now();
         // What changed since the last snapshot: its coordinates and the partitions consumed.
         let mut unsnapshotted = Changes::default();
@@ -153,12 +154,16 @@ impl UpdateRole {
             }
             entries += changes.applied;
             duplicates += changes.duplicate_examples;
+            duplicate_coalesced += changes.duplicate_coalesced;
+            overlapping_coalesced += changes.overlapping_coalesced;
             batches += 1;
             if last_report.elapsed() >= Duration::from_secs(10) {
                 tracing::info!(
                     batches,
                     gradient_entries = entries,
                     duplicate_examples = duplicates,
+                    duplicate_coalesced,
+                    overlapping_coalesced,
                     resident = self.store.resident(),
                     "update role progress"
                 );
@@ -169,7 +174,14 @@ impl UpdateRole {
             // A last snapshot, so that a restart restores instead of replaying.
             self.apply_and_commit(&mut VecDeque::new(), &mut unsnapshotted, true)?;
         }
-        tracing::info!(batches, gradient_entries = entries, duplicate_examples = duplicates, "update role stopped");
+        tracing::info!(
+            batches,
+            gradient_entries = entries,
+            duplicate_examples = duplicates,
+            duplicate_coalesced,
+            overlapping_coalesced,
+            "update role stopped"
+        );
         Ok(())
     }
 
