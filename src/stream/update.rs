@@ -109,8 +109,7 @@ impl UpdateRole {
     }
 
     pub fn run(mut self, shutdown: &AtomicBool) -> Result<(), StreamError> {
-        let (mut batches, mut entries, mut duplicates) = (0u64, 0u64, 0u64);
-        let (mut duplicate_coalesced, mut overlapping_coalesced) = (0u64, 0u64);
+        let mut totals = Totals::default();
         let mut last_report = Instant::now();
         // What changed since the last snapshot: its coordinates and the partitions consumed.
         let mut unsnapshotted = Changes::default();
@@ -152,21 +151,9 @@ impl UpdateRole {
             if snapshotted {
                 last_snapshot = Instant::now();
             }
-            entries += changes.applied;
-            duplicates += changes.duplicate_examples;
-            duplicate_coalesced += changes.duplicate_coalesced;
-            overlapping_coalesced += changes.overlapping_coalesced;
-            batches += 1;
+            totals.add(&changes);
             if last_report.elapsed() >= Duration::from_secs(10) {
-                tracing::info!(
-                    batches,
-                    gradient_entries = entries,
-                    duplicate_examples = duplicates,
-                    duplicate_coalesced,
-                    overlapping_coalesced,
-                    resident = self.store.resident(),
-                    "update role progress"
-                );
+                totals.log("update role progress", Some(self.store.resident()));
                 last_report = Instant::now();
             }
         }
@@ -174,14 +161,7 @@ impl UpdateRole {
             // A last snapshot, so that a restart restores instead of replaying.
             self.apply_and_commit(&mut VecDeque::new(), &mut unsnapshotted, true)?;
         }
-        tracing::info!(
-            batches,
-            gradient_entries = entries,
-            duplicate_examples = duplicates,
-            duplicate_coalesced,
-            overlapping_coalesced,
-            "update role stopped"
-        );
+        totals.log("update role stopped", None);
         Ok(())
     }
 
@@ -517,6 +497,38 @@ impl UpdateRole {
 /// Most coordinates in one packed record (about 50 bytes each): brokers refuse records over
 /// `message.max.bytes` (1 MB by default).
 const PACKED_COORDINATES: usize = 8192;
+
+/// What an update role has applied since it started, for its log lines.
+#[derive(Default)]
+struct Totals {
+    transactions: u64,
+    gradient_entries: u64,
+    duplicate_examples: u64,
+    duplicate_coalesced: u64,
+    overlapping_coalesced: u64,
+}
+
+impl Totals {
+    fn add(&mut self, changes: &Changes) {
+        self.transactions += 1;
+        self.gradient_entries += changes.applied;
+        self.duplicate_examples += changes.duplicate_examples;
+        self.duplicate_coalesced += changes.duplicate_coalesced;
+        self.overlapping_coalesced += changes.overlapping_coalesced;
+    }
+
+    fn log(&self, message: &str, resident: Option<usize>) {
+        tracing::info!(
+            batches = self.transactions,
+            gradient_entries = self.gradient_entries,
+            duplicate_examples = self.duplicate_examples,
+            duplicate_coalesced = self.duplicate_coalesced,
+            overlapping_coalesced = self.overlapping_coalesced,
+            resident,
+            "{message}"
+        );
+    }
+}
 
 /// `record` cut into records of at most [`PACKED_COORDINATES`] coordinates, each with the
 /// whole watermark and time: a reader may take each part's states as soon as it arrives,
