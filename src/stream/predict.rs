@@ -157,7 +157,7 @@ impl PredictRole {
                 // and every assigned partition is read again from its committed offset.
                 self.leftover.clear();
                 let committed = committed_positions(&self.consumer)?;
-                self.resume(&committed);
+                self.resume(&committed)?;
                 let positions: Vec<(i32, Offset)> = committed.into_iter().map(|(p, o, _)| (p, o)).collect();
                 seek_partitions(&self.consumer, &self.topics.examples, &positions)?;
                 continue;
@@ -252,16 +252,22 @@ impl PredictRole {
     /// Notes where this role resumes each assigned partition (the committed offsets, with
     /// the batch bound their committer wrote): its first records from there go per example.
     /// A coalesced attempt always starts at an offset its own session committed, with its
-    /// bound; without a committed offset there is none. A committed offset without the
-    /// bound comes from a broker that does not keep commit metadata (Tansu), and then the
-    /// largest bound any session may use is assumed.
-    fn resume(&mut self, committed: &[(i32, Offset, String)]) {
+    /// bound. A committed offset without the bound comes from a broker that does not keep
+    /// commit metadata (Tansu), and then the largest bound any session may use is assumed.
+    /// Without a committed offset the role reads from the beginning, possibly below what
+    /// owners have already seen (offsets that expired, or a broker that does not store
+    /// transactional offsets, as librdkafka's mock cluster): it coalesces that partition
+    /// only if the gradients log has never held a record, and sends every example otherwise.
+    fn resume(&mut self, committed: &[(i32, Offset, String)]) -> Result<(), StreamError> {
         self.resumed.clear();
+        let uncommitted = committed.iter().any(|(_, offset, _)| !matches!(offset, Offset::Offset(_)));
+        let fresh_log = uncommitted && self.gradients_never_written()?;
         for (partition, offset, metadata) in committed {
-            let bound = match metadata.strip_prefix(BATCH_BOUND_METADATA).and_then(|k| k.parse::<usize>().ok()) {
-                Some(bound) => bound,
-                None if matches!(offset, Offset::Offset(_)) => crate::config::MAX_BATCH_EXAMPLES,
-                None => 0,
+            let bound = match (offset, metadata.strip_prefix(BATCH_BOUND_METADATA).and_then(|k| k.parse().ok())) {
+                (Offset::Offset(_), Some(bound)) => bound,
+                (Offset::Offset(_), None) => crate::config::MAX_BATCH_EXAMPLES,
+                (_, _) if fresh_log => 0,
+                (_, _) => usize::MAX,
             };
             let per_example = bound.max(self.max_examples);
             self.resumed.insert(*partition, Resumed { read: 0, per_example });
@@ -271,6 +277,19 @@ impl PredictRole {
             per_example = ?self.resumed.iter().map(|(partition, r)| (*partition, r.per_example)).collect::<Vec<_>>(),
             "examples partitions resumed at their committed offsets; the first records of each go per example"
         );
+        Ok(())
+    }
+
+    /// Whether no gradients partition has ever held a record (its end offset is 0).
+    fn gradients_never_written(&self) -> Result<bool, StreamError> {
+        for partition in 0..self.writer.partitions() {
+            let (_, end) =
+                self.consumer.fetch_watermarks(&self.topics.gradients, partition, TRANSACTION_CALL_TIMEOUT)?;
+            if end > 0 {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     /// Whether the records of `partition` read from now on go coalesced.
