@@ -1310,16 +1310,10 @@ fn implicit_steps_in_the_stream_learn_like_the_embedded_trainer() {
 
     let embedded_loss = summary["progressive_loss"].as_f64().unwrap();
     let plain_loss = plain["progressive_loss"].as_f64().unwrap();
-    eprintln!("progressive loss: stream implicit {stream_loss}, embedded implicit {embedded_loss}, embedded gradient {plain_loss}");
-    assert!((stream_loss - embedded_loss).abs() < 1e-9, "stream {stream_loss} vs embedded {embedded_loss}");
+    eprintln!("embedded gradient steps: {plain_loss}");
     assert!(stream_loss < plain_loss - 0.02, "implicit steps: {stream_loss} vs gradient steps {plain_loss}");
-    let nonzero: Vec<_> = embedded_model.iter().filter(|(_, (w, _))| *w != 0.0).collect();
-    assert_eq!(model.len(), nonzero.len());
-    for (coordinate, (weight, updates)) in nonzero {
-        let (stream_weight, stream_updates) = model[coordinate];
-        assert_eq!(stream_updates, *updates, "coordinate {coordinate}");
-        assert!((stream_weight - weight).abs() < 1e-9, "coordinate {coordinate}: {stream_weight} vs {weight}");
-    }
+    // Implicit steps solve for their step size numerically, so weights agree to 1e-9.
+    assert_stream_is_embedded_to((stream_loss, &model), (embedded_loss, &embedded_model), 1e-9);
 }
 
 #[test]
@@ -1472,9 +1466,15 @@ fn dead_letter_reasons(setup: &Setup) -> Vec<String> {
 
 /// With one examples partition the stream is the embedded trainer: the same loss, the same
 /// coordinates, update counts and weights.
-fn assert_stream_is_embedded(
+fn assert_stream_is_embedded(stream: (f64, &HashMap<u64, (f64, u64)>), embedded: (f64, &HashMap<u64, (f64, u64)>)) {
+    assert_stream_is_embedded_to(stream, embedded, 1e-12);
+}
+
+/// The same, with every weight within `tolerance`.
+fn assert_stream_is_embedded_to(
     (stream_loss, model): (f64, &HashMap<u64, (f64, u64)>),
     (embedded_loss, embedded_model): (f64, &HashMap<u64, (f64, u64)>),
+    tolerance: f64,
 ) {
     eprintln!("progressive loss: stream {stream_loss}, embedded {embedded_loss}");
     assert!((stream_loss - embedded_loss).abs() < 1e-9, "stream {stream_loss} vs embedded {embedded_loss}");
@@ -1483,7 +1483,7 @@ fn assert_stream_is_embedded(
     for (coordinate, (weight, updates)) in nonzero {
         let (stream_weight, stream_updates) = model[coordinate];
         assert_eq!(stream_updates, *updates, "coordinate {coordinate}");
-        assert!((stream_weight - weight).abs() < 1e-12, "coordinate {coordinate}: {stream_weight} vs {weight}");
+        assert!((stream_weight - weight).abs() < tolerance, "coordinate {coordinate}: {stream_weight} vs {weight}");
     }
 }
 
