@@ -807,9 +807,9 @@ class Bench:
                     args.timeout, env=worker_environment())
 
         self.throughput(examples)
-        if args.load_fraction > 0:
-            steady = self.results["stream"]["examples_per_second_after_first_window"] or 0.0
-            self.delta_latency(extra[:args.markers], load=examples, load_rate=args.load_fraction * steady)
+        steady = self.results["stream"]["examples_per_second_after_first_window"] or 0.0
+        for fraction in args.load_fraction:
+            self.delta_latency(extra[:args.markers], load=examples, load_rate=fraction * steady)
         self.delta_latency(extra[:args.markers])
         self.restart(extra[args.markers])
         self.final_checks()
@@ -951,7 +951,10 @@ class Bench:
         watch = MarkerWatch()
         markers: list[bytes] = []
         for i, (label, weight, features) in enumerate(extra):
-            name = f"marker-load-{i}" if loaded else f"marker-{i}"
+            # Each loaded run has markers of its own: the follower reads the deltas topic
+            # from the beginning, where an earlier run's markers already are.
+            run = len(self.results.get("delta_latency_under_load", []))
+            name = f"marker-load{run}-{i}" if loaded else f"marker-{i}"
             coordinate = feature_coordinate(MARKER_NAMESPACE, name)
             if coordinate in watch.markers:
                 raise BenchError(f"marker coordinates collide ({name})")
@@ -983,6 +986,12 @@ class Bench:
                     placed[i] = (message.partition(), message.offset())
             return delivered
 
+        # The load goes through a producer of its own that batches (linger 5 ms), as a real
+        # application's would: one request per example would cost the broker far more CPU
+        # than the worker's own traffic, and the markers' producer must not wait behind it.
+        load_producer = make_producer(self.bootstrap, linger_ms=5) if loaded else producer
+        if loaded:
+            self.producers.append(load_producer)
         loaded_count = 0
 
         def produce_load_until(moment: float) -> None:
@@ -994,10 +1003,10 @@ class Bench:
                     producer.poll(min(due_load, moment) - now)
                     continue
                 value = load[loaded_count % len(load)]
-                produce(producer, topic, value, loaded_count % args.example_partitions)
+                produce(load_producer, topic, value, loaded_count % args.example_partitions)
                 loaded_count += 1
                 if loaded_count % 256 == 0:
-                    producer.poll(0)
+                    load_producer.poll(0)
 
         what = f" among {load_rate:,.0f} examples/s" if loaded else ""
         progress(f"producing {len(markers)} markers at {args.marker_rate:g}/s{what} ...")
@@ -1009,6 +1018,8 @@ class Bench:
             produce(producer, topic, value, i % args.example_partitions, on_delivery(i))
             producer.poll(0)
         flush(producer, args.timeout, "producing the markers")
+        if loaded:
+            flush(load_producer, args.timeout, "producing the load")
         if failures:
             raise BenchError(f"{len(failures)} marker(s) not delivered, e.g. {failures[0]}")
 
@@ -1037,12 +1048,13 @@ class Bench:
         to_window = [stamped[i] - sent[i][1] * 1000 for i in range(count) if i in stamped]
         window_to_delta = [seen[i][2] - stamped[i] for i in range(count) if i in stamped and seen[i][2]]
         delta_to_read = [seen[i][1] * 1000 - seen[i][2] for i in range(count) if seen[i][2]]
+        # The packed states carry the same transaction's stamp as the window.
+        packed_to_read = [seen_packed[i][1] * 1000 - seen_packed[i][2] for i in range(count) if seen_packed[i][2]]
 
         def p50(values: list[float]) -> float | None:
             return percentile(values, 50) if values else None
 
-        key = "delta_latency_under_load" if loaded else "delta_latency"
-        self.results[key] = {
+        figures = {
             "load_examples_per_second": load_rate if loaded else 0.0,
             "load_examples": loaded_count,
             "markers": count,
@@ -1060,13 +1072,18 @@ class Bench:
             "produce_to_progress_stamp_p50_ms": p50(to_window),
             "progress_stamp_to_delta_stamp_p50_ms": p50(window_to_delta),
             "delta_stamp_to_read_p50_ms": p50(delta_to_read),
+            "packed_stamp_to_read_p50_ms": p50(packed_to_read),
             "markers_with_progress_stamp": len(to_window),
             "latencies_ms": latency,
         }
         if loaded:
+            self.results.setdefault("delta_latency_under_load", []).append(figures)
             follower.stop()
         else:
+            self.results["delta_latency"] = figures
             self.deltas_follower, self.marker_watch, self.marker_producer = follower, watch, producer
+        progress(f"legs (p50): produce → the update role's stamp {fmt_ms(p50(to_window))}; "
+                 f"→ packed state read {fmt_ms(p50(packed_to_read))}")
         progress(f"delta latency{what}, packed states: p50 {percentile(packed_latency, 50):.1f} ms, "
                  f"p99 {percentile(packed_latency, 99):.1f} ms; per-coordinate deltas: p50 "
                  f"{percentile(latency, 50):.1f} ms, p99 {percentile(latency, 99):.1f} ms")
@@ -1221,15 +1238,20 @@ def staleness_text(staleness: dict) -> str:
             f"({staleness['samples']} samples of /metrics)")
 
 
-def loaded_latency_rows(loaded: dict | None) -> list[list[str]]:
-    """The report's rows for the delta latency measured under load, if it was."""
-    if not loaded:
-        return []
-    under = f"under load ({loaded['load_examples_per_second']:,.0f} examples/s produced around the markers)"
-    return [[f"delta latency p50 / p99 / max, packed states, {under}",
-             f"{loaded['packed_p50_ms']:,.1f} / {loaded['packed_p99_ms']:,.1f} / {loaded['packed_max_ms']:,.1f} ms"],
-            [f"delta latency p50 / p99 / max, per-coordinate delta, {under}",
-             f"{loaded['p50_ms']:,.1f} / {loaded['p99_ms']:,.1f} / {loaded['max_ms']:,.1f} ms"]]
+def loaded_latency_rows(runs: list[dict] | None) -> list[list[str]]:
+    """The report's rows for the delta latency measured under each load, if it was."""
+    rows = []
+    for loaded in runs or []:
+        under = f"under load ({loaded['load_examples_per_second']:,.0f} examples/s produced around the markers)"
+        rows += [[f"delta latency p50 / p99 / max, packed states, {under}",
+                  f"{loaded['packed_p50_ms']:,.1f} / {loaded['packed_p99_ms']:,.1f} / "
+                  f"{loaded['packed_max_ms']:,.1f} ms"],
+                 [f"delta latency p50 / p99 / max, per-coordinate delta, {under}",
+                  f"{loaded['p50_ms']:,.1f} / {loaded['p99_ms']:,.1f} / {loaded['max_ms']:,.1f} ms"],
+                 ["  its legs (p50): produce → the update role's stamp; → packed state read",
+                  f"{fmt_ms(loaded['produce_to_progress_stamp_p50_ms'])}; "
+                  f"{fmt_ms(loaded['packed_stamp_to_read_p50_ms'])}"]]
+    return rows
 
 
 def report(results: dict, args: argparse.Namespace, argv: list[str]) -> str:
@@ -1277,11 +1299,13 @@ def report(results: dict, args: argparse.Namespace, argv: list[str]) -> str:
          ["delta latency p50 / p99 / max, per-coordinate delta (the compacted model)",
           f"{latency['p50_ms']:,.1f} / {latency['p99_ms']:,.1f} / {latency['max_ms']:,.1f} ms"],
          *loaded_latency_rows(results.get("delta_latency_under_load")),
-         ["  leg 1 (p50): produce → predict role stamps the marker's progress window",
+         ["  leg 1 (p50): produce → the update role stamps the marker's progress window",
           fmt_ms(latency["produce_to_progress_stamp_p50_ms"])],
-         ["  leg 2 (p50): progress window stamped → update role stamps the delta",
+         ["  packed states, leg 2 (p50): window stamped → packed state read here",
+          fmt_ms(latency["packed_stamp_to_read_p50_ms"])],
+         ["  per-coordinate deltas, leg 2 (p50): window stamped → the snapshot stamps the delta",
           fmt_ms(latency["progress_stamp_to_delta_stamp_p50_ms"])],
-         ["  leg 3 (p50): delta stamped → read here (includes the update role's commit)",
+         ["  per-coordinate deltas, leg 3 (p50): delta stamped → read here",
           fmt_ms(latency["delta_stamp_to_read_p50_ms"])],
          ["produce acknowledgement (p50)", fmt_ms(latency["produce_ack_p50_ms"])],
          ["staleness while learning, mean / max (examples a predict role learned that the owners "
@@ -1334,12 +1358,12 @@ def report(results: dict, args: argparse.Namespace, argv: list[str]) -> str:
         "with the worker idle, each with a feature of its own (ns \"zz\", name \"marker-<i>\"); "
         "from just before produce() to the moment a consumer following every deltas partition "
         f"(fetch.wait.max.ms=10) reads the first record keyed by that coordinate. Percentiles "
-        f"are nearest-rank; min {latency['min_ms']:.1f} ms. The legs use the `time_ms` the worker "
-        "writes into the marker's progress window (as the predict role sends it, before its "
-        "commit) and into the delta (as the update role sends it, before its commit), against "
-        "this machine's wall clock; leg 1 thus includes the predict role's fetch and batching, "
-        "leg 2 its commit and the update role's fetch and apply, leg 3 the update role's commit "
-        "and our fetch.",
+        f"are nearest-rank; min {latency['min_ms']:.1f} ms. The legs use the `time_ms` the update role "
+        "writes into the marker's progress window and packed states (one stamp per transaction, "
+        "before its commit) and into the delta (as its snapshot sends it), against this "
+        "machine's wall clock; leg 1 thus includes the predict role's fetch, batching, learning "
+        "and commit and the update role's fetch and apply; the packed leg 2 the update role's "
+        "commit and our fetch.",
         "Restart: SIGTERM to the worker's process group, timed until it exits; then a new "
         "process is started and one example is produced at once; 'ready' is when the worker's "
         "log first shows the update role's ready line (log polled every 5 ms), 'first progress' "
@@ -1469,6 +1493,17 @@ def positive_float(text: str) -> float:
     return value
 
 
+def fractions(text: str) -> list[float]:
+    """A comma-separated list of load fractions; 0 (alone) means none."""
+    try:
+        values = [float(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a comma-separated list of numbers: {text}") from None
+    if any(not 0 <= value <= 2 for value in values):
+        raise argparse.ArgumentTypeError(f"fractions must lie in [0, 2], got {text}")
+    return [value for value in values if value > 0]
+
+
 def key_value(text: str) -> tuple[str, str]:
     key, sep, value = text.partition("=")
     if not sep or not key:
@@ -1495,9 +1530,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="marker examples for the delta latency (default 300)")
     parser.add_argument("--marker-rate", type=positive_float, default=100.0,
                         help="markers per second (default 100)")
-    parser.add_argument("--load-fraction", type=float, default=0.5,
+    parser.add_argument("--load-fraction", type=fractions, default=[0.5],
                         help="the delta latency is measured again while examples are produced at "
-                             "this fraction of the measured steady examples/s (default 0.5; 0 skips)")
+                             "this fraction of the measured steady examples/s, once per fraction of a "
+                             "comma-separated list such as 0.5,0.9 (default 0.5; 0 skips)")
     parser.add_argument("--partitions", type=positive_int, default=8,
                         help="gradients/deltas/changelog partitions (default 8)")
     parser.add_argument("--example-partitions", type=positive_int, default=4,
