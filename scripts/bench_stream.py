@@ -272,6 +272,39 @@ class StalenessProbe(threading.Thread):
                 "mean_unconfirmed_ms": sum(self.seconds) / n * 1000 if n else None}
 
 
+def transaction_totals(log: Path) -> dict[str, tuple[float, float]] | None:
+    """role -> (committed transactions, seconds they took) from the worker's /metrics, whose
+    address its log names; None when it cannot be read."""
+    import urllib.request
+
+    try:
+        found = re.search(r"HTTP endpoints listening address=(\S+)", log.read_text(errors="replace"))
+        if not found:
+            return None
+        with urllib.request.urlopen(f"http://{found.group(1)}/metrics", timeout=2) as response:
+            body = response.read().decode()
+    except OSError:
+        return None
+    totals: dict[str, tuple[float, float]] = {}
+    for role in ("predict", "update"):
+        count = re.search(rf'^ftrl_transaction_commit_seconds_count{{role="{role}"}} (\S+)', body, re.M)
+        total = re.search(rf'^ftrl_transaction_commit_seconds_sum{{role="{role}"}} (\S+)', body, re.M)
+        if count and total:
+            totals[role] = (float(count.group(1)), float(total.group(1)))
+    return totals
+
+
+def transaction_pace(before: dict | None, after: dict | None, seconds: float) -> dict:
+    """Per role, transactions per second and their mean duration between two scrapes."""
+    pace = {}
+    for role in ("predict", "update"):
+        if before and after and role in before and role in after and seconds > 0:
+            count = after[role][0] - before[role][0]
+            spent = after[role][1] - before[role][1]
+            pace[role] = {"per_second": count / seconds, "mean_ms": spent / count * 1000 if count else None}
+    return pace
+
+
 def proc_cpu_seconds(pid: int) -> float | None:
     """User + system CPU seconds of a process so far (Linux /proc), None if unreadable."""
     try:
@@ -1010,6 +1043,7 @@ class Bench:
 
         what = f" among {load_rate:,.0f} examples/s" if loaded else ""
         progress(f"producing {len(markers)} markers at {args.marker_rate:g}/s{what} ...")
+        transactions_before = transaction_totals(self.worker.log)
         start = time.monotonic()
         for i, value in enumerate(markers):
             # Wait in poll() so that delivery callbacks run (and time acks) as they come.
@@ -1036,6 +1070,9 @@ class Bench:
             raise BenchError(f"{err}: {len(missing)} of {len(markers)} markers never showed a "
                              f"delta (first missing: {missing[:10]})") from err
 
+        # How often each role committed while the markers went in, and how long a transaction
+        # took (the update role's includes applying): the latency's cadence.
+        pace = transaction_pace(transactions_before, transaction_totals(self.worker.log), time.monotonic() - start)
         with follower.lock:
             seen = dict(watch.seen)
             seen_packed = dict(watch.seen_packed)
@@ -1074,6 +1111,7 @@ class Bench:
             "delta_stamp_to_read_p50_ms": p50(delta_to_read),
             "packed_stamp_to_read_p50_ms": p50(packed_to_read),
             "markers_with_progress_stamp": len(to_window),
+            "transactions": pace,
             "latencies_ms": latency,
         }
         if loaded:
@@ -1083,7 +1121,7 @@ class Bench:
             self.results["delta_latency"] = figures
             self.deltas_follower, self.marker_watch, self.marker_producer = follower, watch, producer
         progress(f"legs (p50): produce → the update role's stamp {fmt_ms(p50(to_window))}; "
-                 f"→ packed state read {fmt_ms(p50(packed_to_read))}")
+                 f"→ packed state read {fmt_ms(p50(packed_to_read))}; transactions: {pace_text(pace)}")
         progress(f"delta latency{what}, packed states: p50 {percentile(packed_latency, 50):.1f} ms, "
                  f"p99 {percentile(packed_latency, 99):.1f} ms; per-coordinate deltas: p50 "
                  f"{percentile(latency, 50):.1f} ms, p99 {percentile(latency, 99):.1f} ms")
@@ -1238,6 +1276,10 @@ def staleness_text(staleness: dict) -> str:
             f"({staleness['samples']} samples of /metrics)")
 
 
+def pace_text(pace: dict) -> str:
+    return ", ".join(f"{role} {p['per_second']:.1f}/s of {fmt_ms(p['mean_ms'])}" for role, p in pace.items()) or "n/a"
+
+
 def loaded_latency_rows(runs: list[dict] | None) -> list[list[str]]:
     """The report's rows for the delta latency measured under each load, if it was."""
     rows = []
@@ -1250,7 +1292,9 @@ def loaded_latency_rows(runs: list[dict] | None) -> list[list[str]]:
                   f"{loaded['p50_ms']:,.1f} / {loaded['p99_ms']:,.1f} / {loaded['max_ms']:,.1f} ms"],
                  ["  its legs (p50): produce → the update role's stamp; → packed state read",
                   f"{fmt_ms(loaded['produce_to_progress_stamp_p50_ms'])}; "
-                  f"{fmt_ms(loaded['packed_stamp_to_read_p50_ms'])}"]]
+                  f"{fmt_ms(loaded['packed_stamp_to_read_p50_ms'])}"],
+                 ["  transactions meanwhile, per role: how many per second, of how long",
+                  pace_text(loaded["transactions"])]]
     return rows
 
 
