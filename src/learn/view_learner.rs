@@ -1,8 +1,8 @@
 //! The example step of a sharded model's predict side (the stream's predict role and
-//! `ftrl serve`): the same predictions, implicit steps and Hedge mixture as [`Learner`] and
-//! [`Hedge`](super::Hedge), but read from a *view* of weights that the coordinates' owners
-//! published, and ending in per-coordinate gradients for those owners to apply instead of
-//! applied updates.
+//! `ftrl serve`): [`Learner`]'s step, the embedded trainer's, but reading a *view* of the
+//! weights that the coordinates' owners published, and ending in per-coordinate gradients
+//! for those owners to apply instead of applied updates. In the predict role the view is the
+//! role's replica, which applies those gradients at once too (`replica`).
 //!
 //! * **Implicit, aProx and PA steps** need h = Σ ηᵢ xᵢ² over the example's coordinates,
 //!   which live on different owners. Owners publish each coordinate's rate ηᵢ with its
@@ -18,8 +18,8 @@
 //!   mixture under the members' cumulative progressive losses, and each member's gradients
 //!   go to its own coordinates, marked with the member so that owners use its α.
 //!
-//! The step itself is [`Learner`]'s, the embedded trainer's; only its [`Target`] is this
-//! module's: read weights and rates from a view, emit the gradients.
+//! Only the step's [`Target`] is this module's: read weights and rates from a view, emit
+//! the gradients.
 //!
 //! [`Learner`]: super::Learner
 
