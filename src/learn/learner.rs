@@ -271,9 +271,10 @@ impl Learner {
                 for (class, d) in self.derivatives.iter().enumerate() {
                     let mut h = 0.0;
                     if *d != 0.0 {
-                        for (i, feature) in features.iter().enumerate() {
-                            let index = class * per_class + i;
-                            h += target.rate(member, &optimizer, index, coordinates[index].coordinate)
+                        let first = class * per_class;
+                        for (i, (c, feature)) in coordinates[first..first + per_class].iter().zip(features).enumerate()
+                        {
+                            h += target.rate(member, &optimizer, first + i, c.coordinate)
                                 * feature.value
                                 * feature.value;
                         }
@@ -284,10 +285,11 @@ impl Learner {
                 step_derivatives(self.update, self.loss, example, &self.curvatures, &mut self.derivatives);
             }
             for (class, d) in self.derivatives.iter().enumerate() {
-                for (i, feature) in features.iter().enumerate() {
-                    let index = class * per_class + i;
-                    let played = self.weights[index];
-                    target.learn(member, &optimizer, index, coordinates[index].coordinate, d * feature.value, played);
+                let first = class * per_class;
+                let played = &self.weights[first..first + per_class];
+                let read = coordinates[first..first + per_class].iter().zip(played).zip(features);
+                for (i, ((c, played), feature)) in read.enumerate() {
+                    target.learn(member, &optimizer, first + i, c.coordinate, d * feature.value, *played);
                 }
             }
         }
