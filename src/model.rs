@@ -3,8 +3,7 @@
 use crate::learn::admission::Admission;
 use crate::learn::hashing::HASH_VERSION;
 use crate::learn::hedge::HedgeState;
-use crate::learn::learner::Outcome;
-use crate::learn::{CoordinateStates, Feature, Hedge, Learner, Loss, Optimizer, Update};
+use crate::learn::{Hedge, Learner, Loss, Optimizer, Update};
 use crate::schema::featurize::{Cross, Featurizer};
 use crate::store::{ModelStore, StoreError};
 use serde::{Deserialize, Serialize};
@@ -82,18 +81,9 @@ impl ModelSettings {
         self.crosses.iter().map(|c| c.parse().map_err(ModelError::Settings)).collect()
     }
 
-    /// A single learner with these settings, ignoring `hedge`.
-    pub fn learner(&self) -> Learner {
-        Learner::new(self.optimizer, self.loss).with_update(self.update)
-    }
-
     /// The learner these settings describe: one, or a Hedge mixture.
-    pub fn model_learner(&self) -> ModelLearner {
-        if self.hedge.is_empty() {
-            ModelLearner::Single(self.learner())
-        } else {
-            ModelLearner::Hedge(Hedge::new(self.optimizer, self.loss, self.update, &self.hedge))
-        }
+    pub fn learner(&self) -> Learner {
+        Learner::new(self.optimizer, self.loss).with_update(self.update).with_hedge(&self.hedge)
     }
 
     /// What the owner of a coordinate applies in a sharded model (the stream's update role).
@@ -132,62 +122,6 @@ impl ModelSettings {
             out.push(format!("admission {:?} vs {:?}", self.admission, other.admission));
         }
         out.join(", ")
-    }
-}
-
-/// One learner or a Hedge mixture of several, behind one interface.
-pub enum ModelLearner {
-    Single(Learner),
-    Hedge(Hedge),
-}
-
-impl ModelLearner {
-    pub fn learn<S: CoordinateStates>(
-        &mut self,
-        states: &mut S,
-        features: &[Feature],
-        label: f64,
-        importance: f64,
-    ) -> Result<Outcome, S::Error> {
-        match self {
-            ModelLearner::Single(learner) => learner.learn(states, features, label, importance),
-            ModelLearner::Hedge(hedge) => hedge.learn(states, features, label, importance),
-        }
-    }
-
-    pub fn predict<S: CoordinateStates>(
-        &mut self,
-        states: &mut S,
-        features: &[Feature],
-        label: Option<f64>,
-    ) -> Result<Outcome, S::Error> {
-        match self {
-            ModelLearner::Single(learner) => learner.predict(states, features, label),
-            ModelLearner::Hedge(hedge) => hedge.predict(states, features, label),
-        }
-    }
-
-    /// Sets the initial margin of the next examples (VW's "base"; 0: none).
-    pub fn set_base(&mut self, base: f64) {
-        match self {
-            ModelLearner::Single(learner) => learner.base = base,
-            ModelLearner::Hedge(hedge) => hedge.set_base(base),
-        }
-    }
-
-    /// Sets the clock stamped on the states it updates (expiry; 0: none).
-    pub fn set_clock(&mut self, clock: u64) {
-        match self {
-            ModelLearner::Single(learner) => learner.clock = clock,
-            ModelLearner::Hedge(hedge) => hedge.set_clock(clock),
-        }
-    }
-
-    pub fn hedge(&mut self) -> Option<&mut Hedge> {
-        match self {
-            ModelLearner::Single(_) => None,
-            ModelLearner::Hedge(hedge) => Some(hedge),
-        }
     }
 }
 
@@ -244,9 +178,9 @@ impl Model {
     }
 
     /// The learner of this model, with a Hedge's state restored from the last checkpoint.
-    pub fn learner(&self) -> Result<ModelLearner, ModelError> {
-        let mut learner = self.settings.model_learner();
-        if let Some(hedge) = learner.hedge() {
+    pub fn learner(&self) -> Result<Learner, ModelError> {
+        let mut learner = self.settings.learner();
+        if let Some(hedge) = learner.hedge_mut() {
             if let Some(bytes) = self.store.metadata(HEDGE_KEY)? {
                 let state: HedgeState =
                     serde_json::from_slice(&bytes).map_err(|e| ModelError::Settings(format!("hedge state: {e}")))?;
@@ -257,7 +191,7 @@ impl Model {
     }
 
     /// Keeps a Hedge's state with the model (durable at the next checkpoint).
-    pub fn save_learner(&mut self, learner: &mut ModelLearner) -> Result<(), ModelError> {
+    pub fn save_learner(&mut self, learner: &Learner) -> Result<(), ModelError> {
         if let Some(hedge) = learner.hedge() {
             let bytes = serde_json::to_vec(hedge.state()).map_err(|e| ModelError::Settings(e.to_string()))?;
             self.store.set_metadata(HEDGE_KEY, bytes);
@@ -339,13 +273,13 @@ mod tests {
         {
             let mut model = Model::open_or_create(dir.path(), s.clone(), 100).unwrap();
             let mut learner = model.learner().unwrap();
-            let hedge = learner.hedge().unwrap();
+            let hedge = learner.hedge_mut().unwrap();
             hedge.restore(HedgeState { cumulative_losses: vec![2.0, 5.0], weight_sum: 4.0 });
-            model.save_learner(&mut learner).unwrap();
+            model.save_learner(&learner).unwrap();
             model.checkpoint().unwrap();
         }
         let model = Model::open_or_create(dir.path(), s, 100).unwrap();
-        let mut again = model.learner().unwrap();
+        let again = model.learner().unwrap();
         assert_eq!(again.hedge().unwrap().state().cumulative_losses, vec![2.0, 5.0]);
     }
 }

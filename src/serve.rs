@@ -129,14 +129,12 @@ pub fn run(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<(), Serve
 /// Mixes the Hedge's members by the stream's progress so far; logs a change of leader.
 fn follow_hedge(served: &Served, totals: &ProgressTotals) {
     let mut learner = served.learner.write().unwrap_or_else(|e| e.into_inner());
-    let leader = learner.leader_alpha();
-    learner.restore_hedge(HedgeState {
-        cumulative_losses: totals.member_loss_sums.clone(),
-        weight_sum: totals.weight_sum,
-    });
-    if learner.leader_alpha() != leader {
+    let Some(hedge) = learner.hedge_mut() else { return };
+    let leader = hedge.leader_alpha();
+    hedge.restore(HedgeState { cumulative_losses: totals.member_loss_sums.clone(), weight_sum: totals.weight_sum });
+    if hedge.leader_alpha() != leader {
         tracing::info!(
-            leader_alpha = learner.leader_alpha(),
+            leader_alpha = hedge.leader_alpha(),
             examples = totals.examples,
             "Hedge mixture follows a new leader"
         );
@@ -175,14 +173,12 @@ async fn model_handler(State(served): State<Arc<Served>>) -> Reply {
                 "staleness_ms": view.staleness_ms(),
             });
             let learner = served.learner.read().unwrap_or_else(|e| e.into_inner());
-            if learner.is_hedge() {
-                let mut log_weights = Vec::new();
-                crate::learn::hedge::log_weights(learner.hedge_state(), &mut log_weights);
+            if let Some(hedge) = learner.hedge() {
                 body["hedge"] = json!({
-                    "alphas": learner.alphas(),
-                    "mixture_weights": log_weights.iter().map(|l| l.exp()).collect::<Vec<f64>>(),
-                    "leader_alpha": learner.leader_alpha(),
-                    "weight_sum": learner.hedge_state().weight_sum,
+                    "alphas": hedge.alphas(),
+                    "mixture_weights": hedge.mixture_weights(),
+                    "leader_alpha": hedge.leader_alpha(),
+                    "weight_sum": hedge.state().weight_sum,
                 });
             }
             reply("model", StatusCode::OK, body)

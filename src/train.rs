@@ -4,8 +4,8 @@
 use crate::input::{spawn_reader, Batch, InputError, Item, Source};
 use crate::learn::admission::Admitter;
 use crate::learn::delay::DelayedLearner;
-use crate::learn::Progress;
-use crate::model::{Model, ModelError, ModelLearner};
+use crate::learn::{Learner, Progress};
+use crate::model::{Model, ModelError};
 use crate::schema::mapping::Mapping;
 use crate::schema::Format;
 use crate::store::StoreError;
@@ -127,7 +127,7 @@ pub struct HedgeSummary {
 
 /// What trains: a model's learner, or a single learner with delayed gradients.
 enum Trainer {
-    Now(ModelLearner),
+    Now(Learner),
     Delayed(DelayedLearner),
 }
 
@@ -197,7 +197,7 @@ pub fn train_batches(
                             if let Some(after) = options.expire_after {
                                 // 1-based, so that 0 keeps meaning "no clock".
                                 let now = model.examples_learned + total.count + 1;
-                                learner.set_clock(now);
+                                learner.clock = now;
                                 // Sweeps every quarter of the window: a coordinate goes
                                 // between `after` and 1.25·`after` examples after its last.
                                 if now.is_multiple_of((after / 4).max(1)) {
@@ -205,7 +205,7 @@ pub fn train_batches(
                                     expired += expired_now.len() as u64;
                                 }
                             }
-                            learner.set_base(*base);
+                            learner.base = *base;
                             learner.learn(&mut model.store, learned, *label, *weight)?
                         }
                         Trainer::Delayed(learner) => {
@@ -326,7 +326,7 @@ pub fn predict(
         for item in &batch.items {
             match item {
                 Item::Example { label, weight, base, features, .. } => {
-                    learner.set_base(*base);
+                    learner.base = *base;
                     let outcome = learner.predict(&mut model.store, batch.features_of(*features), Some(*label))?;
                     progress.record(
                         outcome.loss,
@@ -338,7 +338,7 @@ pub fn predict(
                     writeln!(out, "{}", outcome.prediction).map_err(InputError::Read)?;
                 }
                 Item::Unlabeled { base, features, .. } => {
-                    learner.set_base(*base);
+                    learner.base = *base;
                     let outcome = learner.predict(&mut model.store, batch.features_of(*features), None)?;
                     writeln!(out, "{}", outcome.prediction).map_err(InputError::Read)?;
                 }

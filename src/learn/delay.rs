@@ -18,15 +18,17 @@
 //! stream's owners do: the coordinate's gradient sum lives in its state, and each gradient
 //! carries the sum its example read.
 
-use super::learner::{CoordinateStates, Learner, Outcome};
+use super::admission::Admission;
+use super::learner::{read_states, CoordinateStates, Learner, Outcome, Target};
 use super::owner::OwnerRule;
-use super::Feature;
+use super::{Feature, Optimizer};
 use std::collections::VecDeque;
 
 /// A gradient waiting to be applied.
 #[derive(Clone, Copy, Debug)]
 struct Pending {
     coordinate: u64,
+    member: u32,
     gradient: f64,
     /// The coordinate's gradient sum when the example read its weights.
     sum_at_read: f64,
@@ -39,7 +41,6 @@ pub struct DelayedLearner {
     rule: OwnerRule,
     delay: usize,
     in_flight: VecDeque<Vec<Pending>>,
-    gradients: Vec<Feature>,
     coordinates: Vec<Feature>,
     slots: Vec<u32>,
 }
@@ -47,13 +48,13 @@ pub struct DelayedLearner {
 impl DelayedLearner {
     /// `tolerant` selects the delay-tolerant rate.
     pub fn new(learner: Learner, delay: usize, tolerant: bool) -> Self {
-        let rule = OwnerRule::single(learner.optimizer).with_delay_tolerance(tolerant);
+        let rule = OwnerRule::new(learner.members()[0], learner.alphas(), Admission::All, learner.loss().outputs())
+            .with_delay_tolerance(tolerant);
         Self {
             learner,
             rule,
             delay,
             in_flight: VecDeque::with_capacity(delay + 1),
-            gradients: Vec::new(),
             coordinates: Vec::new(),
             slots: Vec::new(),
         }
@@ -73,23 +74,14 @@ impl DelayedLearner {
         label: f64,
         importance: f64,
     ) -> Result<Outcome, S::Error> {
-        let outcome = self.learner.gradients(states, features, label, importance, &mut self.gradients)?;
-        self.resolve_gradient_coordinates(states)?;
-        let pending = self
-            .gradients
-            .iter()
-            .zip(&self.slots)
-            .map(|(g, slot)| Pending {
-                coordinate: g.coordinate,
-                gradient: g.value,
-                sum_at_read: states.state(*slot).sum,
-            })
-            .collect();
-        self.in_flight.push_back(pending);
+        let mut queue = Queue { states, slots: std::mem::take(&mut self.slots), pending: Vec::new() };
+        let outcome = self.learner.learn_with(&mut queue, features, label, importance);
+        self.slots = queue.slots;
+        self.in_flight.push_back(queue.pending);
         while self.in_flight.len() > self.delay {
             self.apply_oldest(states)?;
         }
-        Ok(outcome)
+        outcome
     }
 
     /// Applies every gradient still in flight (at the end of the input).
@@ -100,12 +92,6 @@ impl DelayedLearner {
         Ok(())
     }
 
-    fn resolve_gradient_coordinates<S: CoordinateStates>(&mut self, states: &mut S) -> Result<(), S::Error> {
-        self.coordinates.clear();
-        self.coordinates.extend(self.gradients.iter().map(|g| Feature { coordinate: g.coordinate, value: 0.0 }));
-        states.resolve(&self.coordinates, &mut self.slots)
-    }
-
     fn apply_oldest<S: CoordinateStates>(&mut self, states: &mut S) -> Result<(), S::Error> {
         let Some(pending) = self.in_flight.pop_front() else { return Ok(()) };
         self.coordinates.clear();
@@ -114,9 +100,40 @@ impl DelayedLearner {
         for (p, slot) in pending.iter().zip(&self.slots) {
             // Like the stream's owners: the proximal centre is the weight held now, the
             // gradient the one computed on the stale weight.
-            self.rule.apply(p.coordinate, 0, states.state_mut(*slot), p.gradient, Some(p.sum_at_read));
+            self.rule.apply(p.coordinate, p.member, states.state_mut(*slot), p.gradient, Some(p.sum_at_read));
         }
         Ok(())
+    }
+}
+
+/// The simulation's target: reads the states as they are, and queues each gradient with
+/// the gradient sum it read.
+struct Queue<'a, S> {
+    states: &'a mut S,
+    slots: Vec<u32>,
+    pending: Vec<Pending>,
+}
+
+impl<S: CoordinateStates> Target for Queue<'_, S> {
+    type Error = S::Error;
+
+    fn read(
+        &mut self,
+        _member: u32,
+        optimizer: &Optimizer,
+        coordinates: &[Feature],
+        weights: &mut Vec<f64>,
+    ) -> Result<(), S::Error> {
+        read_states(self.states, &mut self.slots, optimizer, coordinates, weights)
+    }
+
+    fn rate(&self, _member: u32, optimizer: &Optimizer, index: usize, _coordinate: u64) -> f64 {
+        optimizer.rate(self.states.state(self.slots[index]))
+    }
+
+    fn learn(&mut self, member: u32, _optimizer: &Optimizer, index: usize, coordinate: u64, gradient: f64, _: f64) {
+        let sum_at_read = self.states.state(self.slots[index]).sum;
+        self.pending.push(Pending { coordinate, member, gradient, sum_at_read });
     }
 }
 

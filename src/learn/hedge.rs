@@ -15,13 +15,14 @@
 //! losses mix margins; the same rate is the classical one for losses in [0, 1], and still
 //! makes the weights concentrate on the leader as t grows when they are not.
 //!
-//! Each learner keeps its own coordinates ([`member_coordinate`]), so the K models live side
-//! by side in one state table; the examples are read and featurized once.
+//! Each learner keeps its own coordinates ([`member_coordinate`](super::hashing::member_coordinate)),
+//! so the K models live side by side in one state table; the examples are read and
+//! featurized once. The learners themselves are run by the one example step
+//! ([`Learner`](super::Learner)); this module is the mixture over them.
 
-use super::hashing::member_coordinate;
-use super::learner::{CoordinateStates, Learner, Outcome};
+use super::learner::Outcome;
 use super::loss::sigmoid;
-use super::{Feature, Loss, Optimizer, Update};
+use super::{Loss, Optimizer};
 use serde::{Deserialize, Serialize};
 
 /// The Hedge's own state: what it has learned about its learners. Persisted with a model.
@@ -33,32 +34,21 @@ pub struct HedgeState {
     pub weight_sum: f64,
 }
 
-/// K learners, one per α, predicting as a mixture.
+/// The mixture over K learners, one per α: their α list, their cumulative losses and the
+/// weights those give.
 #[derive(Clone, Debug)]
 pub struct Hedge {
     alphas: Vec<f64>,
-    members: Vec<Learner>,
     state: HedgeState,
-    loss: Loss,
-    member_features: Vec<Feature>,
-    outcomes: Vec<Outcome>,
     log_weights: Vec<f64>,
 }
 
 impl Hedge {
-    /// One learner per α in `alphas`, each `optimizer` with that α.
-    pub fn new(optimizer: Optimizer, loss: Loss, update: Update, alphas: &[f64]) -> Self {
-        let members = member_optimizers(optimizer, alphas)
-            .into_iter()
-            .map(|member| Learner::new(member, loss).with_update(update))
-            .collect();
+    /// The mixture over one learner per α in `alphas`, none of which has learned yet.
+    pub fn new(alphas: &[f64]) -> Self {
         Self {
             alphas: alphas.to_vec(),
-            members,
             state: HedgeState { cumulative_losses: vec![0.0; alphas.len()], weight_sum: 0.0 },
-            loss,
-            member_features: Vec::new(),
-            outcomes: Vec::new(),
             log_weights: Vec::new(),
         }
     }
@@ -77,16 +67,6 @@ impl Hedge {
         Ok(())
     }
 
-    /// Sets every learner's clock (see [`Learner::clock`]).
-    pub fn set_clock(&mut self, clock: u64) {
-        self.members.iter_mut().for_each(|m| m.clock = clock);
-    }
-
-    /// Sets every learner's initial margin (see [`Learner::base`]).
-    pub fn set_base(&mut self, base: f64) {
-        self.members.iter_mut().for_each(|m| m.base = base);
-    }
-
     pub fn alphas(&self) -> &[f64] {
         &self.alphas
     }
@@ -97,7 +77,7 @@ impl Hedge {
 
     /// Continues from a saved state; ignored unless it has one loss per learner.
     pub fn restore(&mut self, state: HedgeState) {
-        if state.cumulative_losses.len() == self.members.len() {
+        if state.cumulative_losses.len() == self.alphas.len() {
             self.state = state;
         }
     }
@@ -108,57 +88,32 @@ impl Hedge {
         (0..losses.len()).min_by(|&a, &b| losses[a].total_cmp(&losses[b])).unwrap_or(0)
     }
 
-    /// The mixture weight of each learner now.
-    pub fn mixture_weights(&mut self) -> Vec<f64> {
-        self.update_log_weights();
-        self.log_weights.iter().map(|l| l.exp()).collect()
+    /// The α of the learner the mixture follows.
+    pub fn leader_alpha(&self) -> f64 {
+        self.alphas[self.leader()]
     }
 
-    /// Every learner predicts and learns from the example; returns the mixture's outcome,
-    /// scored before any learner learned (progressive validation).
-    pub fn learn<S: CoordinateStates>(
-        &mut self,
-        states: &mut S,
-        features: &[Feature],
-        label: f64,
-        importance: f64,
-    ) -> Result<Outcome, S::Error> {
-        self.outcomes.clear();
-        for (member, learner) in self.members.iter_mut().enumerate() {
-            map_features(features, member as u32, &mut self.member_features);
-            self.outcomes.push(learner.learn(states, &self.member_features, label, importance)?);
-        }
-        let outcome = self.mix(label);
-        for (total, o) in self.state.cumulative_losses.iter_mut().zip(&self.outcomes) {
+    /// The mixture weight of each learner now.
+    pub fn mixture_weights(&self) -> Vec<f64> {
+        let mut weights = Vec::new();
+        log_weights(&self.state, &mut weights);
+        weights.iter_mut().for_each(|l| *l = l.exp());
+        weights
+    }
+
+    /// The mixture of the learners' `outcomes` (in the order of the α list) under the
+    /// weights so far; its loss is NaN when `label` is NaN.
+    pub fn mix(&mut self, loss: Loss, outcomes: &[Outcome], label: f64) -> Outcome {
+        log_weights(&self.state, &mut self.log_weights);
+        mixture(loss, &self.log_weights, outcomes, label)
+    }
+
+    /// Adds each learner's loss on one example of weight `importance` to its cumulative loss.
+    pub fn record(&mut self, outcomes: &[Outcome], importance: f64) {
+        for (total, o) in self.state.cumulative_losses.iter_mut().zip(outcomes) {
             *total += importance * o.loss;
         }
         self.state.weight_sum += importance;
-        Ok(outcome)
-    }
-
-    /// The mixture's prediction without learning; its loss is NaN without a label.
-    pub fn predict<S: CoordinateStates>(
-        &mut self,
-        states: &mut S,
-        features: &[Feature],
-        label: Option<f64>,
-    ) -> Result<Outcome, S::Error> {
-        self.outcomes.clear();
-        for (member, learner) in self.members.iter_mut().enumerate() {
-            map_features(features, member as u32, &mut self.member_features);
-            self.outcomes.push(learner.predict(states, &self.member_features, label)?);
-        }
-        Ok(self.mix(label.unwrap_or(f64::NAN)))
-    }
-
-    fn update_log_weights(&mut self) {
-        log_weights(&self.state, &mut self.log_weights);
-    }
-
-    /// The mixture of `outcomes` under the current weights.
-    fn mix(&mut self, label: f64) -> Outcome {
-        self.update_log_weights();
-        mixture(self.loss, &self.log_weights, &self.outcomes, label)
     }
 }
 
@@ -198,7 +153,7 @@ pub fn learning_rate(learners: usize, weight_sum: f64) -> f64 {
 }
 
 /// The log of each learner's normalized mixture weight under `state`, into `out`.
-pub fn log_weights(state: &HedgeState, out: &mut Vec<f64>) {
+fn log_weights(state: &HedgeState, out: &mut Vec<f64>) {
     let eta = learning_rate(state.cumulative_losses.len(), state.weight_sum);
     let best = state.cumulative_losses.iter().copied().fold(f64::INFINITY, f64::min);
     out.clear();
@@ -208,9 +163,8 @@ pub fn log_weights(state: &HedgeState, out: &mut Vec<f64>) {
 }
 
 /// The mixture of the learners' `outcomes` (in the order of the α list) under `log_weights`;
-/// its loss is NaN when `label` is NaN. Pure, so a predict role that scores each learner from
-/// a weight view can mix the same way.
-pub fn mixture(loss: Loss, log_weights: &[f64], outcomes: &[Outcome], label: f64) -> Outcome {
+/// its loss is NaN when `label` is NaN.
+fn mixture(loss: Loss, log_weights: &[f64], outcomes: &[Outcome], label: f64) -> Outcome {
     let prediction: f64 = log_weights.iter().zip(outcomes).map(|(l, o)| l.exp() * o.prediction).sum();
     match loss {
         Loss::Logistic => {
@@ -227,14 +181,6 @@ pub fn mixture(loss: Loss, log_weights: &[f64], outcomes: &[Outcome], label: f64
     }
 }
 
-/// `features` with their coordinates moved to `member`'s own.
-fn map_features(features: &[Feature], member: u32, out: &mut Vec<Feature>) {
-    out.clear();
-    out.extend(
-        features.iter().map(|f| Feature { coordinate: member_coordinate(f.coordinate, member), value: f.value }),
-    );
-}
-
 fn log_sum_exp(values: &[f64]) -> f64 {
     let max = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     if max == f64::NEG_INFINITY {
@@ -247,11 +193,15 @@ fn log_sum_exp(values: &[f64]) -> f64 {
 mod tests {
     use super::*;
     use crate::learn::test_support::MapStates;
-    use crate::learn::{Algorithm, Hyperparameters, Progress};
+    use crate::learn::{Algorithm, Feature, Hyperparameters, Learner, Progress};
     use rand::{rngs::StdRng, Rng, SeedableRng};
 
     fn ftrl() -> Optimizer {
         Optimizer { algorithm: Algorithm::FtrlProximal, hyperparameters: Hyperparameters::default() }
+    }
+
+    fn hedge(loss: Loss, alphas: &[f64]) -> Learner {
+        Learner::new(ftrl(), loss).with_hedge(alphas)
     }
 
     fn f(coordinate: u64) -> Feature {
@@ -261,12 +211,13 @@ mod tests {
     #[test]
     fn mixture_by_hand() {
         // Two fresh learners both predict 0.5: the mixture too, with loss ln 2.
-        let mut hedge = Hedge::new(ftrl(), Loss::Logistic, Update::Gradient, &[0.1, 1.0]);
+        let mut learner = hedge(Loss::Logistic, &[0.1, 1.0]);
         let mut states = MapStates::default();
-        let out = hedge.learn(&mut states, &[f(1)], 1.0, 1.0).unwrap();
+        let out = learner.learn(&mut states, &[f(1)], 1.0, 1.0).unwrap();
         assert!((out.loss - 2f64.ln()).abs() < 1e-15 && out.prediction == 0.5);
         // Each learner has its own coordinate for feature 1.
         assert_eq!(states.len(), 2);
+        let hedge = learner.hedge_mut().unwrap();
         // Cumulative losses (a, b) give weights ∝ (e^−ηa, e^−ηb), η = 1 this early.
         hedge.restore(HedgeState { cumulative_losses: vec![1.0, 3.0], weight_sum: 2.0 });
         let w = hedge.mixture_weights();
@@ -276,14 +227,14 @@ mod tests {
 
     #[test]
     fn mixture_loss_is_minus_log_of_the_mixed_probability() {
-        let mut hedge = Hedge::new(ftrl(), Loss::Logistic, Update::Gradient, &[0.05, 2.0]);
+        let mut learner = hedge(Loss::Logistic, &[0.05, 2.0]);
         let mut states = MapStates::default();
         for i in 0..50 {
-            hedge.learn(&mut states, &[f(0), f(1 + i % 3)], (i % 3 == 0) as u8 as f64, 1.0).unwrap();
+            learner.learn(&mut states, &[f(0), f(1 + i % 3)], (i % 3 == 0) as u8 as f64, 1.0).unwrap();
         }
-        let w = hedge.mixture_weights();
-        let out = hedge.predict(&mut states, &[f(0), f(1)], Some(1.0)).unwrap();
-        let members: Vec<f64> = hedge.outcomes.iter().map(|o| o.prediction).collect();
+        let w = learner.hedge().unwrap().mixture_weights();
+        let out = learner.predict(&mut states, &[f(0), f(1)], Some(1.0)).unwrap();
+        let members: Vec<f64> = learner.member_outcomes().iter().map(|o| o.prediction).collect();
         let p = w[0] * members[0] + w[1] * members[1];
         assert!((out.prediction - p).abs() < 1e-12);
         assert!((out.loss + p.ln()).abs() < 1e-12);
@@ -294,7 +245,7 @@ mod tests {
     #[test]
     fn regret_to_the_best_rate_is_at_most_ln_k_over_the_last_rate() {
         let alphas = [0.01, 0.1, 1.0, 10.0];
-        let mut hedge = Hedge::new(ftrl(), Loss::Logistic, Update::Gradient, &alphas);
+        let mut learner = hedge(Loss::Logistic, &alphas);
         let mut states = MapStates::default();
         let mut rng = StdRng::seed_from_u64(3);
         let mut mixture = Progress::new(true);
@@ -303,9 +254,10 @@ mod tests {
             let b = rng.random_range(20..40u64);
             let p = sigmoid(if a < 10 { 1.5 } else { -1.0 } + if b < 25 { 1.0 } else { -0.5 });
             let y = (rng.random::<f64>() < p) as u8 as f64;
-            let out = hedge.learn(&mut states, &[f(100), f(a), f(b)], y, 1.0).unwrap();
+            let out = learner.learn(&mut states, &[f(100), f(a), f(b)], y, 1.0).unwrap();
             mixture.record(out.loss, y, out.prediction, out.score, 1.0);
         }
+        let hedge = learner.hedge().unwrap();
         let best = hedge.state().cumulative_losses.iter().copied().fold(f64::INFINITY, f64::min);
         let bound = (alphas.len() as f64).ln() / learning_rate(alphas.len(), 3000.0);
         assert!(mixture.loss_sum <= best + bound, "{} vs {best} + {bound}", mixture.loss_sum);
@@ -315,12 +267,15 @@ mod tests {
 
     #[test]
     fn squared_loss_follows_the_better_rate() {
-        let mut hedge = Hedge::new(ftrl(), Loss::Squared, Update::Gradient, &[0.001, 0.5]);
+        let mut learner = hedge(Loss::Squared, &[0.001, 0.5]);
         let mut states = MapStates::default();
         for i in 0..3000 {
             let x = (i % 10) as f64;
-            hedge.learn(&mut states, &[f(0), Feature { coordinate: 1, value: x / 10.0 }], 1.0 + x / 5.0, 1.0).unwrap();
+            learner
+                .learn(&mut states, &[f(0), Feature { coordinate: 1, value: x / 10.0 }], 1.0 + x / 5.0, 1.0)
+                .unwrap();
         }
+        let hedge = learner.hedge().unwrap();
         assert_eq!(hedge.leader(), 1);
         assert!(hedge.mixture_weights()[1] > 0.99);
     }

@@ -1,8 +1,17 @@
-//! The example-level step: predict with the current weights, score that prediction
-//! (progressive validation), turn the loss derivative into per-coordinate gradients and
-//! apply them.
+//! The example step, one for every trainer: predict with the current weights (one learner,
+//! or a Hedge mixture of learners that differ only in α), score that prediction
+//! (progressive validation), turn the loss derivative into the step's (plain gradient,
+//! implicit, aProx or PA) and hand each coordinate's gradient to a [`Target`].
+//!
+//! The target is the part that differs between trainers. The embedded trainer reads its
+//! states and applies each gradient at once ([`Learner::learn`]); a sharded model's predict
+//! side reads a view of the owners' weights and emits the gradients for the coordinates'
+//! owners ([`ViewLearner`](super::view_learner::ViewLearner)); a simulated delay queues them
+//! ([`DelayedLearner`](super::delay::DelayedLearner)). Predictions, the Hedge mixture and
+//! the steps therefore exist once, here.
 
-use super::hashing::class_coordinate;
+use super::hashing::{class_coordinate, member_coordinate};
+use super::hedge::{member_optimizers, Hedge};
 use super::implicit::{step_derivatives, Scored, Update};
 use super::loss::{sigmoid, softmax};
 use super::{CoordState, Feature, Loss, Optimizer};
@@ -23,6 +32,33 @@ pub trait CoordinateStates {
     fn state_mut(&mut self, slot: u32) -> &mut CoordState;
 }
 
+/// What an example step reads weights from, and where its gradients go. `member` is the
+/// Hedge member (0 without a Hedge) and `optimizer` its rule; `index` is a coordinate's place
+/// in the last [`read`](Self::read), and `coordinate` the coordinate itself, for targets that
+/// look coordinates up by value.
+pub trait Target {
+    type Error;
+
+    /// Writes the weight `member` plays on each of `coordinates` (distinct) into `weights`,
+    /// in order: 0 for a coordinate never seen.
+    fn read(
+        &mut self,
+        member: u32,
+        optimizer: &Optimizer,
+        coordinates: &[Feature],
+        weights: &mut Vec<f64>,
+    ) -> Result<(), Self::Error>;
+
+    /// The rate of the coordinate's next step (see [`Optimizer::rate`]), for implicit steps.
+    fn rate(&self, member: u32, optimizer: &Optimizer, index: usize, coordinate: u64) -> f64;
+
+    /// Learns `gradient` on the coordinate, which played the weight `played`. Called for
+    /// every coordinate of the example, with a zero gradient too, so that `updates` counts
+    /// every example that contained it (RDA's rounds, admission counts, the exactly-once
+    /// audit).
+    fn learn(&mut self, member: u32, optimizer: &Optimizer, index: usize, coordinate: u64, gradient: f64, played: f64);
+}
+
 /// What one step produced: the figures progressive validation records.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Outcome {
@@ -34,41 +70,51 @@ pub struct Outcome {
     pub score: f64,
 }
 
-/// Runs examples through an optimizer and a loss. Holds only scratch buffers, so one
-/// learner serves any number of examples without allocating.
+/// Runs examples through one learner or a Hedge mixture of learners. Holds only scratch
+/// buffers besides the Hedge's state, so one learner serves any number of examples without
+/// allocating.
 #[derive(Clone, Debug)]
 pub struct Learner {
-    pub optimizer: Optimizer,
-    pub loss: Loss,
+    loss: Loss,
     /// How the loss derivative becomes the step (plain gradient by default).
-    pub update: Update,
-    /// When not 0, stamped as `seen` on every state this learner updates (expiry).
+    update: Update,
+    /// The learners' rules: one, or one per α of the Hedge.
+    members: Vec<Optimizer>,
+    hedge: Option<Hedge>,
+    /// When not 0, stamped as `seen` on every state [`learn`](Self::learn) updates (expiry).
     pub clock: u64,
     /// The initial margin of the next examples (VW's "base"), added to the margin of a
     /// loss with one output; 0 for almost every example.
     pub base: f64,
-    class_features: Vec<Feature>,
-    slots: Vec<u32>,
+    /// The coordinates of one member (all classes), when they are not the features.
+    coordinates: Vec<Feature>,
     weights: Vec<f64>,
     margins: Vec<f64>,
     derivatives: Vec<f64>,
     curvatures: Vec<f64>,
+    /// Each member's outcome on the last example.
+    outcomes: Vec<Outcome>,
+    /// The slots of [`learn`](Self::learn)'s states, kept between examples.
+    slots: Vec<u32>,
 }
 
 impl Learner {
+    /// A single learner taking plain gradient steps.
     pub fn new(optimizer: Optimizer, loss: Loss) -> Self {
         Self {
-            optimizer,
             loss,
             update: Update::Gradient,
+            members: vec![optimizer],
+            hedge: None,
             clock: 0,
             base: 0.0,
-            class_features: Vec::new(),
-            slots: Vec::new(),
+            coordinates: Vec::new(),
             weights: Vec::new(),
             margins: Vec::new(),
             derivatives: Vec::new(),
             curvatures: Vec::new(),
+            outcomes: Vec::new(),
+            slots: Vec::new(),
         }
     }
 
@@ -78,9 +124,56 @@ impl Learner {
         self
     }
 
-    /// Predicts `features`, scores the prediction against `label`, then learns from it with
-    /// importance weight `importance`. `features` must hold distinct coordinates (the
-    /// featurizer merges repeats) and include the bias.
+    /// A Hedge mixture of this learner with each α of `alphas` (see `hedge`); a single
+    /// learner when `alphas` is empty.
+    pub fn with_hedge(mut self, alphas: &[f64]) -> Self {
+        self.members = member_optimizers(self.members[0], alphas);
+        self.hedge = (!alphas.is_empty()).then(|| Hedge::new(alphas));
+        self
+    }
+
+    pub fn loss(&self) -> Loss {
+        self.loss
+    }
+
+    /// The learners' rules: one, or one per α of the Hedge.
+    pub fn members(&self) -> &[Optimizer] {
+        &self.members
+    }
+
+    /// The Hedge mixture, if this is one.
+    pub fn hedge(&self) -> Option<&Hedge> {
+        self.hedge.as_ref()
+    }
+
+    pub fn hedge_mut(&mut self) -> Option<&mut Hedge> {
+        self.hedge.as_mut()
+    }
+
+    pub fn is_hedge(&self) -> bool {
+        self.hedge.is_some()
+    }
+
+    /// The Hedge's α list (empty for a single learner).
+    pub fn alphas(&self) -> &[f64] {
+        self.hedge.as_ref().map_or(&[], |h| h.alphas())
+    }
+
+    /// Each member's outcome on the last example (one without a Hedge).
+    pub fn member_outcomes(&self) -> &[Outcome] {
+        &self.outcomes
+    }
+
+    /// The margins of the last example, one per output, of the last member (the only one
+    /// without a Hedge).
+    pub fn margins(&self) -> &[f64] {
+        &self.margins
+    }
+
+    /// Predicts `features` from `states`, scores the prediction against `label`, then learns
+    /// from it with importance weight `importance`, applying each gradient at once.
+    /// `features` must hold distinct coordinates (the featurizer merges repeats) and include
+    /// the bias.
     pub fn learn<S: CoordinateStates>(
         &mut self,
         states: &mut S,
@@ -88,127 +181,191 @@ impl Learner {
         label: f64,
         importance: f64,
     ) -> Result<Outcome, S::Error> {
-        let outcome = self.forward(states, features, Some(label))?;
-        self.step(states, features, label, importance, outcome.loss);
-        let per_class = features.len();
-        for class in 0..self.loss.outputs() {
-            let d = self.derivatives[class];
-            let range = class * per_class..(class + 1) * per_class;
-            for ((slot, played), feature) in self.slots[range.clone()].iter().zip(&self.weights[range]).zip(features) {
-                // Applied even when the gradient is 0, so `updates` counts every example
-                // that contained the coordinate (RDA's rounds, and the exactly-once audit).
-                let state = states.state_mut(*slot);
-                self.optimizer.update(state, d * feature.value, *played);
-                if self.clock != 0 {
-                    state.seen = self.clock;
-                }
-            }
-        }
-        Ok(outcome)
+        let mut target = ApplyNow { states, slots: std::mem::take(&mut self.slots), clock: self.clock };
+        let outcome = self.learn_with(&mut target, features, label, importance);
+        self.slots = target.slots;
+        outcome
     }
 
-    /// Predicts and scores like [`learn`](Self::learn), but writes the gradients to
-    /// `gradients`, one (coordinate, gradient) pair per coordinate, instead of applying
-    /// them: for callers that apply them later, like a stream's update role or a simulated
-    /// delay.
-    pub fn gradients<S: CoordinateStates>(
-        &mut self,
-        states: &mut S,
-        features: &[Feature],
-        label: f64,
-        importance: f64,
-        gradients: &mut Vec<Feature>,
-    ) -> Result<Outcome, S::Error> {
-        let outcome = self.forward(states, features, Some(label))?;
-        self.step(states, features, label, importance, outcome.loss);
-        gradients.clear();
-        for class in 0..self.loss.outputs() {
-            let d = self.derivatives[class];
-            gradients.extend(
-                features
-                    .iter()
-                    .map(|f| Feature { coordinate: class_coordinate(f.coordinate, class as u32), value: d * f.value }),
-            );
-        }
-        Ok(outcome)
-    }
-
-    /// Turns the derivatives `forward` left into the step's: importance-weighted, and
-    /// shortened by an implicit step when one is chosen.
-    fn step<S: CoordinateStates>(&mut self, states: &S, features: &[Feature], label: f64, importance: f64, loss: f64) {
-        self.derivatives.iter_mut().for_each(|d| *d *= importance);
-        if self.update.is_gradient() {
-            return;
-        }
-        self.curvatures.clear();
-        let per_class = features.len();
-        for (class, d) in self.derivatives.iter().enumerate() {
-            let mut h = 0.0;
-            if *d != 0.0 {
-                for (slot, feature) in self.slots[class * per_class..(class + 1) * per_class].iter().zip(features) {
-                    h += self.optimizer.rate(states.state(*slot)) * feature.value * feature.value;
-                }
-            }
-            self.curvatures.push(h);
-        }
-        let example = Scored { margins: &self.margins, label, importance, loss_value: loss };
-        step_derivatives(self.update, self.loss, example, &self.curvatures, &mut self.derivatives);
-    }
-
-    /// Predicts without learning; the outcome's loss is scored against `label` when
-    /// given, NaN otherwise.
+    /// Predicts from `states` without learning; the outcome's loss is scored against `label`
+    /// when given, NaN otherwise.
     pub fn predict<S: CoordinateStates>(
         &mut self,
         states: &mut S,
         features: &[Feature],
         label: Option<f64>,
     ) -> Result<Outcome, S::Error> {
-        self.forward(states, features, label)
+        let mut target = ApplyNow { states, slots: std::mem::take(&mut self.slots), clock: 0 };
+        let outcome = self.predict_with(&mut target, features, label);
+        self.slots = target.slots;
+        outcome
     }
 
-    /// Computes weights, margins, the prediction and, given a label, the loss and its
-    /// derivatives with respect to each margin.
-    fn forward<S: CoordinateStates>(
+    /// [`learn`](Self::learn) against any target.
+    pub fn learn_with<T: Target>(
         &mut self,
-        states: &mut S,
+        target: &mut T,
+        features: &[Feature],
+        label: f64,
+        importance: f64,
+    ) -> Result<Outcome, T::Error> {
+        self.run(target, features, Some(label), importance, true)
+    }
+
+    /// [`predict`](Self::predict) from any target.
+    pub fn predict_with<T: Target>(
+        &mut self,
+        target: &mut T,
         features: &[Feature],
         label: Option<f64>,
-    ) -> Result<Outcome, S::Error> {
+    ) -> Result<Outcome, T::Error> {
+        self.run(target, features, label, 1.0, false)
+    }
+
+    /// The step: every member predicts (and, when `learn`, learns) in turn on its own
+    /// coordinates, then a Hedge mixes their outcomes, scored before any learned.
+    fn run<T: Target>(
+        &mut self,
+        target: &mut T,
+        features: &[Feature],
+        label: Option<f64>,
+        importance: f64,
+        learn: bool,
+    ) -> Result<Outcome, T::Error> {
+        self.outcomes.clear();
         let outputs = self.loss.outputs();
-        if outputs == 1 {
-            states.resolve(features, &mut self.slots)?;
-        } else {
-            self.class_features.clear();
-            for class in 0..outputs as u32 {
-                self.class_features.extend(
-                    features
-                        .iter()
-                        .map(|f| Feature { coordinate: class_coordinate(f.coordinate, class), value: f.value }),
-                );
-            }
-            states.resolve(&self.class_features, &mut self.slots)?;
-        }
-        self.weights.clear();
-        self.margins.clear();
         let per_class = features.len();
-        for class in 0..outputs {
-            // The featurizer refuses a base for softmax, whose classes share no margin.
-            let mut margin = if outputs == 1 { self.base } else { 0.0 };
-            for (slot, feature) in self.slots[class * per_class..(class + 1) * per_class].iter().zip(features) {
-                let w = self.optimizer.weight(states.state(*slot));
-                self.weights.push(w);
-                margin += w * feature.value;
+        let hedged = self.hedge.is_some();
+        for member in 0..self.members.len() {
+            let optimizer = self.members[member];
+            let member = member as u32;
+            let coordinates = if !hedged && outputs == 1 {
+                features
+            } else {
+                self.coordinates.clear();
+                for class in 0..outputs as u32 {
+                    self.coordinates.extend(features.iter().map(|f| {
+                        let base = if hedged { member_coordinate(f.coordinate, member) } else { f.coordinate };
+                        Feature { coordinate: class_coordinate(base, class), value: f.value }
+                    }));
+                }
+                &self.coordinates[..]
+            };
+            target.read(member, &optimizer, coordinates, &mut self.weights)?;
+            self.margins.clear();
+            for class in 0..outputs {
+                // The featurizer refuses a base for softmax, whose classes share no margin.
+                let mut margin = if outputs == 1 { self.base } else { 0.0 };
+                for (w, feature) in self.weights[class * per_class..(class + 1) * per_class].iter().zip(features) {
+                    margin += w * feature.value;
+                }
+                self.margins.push(margin);
             }
-            self.margins.push(margin);
+            let outcome = score(self.loss, &self.margins, label, &mut self.derivatives);
+            self.outcomes.push(outcome);
+            let Some(label) = label.filter(|_| learn) else { continue };
+
+            self.derivatives.iter_mut().for_each(|d| *d *= importance);
+            if !self.update.is_gradient() {
+                self.curvatures.clear();
+                for (class, d) in self.derivatives.iter().enumerate() {
+                    let mut h = 0.0;
+                    if *d != 0.0 {
+                        let first = class * per_class;
+                        for (i, (c, feature)) in coordinates[first..first + per_class].iter().zip(features).enumerate()
+                        {
+                            h += target.rate(member, &optimizer, first + i, c.coordinate)
+                                * feature.value
+                                * feature.value;
+                        }
+                    }
+                    self.curvatures.push(h);
+                }
+                let example = Scored { margins: &self.margins, label, importance, loss_value: outcome.loss };
+                step_derivatives(self.update, self.loss, example, &self.curvatures, &mut self.derivatives);
+            }
+            for (class, d) in self.derivatives.iter().enumerate() {
+                let first = class * per_class;
+                let played = &self.weights[first..first + per_class];
+                let read = coordinates[first..first + per_class].iter().zip(played).zip(features);
+                for (i, ((c, played), feature)) in read.enumerate() {
+                    target.learn(member, &optimizer, first + i, c.coordinate, d * feature.value, *played);
+                }
+            }
         }
-        Ok(score(self.loss, &self.margins, label, &mut self.derivatives))
+        let Some(hedge) = &mut self.hedge else { return Ok(self.outcomes[0]) };
+        let outcome = hedge.mix(self.loss, &self.outcomes, label.unwrap_or(f64::NAN));
+        if learn {
+            hedge.record(&self.outcomes, importance);
+        }
+        Ok(outcome)
     }
 }
 
+/// The embedded trainer's target: reads coordinate states and applies each gradient to
+/// them at once.
+struct ApplyNow<'a, S> {
+    states: &'a mut S,
+    slots: Vec<u32>,
+    clock: u64,
+}
+
+impl<S: CoordinateStates> Target for ApplyNow<'_, S> {
+    type Error = S::Error;
+
+    #[inline]
+    fn read(
+        &mut self,
+        _member: u32,
+        optimizer: &Optimizer,
+        coordinates: &[Feature],
+        weights: &mut Vec<f64>,
+    ) -> Result<(), S::Error> {
+        read_states(self.states, &mut self.slots, optimizer, coordinates, weights)
+    }
+
+    #[inline]
+    fn rate(&self, _member: u32, optimizer: &Optimizer, index: usize, _coordinate: u64) -> f64 {
+        optimizer.rate(self.states.state(self.slots[index]))
+    }
+
+    #[inline]
+    fn learn(
+        &mut self,
+        _member: u32,
+        optimizer: &Optimizer,
+        index: usize,
+        _coordinate: u64,
+        gradient: f64,
+        played: f64,
+    ) {
+        let state = self.states.state_mut(self.slots[index]);
+        optimizer.update(state, gradient, played);
+        if self.clock != 0 {
+            state.seen = self.clock;
+        }
+    }
+}
+
+/// Resolves `coordinates` in `states` (into `slots`) and writes the weight `optimizer`
+/// gives each into `weights`: how a target over coordinate states reads.
+#[inline]
+pub fn read_states<S: CoordinateStates>(
+    states: &mut S,
+    slots: &mut Vec<u32>,
+    optimizer: &Optimizer,
+    coordinates: &[Feature],
+    weights: &mut Vec<f64>,
+) -> Result<(), S::Error> {
+    states.resolve(coordinates, slots)?;
+    weights.clear();
+    weights.extend(slots.iter().map(|slot| optimizer.weight(states.state(*slot))));
+    Ok(())
+}
+
 /// Scores the margins of one example (one per class for softmax): the outcome, and into
-/// `derivatives` d loss / d margin per output (zero without a label). Shared by the learner
-/// and the stream's predict role, which predicts from a weight view instead of states.
-pub fn score(loss: Loss, margins: &[f64], label: Option<f64>, derivatives: &mut Vec<f64>) -> Outcome {
+/// `derivatives` d loss / d margin per output (zero without a label).
+fn score(loss: Loss, margins: &[f64], label: Option<f64>, derivatives: &mut Vec<f64>) -> Outcome {
     derivatives.clear();
     match loss {
         Loss::Softmax { .. } => {
@@ -325,30 +482,76 @@ mod tests {
         assert!((out.prediction - 3.5).abs() < 0.05, "{}", out.prediction);
     }
 
-    /// Learning with `gradients` and applying them at once is learning.
+    /// A target that reads states like the embedded one but only collects the gradients:
+    /// (member, coordinate, gradient).
+    struct Collect<'a> {
+        states: &'a mut MapStates,
+        slots: Vec<u32>,
+        gradients: Vec<(u32, u64, f64)>,
+    }
+
+    impl Target for Collect<'_> {
+        type Error = std::convert::Infallible;
+
+        fn read(
+            &mut self,
+            _: u32,
+            optimizer: &Optimizer,
+            coordinates: &[Feature],
+            weights: &mut Vec<f64>,
+        ) -> Result<(), Self::Error> {
+            read_states(self.states, &mut self.slots, optimizer, coordinates, weights)
+        }
+
+        fn rate(&self, _: u32, optimizer: &Optimizer, index: usize, _: u64) -> f64 {
+            optimizer.rate(self.states.state(self.slots[index]))
+        }
+
+        fn learn(&mut self, member: u32, _: &Optimizer, _: usize, coordinate: u64, gradient: f64, _: f64) {
+            self.gradients.push((member, coordinate, gradient));
+        }
+    }
+
+    /// Every coordinate's gradient reaches the target, with its member: applied after the
+    /// step, they are what `learn` applies during it, for every step kind, a Hedge and
+    /// softmax.
     #[test]
-    fn gradients_applied_at_once_equal_learn() {
-        for update in [Update::Gradient, Update::Implicit, Update::Aprox] {
-            let mut learner = Learner::new(ftrl(2.0), Loss::Logistic).with_update(update);
-            let mut direct = MapStates::default();
-            let mut deferred = MapStates::default();
-            let mut gradients = Vec::new();
+    fn gradients_handed_to_a_target_and_applied_later_equal_learn() {
+        let cases = [
+            (Loss::Logistic, Update::Gradient, &[][..]),
+            (Loss::Logistic, Update::Implicit, &[]),
+            (Loss::Logistic, Update::Aprox, &[]),
+            (Loss::Logistic, Update::Implicit, &[0.5, 4.0]),
+            (Loss::Softmax { classes: 3 }, Update::Aprox, &[]),
+        ];
+        for (loss, update, alphas) in cases {
+            let mut learner = Learner::new(ftrl(2.0), loss).with_update(update).with_hedge(alphas);
+            // Two learners, each seeing every example once, so that a Hedge's states agree.
+            let mut collecting = learner.clone();
+            let (mut direct, mut deferred) = (MapStates::default(), MapStates::default());
             let mut slots = Vec::new();
             for i in 0..200u64 {
                 let features = [f(0, 1.0), f(1 + i % 7, 0.5 + (i % 3) as f64)];
-                let y = (i % 3 == 0) as u8 as f64;
+                let y = if loss.outputs() > 1 { (1 + i % 3) as f64 } else { (i % 3 == 0) as u8 as f64 };
                 let a = learner.learn(&mut direct, &features, y, 1.5).unwrap();
-                let b = learner.gradients(&mut deferred, &features, y, 1.5, &mut gradients).unwrap();
+                let mut target = Collect { states: &mut deferred, slots: Vec::new(), gradients: Vec::new() };
+                let b = collecting.learn_with(&mut target, &features, y, 1.5).unwrap();
+                let gradients = target.gradients;
                 assert_eq!(a, b);
-                deferred.resolve(&gradients, &mut slots).unwrap();
-                for (g, slot) in gradients.iter().zip(&slots) {
+                assert_eq!(gradients.len(), features.len() * learner.members().len() * loss.outputs());
+                let coordinates: Vec<Feature> = gradients.iter().map(|(_, c, _)| f(*c, 0.0)).collect();
+                deferred.resolve(&coordinates, &mut slots).unwrap();
+                for ((member, _, g), slot) in gradients.iter().zip(&slots) {
+                    let optimizer = learner.members()[*member as usize];
                     let state = deferred.state_mut(*slot);
-                    let played = learner.optimizer.weight(state);
-                    learner.optimizer.update(state, g.value, played);
+                    let played = optimizer.weight(state);
+                    optimizer.update(state, *g, played);
                 }
             }
-            for c in 0..8 {
-                assert_eq!(direct.get(c), deferred.get(c), "{update:?}");
+            assert_eq!(direct.len(), deferred.len());
+            for (coordinate, _) in direct.iter() {
+                assert_ne!(direct.get(coordinate).z, 0.0);
+                assert_eq!(direct.get(coordinate), deferred.get(coordinate), "{loss:?} {update:?} {alphas:?}");
             }
         }
     }

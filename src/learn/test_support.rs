@@ -53,6 +53,11 @@ impl MapStates {
     pub fn len(&self) -> usize {
         self.states.len()
     }
+
+    /// Every coordinate with its state, in no particular order.
+    pub fn iter(&self) -> impl Iterator<Item = (u64, CoordState)> + '_ {
+        self.index.iter().map(|(c, s)| (*c, self.states[*s as usize]))
+    }
 }
 
 impl CoordinateStates for MapStates {

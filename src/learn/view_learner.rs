@@ -1,8 +1,8 @@
 //! The example step of a sharded model's predict side (the stream's predict role and
-//! `ftrl serve`): the same predictions, implicit steps and Hedge mixture as [`Learner`] and
-//! [`Hedge`](super::Hedge), but read from a *view* of weights that the coordinates' owners
-//! published, and ending in per-coordinate gradients for those owners to apply instead of
-//! applied updates.
+//! `ftrl serve`): [`Learner`]'s step, the embedded trainer's, but reading a *view* of the
+//! weights that the coordinates' owners published, and ending in per-coordinate gradients
+//! for those owners to apply instead of applied updates. In the predict role the view is the
+//! role's replica, which applies those gradients at once too (`replica`).
 //!
 //! * **Implicit, aProx and PA steps** need h = Σ ηᵢ xᵢ² over the example's coordinates,
 //!   which live on different owners. Owners publish each coordinate's rate ηᵢ with its
@@ -18,13 +18,15 @@
 //!   mixture under the members' cumulative progressive losses, and each member's gradients
 //!   go to its own coordinates, marked with the member so that owners use its α.
 //!
+//! Only the step's [`Target`] is this module's: read weights and rates from a view, emit
+//! the gradients.
+//!
 //! [`Learner`]: super::Learner
 
-use super::hashing::{class_coordinate, member_coordinate};
-use super::hedge::{log_weights, member_optimizers, mixture, HedgeState};
-use super::implicit::{step_derivatives, Scored};
-use super::learner::score;
+use super::learner::{Learner, Target};
+use super::Hedge;
 use super::{CoordState, Feature, Loss, Optimizer, Outcome, Update};
+use std::convert::Infallible;
 
 /// Where the predict side reads weights.
 pub trait View {
@@ -52,22 +54,11 @@ pub struct Gradient {
     pub read_sum: f64,
 }
 
-/// Predicts from a view and computes the gradients of one example at a time.
+/// Predicts from a view and computes the gradients of one example at a time: the example
+/// step with the "emit to owners" target.
 #[derive(Clone, Debug)]
 pub struct ViewLearner {
-    loss: Loss,
-    update: Update,
-    members: Vec<Optimizer>,
-    /// The Hedge's α list; empty for a single learner.
-    alphas: Vec<f64>,
-    hedge: HedgeState,
-    /// A fresh coordinate's rate, per member.
-    fresh_rates: Vec<f64>,
-    margins: Vec<f64>,
-    derivatives: Vec<f64>,
-    curvatures: Vec<f64>,
-    outcomes: Vec<Outcome>,
-    log_weights: Vec<f64>,
+    learner: Learner,
     gradients: Vec<Gradient>,
     /// Whether gradients note the gradient sums they read (delay-tolerant owners).
     read_sums: bool,
@@ -76,23 +67,8 @@ pub struct ViewLearner {
 impl ViewLearner {
     /// A single learner (`hedge` empty) or a Hedge with one member per α of `hedge`.
     pub fn new(optimizer: Optimizer, loss: Loss, update: Update, hedge: &[f64]) -> Self {
-        let members = member_optimizers(optimizer, hedge);
-        let fresh_rates = members.iter().map(|m| m.rate(&CoordState::default())).collect();
-        Self {
-            loss,
-            update,
-            members,
-            alphas: hedge.to_vec(),
-            hedge: HedgeState { cumulative_losses: vec![0.0; hedge.len()], weight_sum: 0.0 },
-            fresh_rates,
-            margins: Vec::new(),
-            derivatives: Vec::new(),
-            curvatures: Vec::new(),
-            outcomes: Vec::new(),
-            log_weights: Vec::new(),
-            gradients: Vec::new(),
-            read_sums: false,
-        }
+        let learner = Learner::new(optimizer, loss).with_update(update).with_hedge(hedge);
+        Self { learner, gradients: Vec::new(), read_sums: false }
     }
 
     /// The same learner noting in each gradient the gradient sum its view held, for owners
@@ -102,42 +78,24 @@ impl ViewLearner {
         self
     }
 
-    pub fn is_hedge(&self) -> bool {
-        !self.alphas.is_empty()
+    /// The Hedge mixture, if this is one.
+    pub fn hedge(&self) -> Option<&Hedge> {
+        self.learner.hedge()
     }
 
-    pub fn alphas(&self) -> &[f64] {
-        &self.alphas
-    }
-
-    /// The Hedge's cumulative losses (empty without a Hedge).
-    pub fn hedge_state(&self) -> &HedgeState {
-        &self.hedge
-    }
-
-    /// Continues a Hedge from cumulative losses learned elsewhere (say, the progress topic);
-    /// ignored unless there is one loss per member.
-    pub fn restore_hedge(&mut self, state: HedgeState) {
-        if self.is_hedge() && state.cumulative_losses.len() == self.alphas.len() {
-            self.hedge = state;
-        }
-    }
-
-    /// The α of the member with the least cumulative loss, for a Hedge.
-    pub fn leader_alpha(&self) -> Option<f64> {
-        let losses = &self.hedge.cumulative_losses;
-        (0..losses.len()).min_by(|&a, &b| losses[a].total_cmp(&losses[b])).map(|i| self.alphas[i])
+    pub fn hedge_mut(&mut self) -> Option<&mut Hedge> {
+        self.learner.hedge_mut()
     }
 
     /// Each member's loss on the last example scored (empty without a Hedge).
     pub fn member_losses(&self) -> impl Iterator<Item = f64> + '_ {
-        self.outcomes.iter().filter(|_| self.is_hedge()).map(|o| o.loss)
+        self.learner.member_outcomes().iter().filter(|_| self.learner.is_hedge()).map(|o| o.loss)
     }
 
     /// The margins of the last example, one per output, of the last member (the only one
     /// without a Hedge).
     pub fn margins(&self) -> &[f64] {
-        &self.margins
+        self.learner.margins()
     }
 
     /// The gradients of the last example learned.
@@ -151,65 +109,59 @@ impl ViewLearner {
     /// loss is NaN.
     pub fn step(&mut self, view: &impl View, features: &[Feature], label: Option<f64>, importance: f64) -> Outcome {
         self.gradients.clear();
-        self.outcomes.clear();
-        let outputs = self.loss.outputs();
-        for member in 0..self.members.len() as u32 {
-            let base = |c: u64| if self.alphas.is_empty() { c } else { member_coordinate(c, member) };
-            self.margins.clear();
-            for class in 0..outputs as u32 {
-                let margin =
-                    features.iter().map(|f| view.weight(member, class_coordinate(base(f.coordinate), class)) * f.value);
-                self.margins.push(margin.sum());
-            }
-            let outcome = score(self.loss, &self.margins, label, &mut self.derivatives);
-            self.outcomes.push(outcome);
-            let Some(label) = label else { continue };
-            self.derivatives.iter_mut().for_each(|d| *d *= importance);
-            if !self.update.is_gradient() {
-                let fresh = self.fresh_rates[member as usize];
-                self.curvatures.clear();
-                for (class, d) in self.derivatives.iter().enumerate() {
-                    let mut h = 0.0;
-                    if *d != 0.0 {
-                        for f in features {
-                            let rate =
-                                view.rate(member, class_coordinate(base(f.coordinate), class as u32)).unwrap_or(fresh);
-                            h += rate * f.value * f.value;
-                        }
-                    }
-                    self.curvatures.push(h);
-                }
-                let example = Scored { margins: &self.margins, label, importance, loss_value: outcome.loss };
-                step_derivatives(self.update, self.loss, example, &self.curvatures, &mut self.derivatives);
-            }
-            for (class, d) in self.derivatives.iter().enumerate() {
-                self.gradients.extend(features.iter().map(|f| {
-                    let coordinate = class_coordinate(base(f.coordinate), class as u32);
-                    let read_sum = if self.read_sums { view.gradient_sum(coordinate) } else { 0.0 };
-                    Gradient { coordinate, value: d * f.value, member, read_sum }
-                }));
-            }
-        }
-        if !self.is_hedge() {
-            return self.outcomes[0];
-        }
-        log_weights(&self.hedge, &mut self.log_weights);
-        let outcome = mixture(self.loss, &self.log_weights, &self.outcomes, label.unwrap_or(f64::NAN));
-        if label.is_some() {
-            for (total, o) in self.hedge.cumulative_losses.iter_mut().zip(&self.outcomes) {
-                *total += importance * o.loss;
-            }
-            self.hedge.weight_sum += importance;
-        }
-        outcome
+        let mut target = ToOwners { view, gradients: &mut self.gradients, read_sums: self.read_sums };
+        let outcome = match label {
+            Some(label) => self.learner.learn_with(&mut target, features, label, importance),
+            None => self.learner.predict_with(&mut target, features, None),
+        };
+        outcome.unwrap_or_else(|never| match never {})
+    }
+}
+
+/// The predict side's target: weights and rates from a view, gradients recorded for the
+/// owners.
+struct ToOwners<'a, V> {
+    view: &'a V,
+    gradients: &'a mut Vec<Gradient>,
+    read_sums: bool,
+}
+
+impl<V: View> Target for ToOwners<'_, V> {
+    type Error = Infallible;
+
+    #[inline]
+    fn read(
+        &mut self,
+        member: u32,
+        _optimizer: &Optimizer,
+        coordinates: &[Feature],
+        weights: &mut Vec<f64>,
+    ) -> Result<(), Infallible> {
+        weights.clear();
+        weights.extend(coordinates.iter().map(|c| self.view.weight(member, c.coordinate)));
+        Ok(())
+    }
+
+    /// A coordinate the view does not know takes a fresh state's rate: an upper bound (see
+    /// the module documentation).
+    #[inline]
+    fn rate(&self, member: u32, optimizer: &Optimizer, _index: usize, coordinate: u64) -> f64 {
+        self.view.rate(member, coordinate).unwrap_or_else(|| optimizer.rate(&CoordState::default()))
+    }
+
+    #[inline]
+    fn learn(&mut self, member: u32, _optimizer: &Optimizer, _index: usize, coordinate: u64, value: f64, _played: f64) {
+        let read_sum = if self.read_sums { self.view.gradient_sum(coordinate) } else { 0.0 };
+        self.gradients.push(Gradient { coordinate, value, member, read_sum });
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learn::hashing::member_coordinate;
     use crate::learn::test_support::{ftrl, MapStates};
-    use crate::learn::{CoordinateStates, Hedge, Learner};
+    use crate::learn::{CoordinateStates, Learner};
     use std::collections::HashMap;
 
     /// A view that is exactly the states: what a stream is with batches of one example.
@@ -284,7 +236,7 @@ mod tests {
     #[test]
     fn hedge_from_a_fresh_view_is_the_embedded_hedge() {
         let alphas = [0.03, 0.3, 3.0];
-        let mut hedge = Hedge::new(ftrl(0.1), Loss::Logistic, Update::Gradient, &alphas);
+        let mut hedge = Learner::new(ftrl(0.1), Loss::Logistic).with_hedge(&alphas);
         let mut view_learner = ViewLearner::new(ftrl(0.1), Loss::Logistic, Update::Gradient, &alphas);
         let (mut embedded, mut owned) = (MapStates::default(), MapStates::default());
         let mut slots = Vec::new();
@@ -305,8 +257,9 @@ mod tests {
                 o.update(state, g.value, played);
             }
         }
-        assert_eq!(hedge.state(), view_learner.hedge_state());
-        assert_eq!(view_learner.leader_alpha(), Some(alphas[hedge.leader()]));
+        let (embedded, viewed) = (hedge.hedge().unwrap(), view_learner.hedge().unwrap());
+        assert_eq!(embedded.state(), viewed.state());
+        assert_eq!(embedded.leader(), viewed.leader());
         let members: HashMap<u32, usize> = view_learner.gradients().iter().fold(HashMap::new(), |mut m, g| {
             *m.entry(g.member).or_default() += 1;
             m

@@ -19,7 +19,7 @@ use super::kafka::{
 use super::replica::ReplicaFeed;
 use super::StreamError;
 use crate::config::{Topics, WorkerConfig};
-use crate::learn::hedge::HedgeState;
+use crate::learn::hedge::{Hedge, HedgeState};
 use crate::learn::replica::{Replica, Unconfirmed};
 use crate::learn::view_learner::ViewLearner;
 use crate::learn::{Feature, Loss, Progress};
@@ -185,7 +185,7 @@ impl PredictRole {
                 "predict batch committed"
             );
             let unconfirmed = self.record_staleness();
-            if let Some(alpha) = self.learner.leader_alpha() {
+            if let Some(alpha) = self.learner.hedge().map(Hedge::leader_alpha) {
                 crate::observe::metrics().hedge_leader(alpha);
             }
             if last_report.elapsed() >= Duration::from_secs(10) {
@@ -198,7 +198,7 @@ impl PredictRole {
                     deferred_owner_transactions = self.replica.deferred,
                     unconfirmed_examples = unconfirmed.examples,
                     unconfirmed_ms = unconfirmed.age.as_millis() as u64,
-                    hedge_leader_alpha = self.learner.leader_alpha(),
+                    hedge_leader_alpha = self.learner.hedge().map(Hedge::leader_alpha),
                     "predict role progress"
                 );
                 last_report = Instant::now();
@@ -456,16 +456,13 @@ fn last_warning_due(age: Duration) -> bool {
 /// the batch in flight.)
 fn hedge_learner(config: &WorkerConfig, settings: &crate::model::ModelSettings) -> Result<ViewLearner, StreamError> {
     let mut learner = settings.view_learner().with_read_sums(config.model.delay_tolerant);
-    if learner.is_hedge() {
+    if let Some(hedge) = learner.hedge_mut() {
         let totals = super::admin::read_progress(config)?;
-        learner.restore_hedge(HedgeState {
-            cumulative_losses: totals.member_loss_sums.clone(),
-            weight_sum: totals.weight_sum,
-        });
+        hedge.restore(HedgeState { cumulative_losses: totals.member_loss_sums.clone(), weight_sum: totals.weight_sum });
         tracing::info!(
-            alphas = ?learner.alphas(),
+            alphas = ?hedge.alphas(),
             progressive_losses = ?totals.member_losses(),
-            leader_alpha = learner.leader_alpha(),
+            leader_alpha = hedge.leader_alpha(),
             "Hedge continues from the progress topic"
         );
     }
