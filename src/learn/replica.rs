@@ -596,6 +596,54 @@ pub(crate) mod scenarios {
         }
     }
 
+    /// A coordinate with own updates unconfirmed that has left memory (the store must hold
+    /// far fewer states than 40): an owner state holding nothing foreign leaves the
+    /// replica's own state as it is, and one that does is taken with the replica's own
+    /// differences added, without the state being read back.
+    pub fn an_evicted_coordinate_keeps_its_bookkeeping<S: ReplicaStates>(states: S)
+    where
+        S::Error: Debug,
+    {
+        let mut learner = learner();
+        let mut replica = Replica::new(rule(), PARTITIONS, states);
+        let c = 1;
+        step(&mut learner, &mut replica, &[Feature { coordinate: c, value: 1.0 }], 1.0);
+        replica.seal(BTreeMap::from([((partition_of(c), 0), 0)]), BTreeMap::from([(0, 0)]), 1).unwrap();
+        let own = replica.state(c).unwrap();
+        for other in 100..140 {
+            step(&mut learner, &mut replica, &[Feature { coordinate: other, value: 1.0 }], 0.0);
+            replica.seal(BTreeMap::new(), BTreeMap::new(), 1).unwrap();
+        }
+        assert!(replica.states.resident(c).is_none(), "coordinate {c} left memory");
+        assert_eq!(replica.pending(), 1);
+        let unapplied = BTreeMap::from([(0, -1)]);
+        // The owner has not applied the example: its state holds nothing of this replica's,
+        // and nothing foreign (no updates at all), whatever it says.
+        replica.owner_state(c, CoordState { z: 12345.0, ..CoordState::default() });
+        replica.owner_watermark(partition_of(c), &unapplied).unwrap();
+        assert_eq!(replica.state(c).unwrap(), own, "the replica's own state is kept");
+        // Another worker's update: taken, with this replica's own difference added.
+        let foreign = CoordState { z: 0.25, n: 0.0625, updates: 1, sum: 0.25, seen: 0 };
+        for other in 200..240 {
+            // (out of memory again)
+            step(&mut learner, &mut replica, &[Feature { coordinate: other, value: 1.0 }], 0.0);
+            replica.seal(BTreeMap::new(), BTreeMap::new(), 1).unwrap();
+        }
+        replica.owner_state(c, foreign);
+        assert!(replica.states.resident(c).is_none());
+        replica.owner_watermark(partition_of(c), &unapplied).unwrap();
+        assert_eq!(replica.merged, 1);
+        let mut expected = foreign;
+        expected.add(&own);
+        assert_eq!(replica.state(c).unwrap(), expected);
+        // The owner applies the example: nothing is left unconfirmed.
+        replica.owner_state(c, expected);
+        replica.owner_watermark(partition_of(c), &BTreeMap::from([(0, 0)])).unwrap();
+        assert_eq!(replica.pending(), 0);
+        assert_eq!(replica.unconfirmed().examples, 0);
+        assert_eq!(replica.state(c).unwrap(), expected);
+    }
+
     /// Two workers: each replica ends with the owners' states (its own and the other's
     /// contributions), up to rounding.
     pub fn two_workers_see_each_others_contributions_through_the_owners<S: ReplicaStates>(mut states: impl FnMut() -> S)

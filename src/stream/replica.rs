@@ -194,6 +194,14 @@ mod tests {
     }
 
     #[test]
+    fn an_evicted_coordinate_keeps_its_bookkeeping() {
+        let dir = tempfile::tempdir().unwrap();
+        scenarios::an_evicted_coordinate_keeps_its_bookkeeping(
+            ModelStore::open_checkpoint_only(dir.path(), 8).unwrap(),
+        );
+    }
+
+    #[test]
     fn on_a_cache_far_smaller_than_the_model_two_workers_see_each_others_contributions() {
         let dir = tempfile::tempdir().unwrap();
         let mut n = 0;
