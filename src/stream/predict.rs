@@ -212,6 +212,7 @@ impl PredictRole {
         tracing::info!(
             examples,
             dead_letters = dead,
+            replica_resident = self.replica.len(),
             merged_owner_states = self.replica.merged,
             deferred_owner_transactions = self.replica.deferred,
             "predict role stopped"
