@@ -54,11 +54,12 @@ pub struct ModelStore {
     /// Lookups found in the cache, and not (new coordinates or disk reads), for metrics.
     hits: u64,
     misses: u64,
-    /// When set, RocksDB is written only by `checkpoint` (or `release`, for a store that
-    /// only caches states kept elsewhere, as a stream replica's): making room evicts clean states only, so the database always holds exactly
-    /// the last checkpoint (the stream's update role checkpoints after each committed
-    /// transaction, and must never persist a state whose transaction may still fail), and a
-    /// changed state keeps its slot until then (a stream replica's batch bookkeeping).
+    /// When set, RocksDB is written only by `checkpoint` (or by `release` and `overwrite`,
+    /// for a store that only caches states kept elsewhere, as a stream replica's): making
+    /// room evicts clean states only, so the database always holds exactly the last
+    /// checkpoint (the stream's update role checkpoints after each committed transaction,
+    /// and must never persist a state whose transaction may still fail), and a changed
+    /// state keeps its slot until then (a stream replica's batch bookkeeping).
     checkpoint_only: bool,
 }
 
