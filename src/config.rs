@@ -216,7 +216,8 @@ pub struct WorkerSection {
     /// Local directory for this worker's state (RocksDB).
     #[serde(default = "default_state_dir")]
     pub state_dir: PathBuf,
-    /// Most coordinate states kept in memory (about 64 bytes each); the rest stay on disk.
+    /// Most coordinate states each role keeps in memory (the update role's store, the predict
+    /// role's replica; about 64 bytes each); the rest stay on disk.
     #[serde(default = "default_cache_size")]
     pub cache_size: usize,
     /// Most examples in one predict batch (one transaction), at most
@@ -1280,7 +1281,8 @@ predict = true
 update = true
 # Local directory for this worker's state (RocksDB).
 state_dir = "ftrl-state"
-# Most coordinate states kept in memory (about 64 bytes each); the rest stay on disk.
+# Most coordinate states each role keeps in memory (the update role's store, the predict
+# role's replica; about 64 bytes each); the rest stay on disk.
 cache_size = 4_000_000
 # Most examples in one predict batch (one transaction), at most 100_000. Each example is
 # learned at once in the worker's replica of the model, so this only sets how many share a

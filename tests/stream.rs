@@ -168,9 +168,20 @@ fn with_one_examples_partition_the_stream_is_the_embedded_trainer() {
     let config = setup.config("w1", "protobuf");
     run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
     let (data, examples) = generated(setup.dir.path(), 10_000);
+    produce_in_order(&setup, &examples);
+    let worker = Worker::start(&config, setup.dir.path().join("w1.log"));
+    let stream_loss = wait_for_progress(&setup, 10_000, &[&worker]);
+    let (embedded_loss, embedded_model) = embedded(setup.dir.path(), &data);
+    let model = wait_for_updates(&config, &embedded_model, &[&worker]);
+    worker.stop();
+    assert_stream_is_embedded((stream_loss, &model), (embedded_loss, &embedded_model));
+}
+
+/// Produces the protobuf payloads of `examples` to examples partition 0, in order.
+fn produce_in_order(setup: &Setup, examples: &[(String, Vec<u8>)]) {
     let producer: BaseProducer = setup.client().set("linger.ms", "5").create().unwrap();
     let topic = setup.topic("examples");
-    for (_, payload) in &examples {
+    for (_, payload) in examples {
         let mut record = BaseRecord::<[u8], [u8]>::to(&topic).partition(0).payload(&payload[..]);
         while let Err((_, back)) = producer.send(record) {
             producer.poll(Duration::from_millis(10));
@@ -179,11 +190,40 @@ fn with_one_examples_partition_the_stream_is_the_embedded_trainer() {
         producer.poll(Duration::ZERO);
     }
     producer.flush(Duration::from_secs(30)).unwrap();
-    let worker = Worker::start(&config, setup.dir.path().join("w1.log"));
+}
+
+/// The predict role's replica keeps at most `worker.cache_size` states in memory, the rest
+/// in its local RocksDB: with one examples partition the stream is still the embedded
+/// trainer, weight for weight, on a model far larger than the cache.
+#[test]
+fn with_a_cache_far_smaller_than_the_model_the_stream_is_still_the_embedded_trainer() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let setup = Setup::with_example_partitions("exact-small-cache", 1);
+    let cache_size = 1_000;
+    let config = setup.config_with("w1", "protobuf", |text| {
+        text.replace("batch_max_wait_ms = 20", &format!("batch_max_wait_ms = 20\ncache_size = {cache_size}"))
+    });
+    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
+    let (data, examples) = generated(setup.dir.path(), 10_000);
+    produce_in_order(&setup, &examples);
+    let log = setup.dir.path().join("w1.log");
+    let worker = Worker::start(&config, log.clone());
     let stream_loss = wait_for_progress(&setup, 10_000, &[&worker]);
     let (embedded_loss, embedded_model) = embedded(setup.dir.path(), &data);
     let model = wait_for_updates(&config, &embedded_model, &[&worker]);
     worker.stop();
+
+    let log = std::fs::read_to_string(&log).unwrap();
+    let stopped = log.lines().find(|l| l.contains("predict role stopped")).unwrap_or_default();
+    let resident: usize = stopped
+        .split("replica_resident=")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no replica_resident in {stopped:?}"));
+    assert!(resident <= cache_size, "{resident} states resident in the replica");
+    assert!(stopped.contains("merged_owner_states=0"), "{stopped}");
+    assert!(model.len() > 5 * cache_size, "the model ({} coordinates) must dwarf the cache", model.len());
     assert_stream_is_embedded((stream_loss, &model), (embedded_loss, &embedded_model));
 }
 

@@ -19,23 +19,46 @@
 //! How far the owners trail (examples learned here that no owner has confirmed, and for
 //! how long) is what other workers' replicas miss of this one: the staleness the stream
 //! bounds and exports.
+//!
+//! States live in a store that may hold only some of them in memory (the stream's: a slot
+//! cache in front of a local RocksDB, bounded by `worker.cache_size`). The coordinates an
+//! example reads are made resident before its step ([`Replica::make_resident`]), and those
+//! a batch changes keep their slots until it is sealed. What the replica must know beyond
+//! a state lives in a map holding only coordinates with own updates the owners have not
+//! confirmed: a state that has left memory is then replaced by an owner's without being
+//! read back, since nothing of this replica is missing from it.
 
 use super::owner::OwnerRule;
 use super::view_learner::{Gradient, View};
-use super::CoordState;
+use super::{CoordState, CoordinateStates, Feature};
 use hashbrown::HashMap;
 use std::collections::{BTreeMap, VecDeque};
 use std::time::{Duration, Instant};
 
-/// One coordinate of the replica: its state, the batch in which its state before that batch
-/// was noted (so each coordinate is noted once per batch), and how many of its updates are
-/// own ones its owner has not confirmed yet (so that an owner state holding nothing foreign
-/// is recognised without summing the batches' differences).
+/// Where a replica keeps its states: slots, as for [`Learner`](super::Learner), and what a
+/// store bounded in memory needs. A state changed since the last [`release`](Self::release)
+/// must keep its slot (the replica notes each coordinate once per batch by its slot).
+pub trait ReplicaStates: CoordinateStates {
+    /// The state of `coordinate` if it is in memory; `None` when absent or only on disk.
+    fn resident(&self, coordinate: u64) -> Option<&CoordState>;
+    /// Coordinates in memory.
+    fn resident_count(&self) -> usize;
+    /// Most coordinates kept in memory.
+    fn capacity(&self) -> usize;
+    /// Sets states without reading them first, wherever they are kept.
+    fn overwrite(&mut self, states: &[(u64, CoordState)]) -> Result<(), Self::Error>;
+    /// Lets the states changed so far leave memory.
+    fn release(&mut self) -> Result<(), Self::Error>;
+}
+
+/// A coordinate with own updates its owner has not confirmed yet.
 #[derive(Clone, Copy, Debug, Default)]
-struct Entry {
-    state: CoordState,
-    noted_in: u32,
-    unconfirmed_updates: u32,
+struct Pending {
+    /// How many (so that an owner state holding nothing foreign is recognised without
+    /// summing the batches' differences).
+    updates: u64,
+    /// The replica's update count of the coordinate, for when its state is not in memory.
+    replica_updates: u64,
 }
 
 /// How one batch of this replica's own examples moved the coordinates it touched.
@@ -82,42 +105,58 @@ pub struct Unconfirmed {
     pub age: Duration,
 }
 
-/// A replica of every coordinate's state, with the owners' rule.
-pub struct Replica {
+/// A replica of every coordinate's state, with the owners' rule, kept in `S`.
+pub struct Replica<S> {
     rule: OwnerRule,
     /// `owner_partitions`: coordinate c belongs to owner partition c mod this.
     partitions: u64,
-    entries: HashMap<u64, Entry>,
+    states: S,
+    /// Coordinates with own updates not yet confirmed, and only those.
+    pending: HashMap<u64, Pending>,
     /// Batch number of the batch being learned (starts at 1: 0 marks "never noted"; it
     /// would wrap after 4·10⁹ batches, years at ten a second).
     batch: u32,
-    /// Coordinates touched by the current batch, with their Hedge member and their state
-    /// before it.
-    before: Vec<(u64, u32, CoordState)>,
+    /// Per slot: the batch in which its coordinate's state before the batch was noted (a
+    /// slot changed in the batch keeps its coordinate until the batch is sealed).
+    noted: Vec<u32>,
+    /// The coordinates made resident for the example being learned, and their slots.
+    resolved: Vec<Feature>,
+    slots: Vec<u32>,
+    /// Coordinates touched by the current batch, with their Hedge member, their slot and
+    /// their state before it.
+    before: Vec<(u64, u32, u32, CoordState)>,
     /// Per owner partition: coordinates the current batch touched there.
     touched: Vec<usize>,
     own: VecDeque<OwnBatch>,
     /// States owners published without a watermark yet, per owner partition: a watermark
     /// closes each transaction's records.
     buffered: BTreeMap<i32, Vec<(u64, CoordState)>>,
-    /// Owner states that held other workers' contributions (replaced the replica's).
+    /// Owner states taken in, for one transaction.
+    taken: Vec<(u64, CoordState)>,
+    /// Owner states that held other workers' contributions (replaced a state the replica
+    /// had in memory or with own updates unconfirmed).
     pub merged: u64,
     /// Owner transactions whose states were not taken because they held part of one of
     /// this replica's batches (which the difference bookkeeping cannot split).
     pub deferred: u64,
 }
 
-impl Replica {
-    pub fn new(rule: OwnerRule, partitions: i32) -> Self {
+impl<S: ReplicaStates> Replica<S> {
+    pub fn new(rule: OwnerRule, partitions: i32, states: S) -> Self {
         Self {
             rule,
             partitions: partitions.max(1) as u64,
-            entries: HashMap::new(),
+            states,
+            pending: HashMap::new(),
             batch: 1,
+            noted: Vec::new(),
+            resolved: Vec::new(),
+            slots: Vec::new(),
             before: Vec::new(),
             touched: vec![0; partitions.max(1) as usize],
             own: VecDeque::new(),
             buffered: BTreeMap::new(),
+            taken: Vec::new(),
             merged: 0,
             deferred: 0,
         }
@@ -127,33 +166,62 @@ impl Replica {
         &self.rule
     }
 
-    /// Coordinates with a state.
+    /// Coordinates with a state in memory.
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.states.resident_count()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
+        self.len() == 0
     }
 
-    pub fn state(&self, coordinate: u64) -> CoordState {
-        self.entries.get(&coordinate).map(|e| e.state).unwrap_or_default()
+    /// Coordinates with own updates the owners have not confirmed (their bookkeeping is
+    /// kept whether or not their states are in memory).
+    pub fn pending(&self) -> usize {
+        self.pending.len()
+    }
+
+    /// One coordinate's state, read back into memory if it has left.
+    pub fn state(&mut self, coordinate: u64) -> Result<CoordState, S::Error> {
+        let mut slots = Vec::new();
+        self.states.resolve(&[Feature { coordinate, value: 0.0 }], &mut slots)?;
+        Ok(*self.states.state(slots[0]))
+    }
+
+    /// Brings the states of `coordinates` into memory, where the [`View`] reads them: the
+    /// coordinates the next example's step reads, in the order of its gradients (then
+    /// [`Self::learn`] finds them by slot).
+    pub fn make_resident(&mut self, coordinates: &[u64]) -> Result<(), S::Error> {
+        self.resolved.clear();
+        self.resolved.extend(coordinates.iter().map(|&coordinate| Feature { coordinate, value: 0.0 }));
+        self.states.resolve(&self.resolved, &mut self.slots)
     }
 
     /// Applies one example's gradients at once, as its owners will.
-    pub fn learn(&mut self, gradients: &[Gradient]) {
-        for gradient in gradients {
+    pub fn learn(&mut self, gradients: &[Gradient]) -> Result<(), S::Error> {
+        let resolved = gradients.len() == self.resolved.len()
+            && gradients.iter().zip(&self.resolved).all(|(g, f)| g.coordinate == f.coordinate);
+        if !resolved {
+            let coordinates: Vec<u64> = gradients.iter().map(|g| g.coordinate).collect();
+            self.make_resident(&coordinates)?;
+        }
+        for (gradient, &slot) in gradients.iter().zip(&self.slots) {
             if !gradient.value.is_finite() {
                 continue; // as owners drop them (see `stream::apply`)
             }
-            let entry = self.entries.entry(gradient.coordinate).or_default();
-            if entry.noted_in != self.batch {
-                self.before.push((gradient.coordinate, gradient.member, entry.state));
-                self.touched[(gradient.coordinate % self.partitions) as usize] += 1;
-                entry.noted_in = self.batch;
+            let at = slot as usize;
+            if at >= self.noted.len() {
+                self.noted.resize(at + 1, 0);
             }
-            self.rule.apply(gradient.coordinate, gradient.member, &mut entry.state, gradient.value, None);
+            if self.noted[at] != self.batch {
+                self.noted[at] = self.batch;
+                self.before.push((gradient.coordinate, gradient.member, slot, *self.states.state(slot)));
+                self.touched[(gradient.coordinate % self.partitions) as usize] += 1;
+            }
+            let state = self.states.state_mut(slot);
+            self.rule.apply(gradient.coordinate, gradient.member, state, gradient.value, None);
         }
+        Ok(())
     }
 
     /// The most coordinates the batch being learned has touched in one owner partition: a
@@ -162,12 +230,19 @@ impl Replica {
         self.touched.iter().copied().max().unwrap_or(0)
     }
 
+    /// Whether the batch being learned should end: the states it changed stay in memory
+    /// until it is sealed, and they have reached a quarter of the store's capacity (the
+    /// room it makes when full), beyond which the coordinates other examples read could
+    /// not all be resident.
+    pub fn crowded(&self) -> bool {
+        self.before.len() >= (self.states.capacity() / 4).max(1)
+    }
+
     /// How the batch being learned moved each coordinate it touched: (coordinate, Hedge
     /// member, state difference), in the order first touched.
     pub fn batch_differences(&self) -> impl Iterator<Item = (u64, u32, CoordState)> + '_ {
-        self.before.iter().filter_map(|(coordinate, member, before)| {
-            let entry = self.entries.get(coordinate)?;
-            Some((*coordinate, *member, entry.state.difference(before)))
+        self.before.iter().map(|(coordinate, member, slot, before)| {
+            (*coordinate, *member, self.states.state(*slot).difference(before))
         })
     }
 
@@ -175,16 +250,25 @@ impl Replica {
     /// sent to which owner partition, `firsts` its lowest offset per examples partition (see
     /// [`OwnBatch`]). Until every owner has applied it, its differences are added to the
     /// states owners publish.
-    pub fn seal(&mut self, requirements: BTreeMap<(i32, i32), i64>, firsts: BTreeMap<i32, i64>, examples: usize) {
+    pub fn seal(
+        &mut self,
+        requirements: BTreeMap<(i32, i32), i64>,
+        firsts: BTreeMap<i32, i64>,
+        examples: usize,
+    ) -> Result<(), S::Error> {
         let mut unconfirmed: Vec<i32> = requirements.keys().map(|(partition, _)| *partition).collect();
         unconfirmed.dedup();
         let mut differences = vec![HashMap::new(); self.partitions as usize];
         self.touched.fill(0);
-        for (coordinate, _, before) in self.before.drain(..) {
-            let Some(entry) = self.entries.get_mut(&coordinate) else { continue };
-            let difference = entry.state.difference(&before);
+        for (coordinate, _, slot, before) in self.before.drain(..) {
+            let state = *self.states.state(slot);
+            let difference = state.difference(&before);
             if !unconfirmed.is_empty() {
-                entry.unconfirmed_updates = entry.unconfirmed_updates.wrapping_add(difference.updates as u32);
+                let pending = self.pending.entry(coordinate).or_default();
+                pending.updates = pending.updates.wrapping_add(difference.updates);
+                pending.replica_updates = state.updates;
+            } else if let Some(pending) = self.pending.get_mut(&coordinate) {
+                pending.replica_updates = state.updates;
             }
             differences[(coordinate % self.partitions) as usize].insert(coordinate, difference);
         }
@@ -199,6 +283,7 @@ impl Replica {
                 sealed_at: Instant::now(),
             });
         }
+        self.states.release()
     }
 
     /// Takes one coordinate's state as its owner published it; it counts once the owner's
@@ -210,13 +295,16 @@ impl Replica {
 
     /// An owner's applied watermark of `partition` (examples partition → highest offset
     /// applied), which closes the states it published before it.
-    pub fn owner_watermark(&mut self, partition: i32, watermark: &BTreeMap<i32, i64>) {
+    pub fn owner_watermark(&mut self, partition: i32, watermark: &BTreeMap<i32, i64>) -> Result<(), S::Error> {
         for batch in self.own.iter_mut() {
             if batch.unconfirmed.contains(&partition) && batch.applied_by(partition, watermark) {
                 batch.unconfirmed.retain(|p| *p != partition);
                 for (coordinate, difference) in batch.differences.get(partition as usize).into_iter().flatten() {
-                    if let Some(entry) = self.entries.get_mut(coordinate) {
-                        entry.unconfirmed_updates = entry.unconfirmed_updates.wrapping_sub(difference.updates as u32);
+                    if let Some(pending) = self.pending.get_mut(coordinate) {
+                        pending.updates = pending.updates.wrapping_sub(difference.updates);
+                        if pending.updates == 0 {
+                            self.pending.remove(coordinate);
+                        }
                     }
                 }
             }
@@ -228,33 +316,48 @@ impl Replica {
             // transaction publishes these coordinates again if they change.
             self.deferred += 1;
         } else {
-            self.take_owner_states(partition, published);
+            self.take_owner_states(partition, published)?;
         }
         while self.own.front().is_some_and(|b| b.unconfirmed.is_empty()) {
             self.own.pop_front();
         }
         // A batch confirmed out of order waits for those before it; it is rare and small.
+        Ok(())
     }
 
     /// Takes owner states published as of a watermark that holds each own batch either
     /// whole or not at all.
-    fn take_owner_states(&mut self, partition: i32, published: Vec<(u64, CoordState)>) {
+    fn take_owner_states(&mut self, partition: i32, published: Vec<(u64, CoordState)>) -> Result<(), S::Error> {
+        self.taken.clear();
         for (coordinate, published) in published {
-            let entry = self.entries.entry(coordinate).or_default();
-            if entry.state.updates == published.updates.wrapping_add(u64::from(entry.unconfirmed_updates)) {
+            let pending = self.pending.get(&coordinate).copied();
+            // The replica's update count, when known without reading the state back: a
+            // state out of memory without own updates pending is the owner's and more of
+            // nothing, so the published one replaces it as it stands.
+            let held = self.states.resident(coordinate).map(|s| s.updates).or(pending.map(|p| p.replica_updates));
+            if held == Some(published.updates.wrapping_add(pending.map_or(0, |p| p.updates))) {
                 continue; // nothing foreign: the replica's own state is the owner's and more
             }
             let mut expected = published;
-            for batch in self.own.iter().filter(|b| b.unconfirmed.contains(&partition)) {
-                if let Some(own) = batch.differences.get(partition as usize).and_then(|d| d.get(&coordinate)) {
-                    expected.add(own);
+            if pending.is_some() {
+                for batch in self.own.iter().filter(|b| b.unconfirmed.contains(&partition)) {
+                    if let Some(own) = batch.differences.get(partition as usize).and_then(|d| d.get(&coordinate)) {
+                        expected.add(own);
+                    }
                 }
             }
-            if entry.state.updates != expected.updates {
-                entry.state = expected;
-                self.merged += 1;
+            if held != Some(expected.updates) {
+                if held.is_some() {
+                    self.merged += 1;
+                }
+                if let Some(pending) = self.pending.get_mut(&coordinate) {
+                    pending.replica_updates = expected.updates;
+                }
+                self.taken.push((coordinate, expected));
             }
         }
+        self.states.overwrite(&self.taken)?;
+        self.states.release()
     }
 
     /// Own examples the owners have not applied yet.
@@ -266,31 +369,35 @@ impl Replica {
     }
 }
 
-impl View for Replica {
+/// Reads the states in memory: those of the coordinates made resident
+/// ([`Replica::make_resident`]) before the step.
+impl<S: ReplicaStates> View for Replica<S> {
     #[inline]
     fn weight(&self, member: u32, coordinate: u64) -> f64 {
-        self.entries.get(&coordinate).map_or(0.0, |e| self.rule.weight(member, &e.state))
+        self.states.resident(coordinate).map_or(0.0, |s| self.rule.weight(member, s))
     }
 
     #[inline]
     fn rate(&self, member: u32, coordinate: u64) -> Option<f64> {
-        Some(self.rule.rate(member, &self.entries.get(&coordinate).map(|e| e.state).unwrap_or_default()))
+        Some(self.rule.rate(member, &self.states.resident(coordinate).copied().unwrap_or_default()))
     }
 
     #[inline]
     fn gradient_sum(&self, coordinate: u64) -> f64 {
-        self.entries.get(&coordinate).map_or(0.0, |e| e.state.sum)
+        self.states.resident(coordinate).map_or(0.0, |s| s.sum)
     }
 }
 
+/// The replica's scenarios, for any store: the tests here keep every state in a map,
+/// `stream::replica`'s run them on the bounded store the stream uses.
 #[cfg(test)]
-mod tests {
+pub(crate) mod scenarios {
     use super::*;
     use crate::learn::admission::Admission;
-    use crate::learn::test_support::ftrl;
-    use crate::learn::test_support::MapStates;
+    use crate::learn::test_support::{ftrl, MapStates};
     use crate::learn::view_learner::ViewLearner;
-    use crate::learn::{Feature, Learner, Loss, Update};
+    use crate::learn::{Feature, Learner, Loss, Outcome, Update};
+    use std::fmt::Debug;
 
     const PARTITIONS: i32 = 4;
 
@@ -298,6 +405,15 @@ mod tests {
         OwnerRule::new(ftrl(0.5), &[], Admission::All, 1)
     }
 
+    fn learner() -> ViewLearner {
+        ViewLearner::new(ftrl(0.5), Loss::Logistic, Update::Gradient, &[])
+    }
+
+    fn partition_of(coordinate: u64) -> i32 {
+        (coordinate % PARTITIONS as u64) as i32
+    }
+
+    /// About 120 coordinates, a few of them in every example.
     fn examples(n: u64, salt: u64) -> Vec<(Vec<Feature>, f64)> {
         (0..n)
             .map(|i| {
@@ -306,16 +422,20 @@ mod tests {
                     Feature { coordinate: 0, value: 1.0 },
                     Feature { coordinate: 1 + j % 7, value: 1.0 },
                     Feature { coordinate: 20 + j % 11, value: 0.5 },
+                    Feature { coordinate: 100 + j % 97, value: 0.3 },
                 ];
                 (features, ((j / 3) % 2) as f64)
             })
             .collect()
     }
 
-    /// An owner of every partition: applies gradients in order and publishes states.
+    /// The owners of every partition: apply gradients in order, each partition's watermark
+    /// moving with its own gradients, and publish states.
+    #[derive(Default)]
     struct Owner {
         states: HashMap<u64, CoordState>,
-        watermark: BTreeMap<i32, i64>,
+        /// Owner partition → examples partition → highest offset applied.
+        watermarks: BTreeMap<i32, BTreeMap<i32, i64>>,
     }
 
     impl Owner {
@@ -323,46 +443,102 @@ mod tests {
             for (g, origin, offset) in gradients {
                 let state = self.states.entry(g.coordinate).or_default();
                 rule().apply(g.coordinate, g.member, state, g.value, None);
-                let w = self.watermark.entry(*origin).or_insert(-1);
+                let w = self.watermarks.entry(partition_of(g.coordinate)).or_default().entry(*origin).or_insert(-1);
                 *w = (*w).max(*offset);
             }
         }
 
-        fn publish(&self, replica: &mut Replica) {
+        fn publish<S: ReplicaStates>(&self, replica: &mut Replica<S>)
+        where
+            S::Error: Debug,
+        {
             for partition in 0..PARTITIONS {
-                for (c, s) in self.states.iter().filter(|(c, _)| (**c % PARTITIONS as u64) as i32 == partition) {
+                for (c, s) in self.states.iter().filter(|(c, _)| partition_of(**c) == partition) {
                     replica.owner_state(*c, *s);
                 }
-                replica.owner_watermark(partition, &self.watermark);
+                let watermark = self.watermarks.get(&partition).cloned().unwrap_or_default();
+                replica.owner_watermark(partition, &watermark).unwrap();
             }
         }
     }
 
+    /// One example step as the predict role takes it: its coordinates made resident, the
+    /// prediction, then learning in the replica.
+    fn step<S: ReplicaStates>(
+        learner: &mut ViewLearner,
+        replica: &mut Replica<S>,
+        features: &[Feature],
+        label: f64,
+    ) -> Outcome
+    where
+        S::Error: Debug,
+    {
+        let mut coordinates = Vec::new();
+        learner.coordinates(features, &mut coordinates);
+        replica.make_resident(&coordinates).unwrap();
+        let outcome = learner.step(&*replica, features, Some(label), 1.0);
+        replica.learn(learner.gradients()).unwrap();
+        outcome
+    }
+
+    /// Learns one batch of at most `max` of `examples` (examples partition `origin`, the
+    /// first at offset `first`), ending it early when the replica is crowded, as the predict
+    /// role does, and seals it. Returns the gradients it sent and how many examples it took;
+    /// `check` sees each example's outcome.
+    fn batch<S: ReplicaStates>(
+        replica: &mut Replica<S>,
+        learner: &mut ViewLearner,
+        examples: &[(Vec<Feature>, f64)],
+        (origin, first): (i32, i64),
+        max: usize,
+        mut check: impl FnMut(usize, Outcome),
+    ) -> (Vec<(Gradient, i32, i64)>, usize)
+    where
+        S::Error: Debug,
+    {
+        let mut sent = Vec::new();
+        let mut requirements = BTreeMap::new();
+        let mut taken = 0;
+        for (i, (features, label)) in examples.iter().enumerate().take(max) {
+            if replica.crowded() {
+                break;
+            }
+            let offset = first + i as i64;
+            check(i, step(learner, replica, features, *label));
+            for g in learner.gradients() {
+                sent.push((*g, origin, offset));
+                requirements.insert((partition_of(g.coordinate), origin), offset);
+            }
+            taken += 1;
+        }
+        replica.seal(requirements, BTreeMap::from([(origin, first)]), taken).unwrap();
+        assert!(replica.len() <= replica.states.capacity(), "{} resident", replica.len());
+        (sent, taken)
+    }
+
     /// One worker: the replica learns exactly what the embedded learner learns, whatever the
-    /// owners publish meanwhile, and the owners end with the same states.
-    #[test]
-    fn one_worker_learns_exactly_what_the_embedded_learner_learns() {
+    /// owners publish meanwhile, and the owners end with the same states. Returns the
+    /// replica and how many coordinates the model has.
+    pub fn one_worker_learns_exactly_what_the_embedded_learner_learns<S: ReplicaStates>(
+        states: S,
+    ) -> (Replica<S>, usize)
+    where
+        S::Error: Debug,
+    {
         let mut embedded = Learner::new(ftrl(0.5), Loss::Logistic);
         let mut embedded_states = MapStates::default();
-        let mut learner = ViewLearner::new(ftrl(0.5), Loss::Logistic, Update::Gradient, &[]);
-        let mut replica = Replica::new(rule(), PARTITIONS);
-        let mut owner = Owner { states: HashMap::new(), watermark: BTreeMap::new() };
+        let mut learner = learner();
+        let mut replica = Replica::new(rule(), PARTITIONS, states);
+        let mut owner = Owner::default();
         let mut in_flight: VecDeque<Vec<(Gradient, i32, i64)>> = VecDeque::new();
-        for (batch, chunk) in examples(600, 0).chunks(37).enumerate() {
-            let mut sent = Vec::new();
-            let mut requirements = BTreeMap::new();
-            for (i, (features, label)) in chunk.iter().enumerate() {
-                let offset = (batch * 37 + i) as i64;
-                let expected = embedded.learn(&mut embedded_states, features, *label, 1.0).unwrap();
-                let got = learner.step(&replica, features, Some(*label), 1.0);
-                assert_eq!(expected, got);
-                replica.learn(learner.gradients());
-                for g in learner.gradients() {
-                    sent.push((*g, 0, offset));
-                    requirements.insert(((g.coordinate % PARTITIONS as u64) as i32, 0), offset);
-                }
-            }
-            replica.seal(requirements, BTreeMap::from([(0, (batch * 37) as i64)]), chunk.len());
+        let data = examples(600, 0);
+        let mut at = 0;
+        while at < data.len() {
+            let (sent, taken) = batch(&mut replica, &mut learner, &data[at..], (0, at as i64), 37, |i, got| {
+                let (features, label) = &data[at + i];
+                assert_eq!(embedded.learn(&mut embedded_states, features, *label, 1.0).unwrap(), got);
+            });
+            at += taken;
             in_flight.push_back(sent);
             // Owners trail by two batches and publish everything they hold.
             if in_flight.len() > 2 {
@@ -376,37 +552,36 @@ mod tests {
         owner.publish(&mut replica);
         assert_eq!(replica.merged, 0, "nothing foreign to merge");
         assert_eq!(replica.unconfirmed().examples, 0);
+        assert_eq!(replica.pending(), 0, "every own update confirmed");
         // (Owners and replicas also keep Σg, which the embedded learner does not.)
         let learned = |s: CoordState| (s.z, s.n, s.updates);
-        for c in 0..40 {
-            assert_eq!(learned(replica.state(c)), learned(embedded_states.get(c)), "coordinate {c}");
-            let owned = owner.states.get(&c).copied().unwrap_or_default();
-            assert_eq!(owned, replica.state(c), "coordinate {c}");
+        assert_eq!(owner.states.len(), embedded_states.len());
+        for (&c, owned) in &owner.states {
+            let got = replica.state(c).unwrap();
+            assert_eq!(learned(got), learned(embedded_states.get(c)), "coordinate {c}");
+            assert_eq!(*owned, got, "coordinate {c}");
         }
+        (replica, owner.states.len())
     }
 
     /// An owner transaction may end inside a batch (its gradients for one owner can span
     /// records): the states it publishes hold part of the batch, and are not taken; those of
     /// the transaction that completes it are, and they are the replica's own.
-    #[test]
-    fn states_holding_part_of_a_batch_are_not_taken() {
-        let mut learner = ViewLearner::new(ftrl(0.5), Loss::Logistic, Update::Gradient, &[]);
-        let mut replica = Replica::new(rule(), PARTITIONS);
-        let mut owner = Owner { states: HashMap::new(), watermark: BTreeMap::new() };
-        for (batch, chunk) in examples(200, 3).chunks(50).enumerate() {
-            let mut sent = Vec::new();
-            let mut requirements = BTreeMap::new();
-            for (i, (features, label)) in chunk.iter().enumerate() {
-                let offset = (batch * 50 + i) as i64;
-                learner.step(&replica, features, Some(*label), 1.0);
-                replica.learn(learner.gradients());
-                for g in learner.gradients() {
-                    sent.push((*g, 0, offset));
-                    requirements.insert(((g.coordinate % PARTITIONS as u64) as i32, 0), offset);
-                }
-            }
-            replica.seal(requirements, BTreeMap::from([(0, (batch * 50) as i64)]), chunk.len());
-            let (first, second) = sent.split_at(sent.len() / 2);
+    pub fn states_holding_part_of_a_batch_are_not_taken<S: ReplicaStates>(states: S)
+    where
+        S::Error: Debug,
+    {
+        let mut learner = learner();
+        let mut replica = Replica::new(rule(), PARTITIONS, states);
+        let mut owner = Owner::default();
+        let data = examples(200, 3);
+        let mut at = 0;
+        while at < data.len() {
+            let (sent, taken) = batch(&mut replica, &mut learner, &data[at..], (0, at as i64), 50, |_, _| {});
+            at += taken;
+            // Between examples, as records hold whole examples.
+            let middle = sent.get(sent.len() / 2).map_or(0, |(_, _, offset)| *offset);
+            let (first, second) = sent.split_at(sent.iter().position(|(_, _, o)| *o == middle).unwrap_or(0));
             owner.apply(first);
             owner.publish(&mut replica);
             owner.apply(second);
@@ -415,46 +590,115 @@ mod tests {
         assert_eq!(replica.merged, 0, "one worker: nothing foreign, nothing counted twice");
         assert!(replica.deferred > 0);
         assert_eq!(replica.unconfirmed().examples, 0);
-        for c in 0..40 {
-            assert_eq!(owner.states.get(&c).copied().unwrap_or_default(), replica.state(c), "coordinate {c}");
+        assert_eq!(replica.pending(), 0);
+        for (&c, owned) in &owner.states {
+            assert_eq!(*owned, replica.state(c).unwrap(), "coordinate {c}");
         }
+    }
+
+    /// A coordinate with own updates unconfirmed that has left memory (the store must hold
+    /// far fewer states than 40): an owner state holding nothing foreign leaves the
+    /// replica's own state as it is, and one that does is taken with the replica's own
+    /// differences added, without the state being read back.
+    pub fn an_evicted_coordinate_keeps_its_bookkeeping<S: ReplicaStates>(states: S)
+    where
+        S::Error: Debug,
+    {
+        let mut learner = learner();
+        let mut replica = Replica::new(rule(), PARTITIONS, states);
+        let c = 1;
+        step(&mut learner, &mut replica, &[Feature { coordinate: c, value: 1.0 }], 1.0);
+        replica.seal(BTreeMap::from([((partition_of(c), 0), 0)]), BTreeMap::from([(0, 0)]), 1).unwrap();
+        let own = replica.state(c).unwrap();
+        for other in 100..140 {
+            step(&mut learner, &mut replica, &[Feature { coordinate: other, value: 1.0 }], 0.0);
+            replica.seal(BTreeMap::new(), BTreeMap::new(), 1).unwrap();
+        }
+        assert!(replica.states.resident(c).is_none(), "coordinate {c} left memory");
+        assert_eq!(replica.pending(), 1);
+        let unapplied = BTreeMap::from([(0, -1)]);
+        // The owner has not applied the example: its state holds nothing of this replica's,
+        // and nothing foreign (no updates at all), whatever it says.
+        replica.owner_state(c, CoordState { z: 12345.0, ..CoordState::default() });
+        replica.owner_watermark(partition_of(c), &unapplied).unwrap();
+        assert_eq!(replica.state(c).unwrap(), own, "the replica's own state is kept");
+        // Another worker's update: taken, with this replica's own difference added.
+        let foreign = CoordState { z: 0.25, n: 0.0625, updates: 1, sum: 0.25, seen: 0 };
+        for other in 200..240 {
+            // (out of memory again)
+            step(&mut learner, &mut replica, &[Feature { coordinate: other, value: 1.0 }], 0.0);
+            replica.seal(BTreeMap::new(), BTreeMap::new(), 1).unwrap();
+        }
+        replica.owner_state(c, foreign);
+        assert!(replica.states.resident(c).is_none());
+        replica.owner_watermark(partition_of(c), &unapplied).unwrap();
+        assert_eq!(replica.merged, 1);
+        let mut expected = foreign;
+        expected.add(&own);
+        assert_eq!(replica.state(c).unwrap(), expected);
+        // The owner applies the example: nothing is left unconfirmed.
+        replica.owner_state(c, expected);
+        replica.owner_watermark(partition_of(c), &BTreeMap::from([(0, 0)])).unwrap();
+        assert_eq!(replica.pending(), 0);
+        assert_eq!(replica.unconfirmed().examples, 0);
+        assert_eq!(replica.state(c).unwrap(), expected);
     }
 
     /// Two workers: each replica ends with the owners' states (its own and the other's
     /// contributions), up to rounding.
-    #[test]
-    fn two_workers_see_each_others_contributions_through_the_owners() {
-        let mut learner = ViewLearner::new(ftrl(0.5), Loss::Logistic, Update::Gradient, &[]);
-        let mut replicas = [Replica::new(rule(), PARTITIONS), Replica::new(rule(), PARTITIONS)];
-        let mut owner = Owner { states: HashMap::new(), watermark: BTreeMap::new() };
+    pub fn two_workers_see_each_others_contributions_through_the_owners<S: ReplicaStates>(mut states: impl FnMut() -> S)
+    where
+        S::Error: Debug,
+    {
+        let mut learner = learner();
+        let mut replicas = [Replica::new(rule(), PARTITIONS, states()), Replica::new(rule(), PARTITIONS, states())];
+        let mut owner = Owner::default();
         let data = [examples(400, 1), examples(400, 2)];
-        for batch in 0..10 {
+        let mut at = [0, 0];
+        while at.iter().any(|&a| a < 400) {
             for (worker, replica) in replicas.iter_mut().enumerate() {
-                let mut sent = Vec::new();
-                let mut requirements = BTreeMap::new();
-                for (i, (features, label)) in data[worker].iter().enumerate().skip(batch * 40).take(40) {
-                    learner.step(&*replica, features, Some(*label), 1.0);
-                    replica.learn(learner.gradients());
-                    for g in learner.gradients() {
-                        sent.push((*g, worker as i32, i as i64));
-                        requirements.insert(((g.coordinate % PARTITIONS as u64) as i32, worker as i32), i as i64);
-                    }
-                }
-                replica.seal(requirements, BTreeMap::from([(worker as i32, (batch * 40) as i64)]), 40);
+                let examples = &data[worker][at[worker]..];
+                let origin = (worker as i32, at[worker] as i64);
+                let (sent, taken) = batch(replica, &mut learner, examples, origin, 40, |_, _| {});
+                at[worker] += taken;
                 owner.apply(&sent);
             }
             for replica in replicas.iter_mut() {
                 owner.publish(replica);
             }
         }
-        for replica in &replicas {
+        for replica in replicas.iter_mut() {
             assert!(replica.merged > 0);
             assert_eq!(replica.unconfirmed().examples, 0);
+            assert_eq!(replica.pending(), 0);
             for (c, expected) in &owner.states {
-                let got = replica.state(*c);
+                let got = replica.state(*c).unwrap();
                 assert_eq!(got.updates, expected.updates, "coordinate {c}");
                 assert!((got.z - expected.z).abs() < 1e-9 && (got.n - expected.n).abs() < 1e-9, "coordinate {c}");
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scenarios;
+    use crate::learn::test_support::MapStates;
+
+    #[test]
+    fn one_worker_learns_exactly_what_the_embedded_learner_learns() {
+        let (replica, coordinates) =
+            scenarios::one_worker_learns_exactly_what_the_embedded_learner_learns(MapStates::default());
+        assert_eq!(replica.len(), coordinates, "a map keeps every state");
+    }
+
+    #[test]
+    fn states_holding_part_of_a_batch_are_not_taken() {
+        scenarios::states_holding_part_of_a_batch_are_not_taken(MapStates::default());
+    }
+
+    #[test]
+    fn two_workers_see_each_others_contributions_through_the_owners() {
+        scenarios::two_workers_see_each_others_contributions_through_the_owners(MapStates::default);
     }
 }

@@ -1,5 +1,6 @@
 //! Helpers for the math tests: a numerical minimizer and a plain map of states.
 
+use super::replica::ReplicaStates;
 use super::{Algorithm, CoordState, CoordinateStates, Feature, Hyperparameters, Optimizer};
 use std::collections::HashMap;
 use std::convert::Infallible;
@@ -82,5 +83,31 @@ impl CoordinateStates for MapStates {
 
     fn state_mut(&mut self, slot: u32) -> &mut CoordState {
         &mut self.states[slot as usize]
+    }
+}
+
+/// Every state in memory, for ever.
+impl ReplicaStates for MapStates {
+    fn resident(&self, coordinate: u64) -> Option<&CoordState> {
+        self.index.get(&coordinate).map(|&s| &self.states[s as usize])
+    }
+
+    fn resident_count(&self) -> usize {
+        self.states.len()
+    }
+
+    fn capacity(&self) -> usize {
+        usize::MAX
+    }
+
+    fn overwrite(&mut self, states: &[(u64, CoordState)]) -> Result<(), Infallible> {
+        for (coordinate, state) in states {
+            self.insert(*coordinate, *state);
+        }
+        Ok(())
+    }
+
+    fn release(&mut self) -> Result<(), Infallible> {
+        Ok(())
     }
 }

@@ -103,6 +103,19 @@ impl ViewLearner {
         &self.gradients
     }
 
+    /// The coordinates [`step`](Self::step) reads for `features`, in the order of the
+    /// gradients it makes: a view that holds only some states in memory makes these
+    /// resident before the step.
+    pub fn coordinates(&self, features: &[Feature], out: &mut Vec<u64>) {
+        out.clear();
+        for member in 0..self.members.len() as u32 {
+            let base = |c: u64| if self.alphas.is_empty() { c } else { member_coordinate(c, member) };
+            for class in 0..self.loss.outputs() as u32 {
+                out.extend(features.iter().map(|f| class_coordinate(base(f.coordinate), class)));
+            }
+        }
+    }
+
     /// Predicts `features` from `view`, then, given a label, scores the prediction, turns
     /// it into gradients ([`gradients`](Self::gradients)) and, for a Hedge, adds each
     /// member's loss to its cumulative loss. Without a label nothing is learned and the
@@ -313,5 +326,31 @@ mod tests {
         let mut tolerant = plain.clone().with_read_sums(true);
         tolerant.step(&Summed, &features, Some(1.0), 1.0);
         assert_eq!(tolerant.gradients()[0].read_sum, 2.0);
+    }
+
+    /// A view that holds only some states in memory makes `coordinates` resident and finds
+    /// each gradient's state by position: they must be the gradients' coordinates, in order,
+    /// for every member and class.
+    #[test]
+    fn coordinates_are_the_gradients_in_order() {
+        struct Empty;
+        impl View for Empty {
+            fn weight(&self, _: u32, _: u64) -> f64 {
+                0.0
+            }
+            fn rate(&self, _: u32, _: u64) -> Option<f64> {
+                None
+            }
+        }
+        let features = [Feature { coordinate: 4, value: 1.0 }, Feature { coordinate: 9, value: 0.5 }];
+        for (loss, hedge) in [(Loss::Logistic, vec![]), (Loss::Softmax { classes: 3 }, vec![0.1, 1.0])] {
+            let mut learner = ViewLearner::new(ftrl(0.1), loss, Update::Gradient, &hedge);
+            learner.step(&Empty, &features, Some(2.0), 1.0);
+            let mut coordinates = Vec::new();
+            learner.coordinates(&features, &mut coordinates);
+            let expected: Vec<u64> = learner.gradients().iter().map(|g| g.coordinate).collect();
+            assert_eq!(coordinates, expected, "{loss:?} with {} members", hedge.len());
+            assert_eq!(coordinates.len(), features.len() * loss.outputs() * hedge.len().max(1));
+        }
     }
 }

@@ -51,8 +51,20 @@ impl SlotCache {
 
     /// Whether `coordinate` is resident (without marking it used).
     pub fn contains(&self, coordinate: u64) -> bool {
+        self.get(coordinate).is_some()
+    }
+
+    /// The slot of a resident coordinate, without marking it used.
+    #[inline]
+    pub fn find(&self, coordinate: u64) -> Option<u32> {
         let slots = &self.slots;
-        self.index.find(coordinate, |&s| slots[s as usize].coordinate == coordinate).is_some()
+        self.index.find(coordinate, |&s| slots[s as usize].coordinate == coordinate).copied()
+    }
+
+    /// The state of a resident coordinate (without marking it used).
+    #[inline]
+    pub fn get(&self, coordinate: u64) -> Option<&CoordState> {
+        self.find(coordinate).map(|slot| &self.slots[slot as usize].state)
     }
 
     /// Makes `coordinate` resident with `state` (clean: it matches the backing store).

@@ -9,6 +9,7 @@
 mod cache;
 mod rocks;
 
+use crate::learn::replica::ReplicaStates;
 use crate::learn::{CoordState, CoordinateStates, Feature};
 use cache::SlotCache;
 pub use rocks::StateDb;
@@ -53,10 +54,12 @@ pub struct ModelStore {
     /// Lookups found in the cache, and not (new coordinates or disk reads), for metrics.
     hits: u64,
     misses: u64,
-    /// When set, RocksDB is written only by `checkpoint`: making room evicts clean states
-    /// only, so the database always holds exactly the last checkpoint (the stream's update
-    /// role checkpoints after each committed transaction, and must never persist a state
-    /// whose transaction may still fail).
+    /// When set, RocksDB is written only by `checkpoint` (or by `release` and `overwrite`,
+    /// for a store that only caches states kept elsewhere, as a stream replica's): making
+    /// room evicts clean states only, so the database always holds exactly the last
+    /// checkpoint (the stream's update role checkpoints after each committed transaction,
+    /// and must never persist a state whose transaction may still fail), and a changed
+    /// state keeps its slot until then (a stream replica's batch bookkeeping).
     checkpoint_only: bool,
 }
 
@@ -112,6 +115,47 @@ impl ModelStore {
     /// may exceed its capacity by the states changed since the last one.
     pub fn open_checkpoint_only(path: &Path, capacity: usize) -> Result<Self, StoreError> {
         Ok(Self { checkpoint_only: true, ..Self::open(path, capacity)? })
+    }
+
+    /// The state of `coordinate` if it is in memory, without marking it used.
+    #[inline]
+    pub fn resident_state(&self, coordinate: u64) -> Option<&CoordState> {
+        self.cache.get(coordinate)
+    }
+
+    /// Sets the states of coordinates without reading them first: a resident one changes
+    /// in memory, and one that is not stays out of memory (written to RocksDB at once)
+    /// unless every state is resident and the cache is less than half full. States that
+    /// arrive from elsewhere (a replica's owner states) so do not crowd out the ones in use.
+    pub fn overwrite(&mut self, states: &[(u64, CoordState)]) -> Result<(), StoreError> {
+        let mut to_disk = Vec::new();
+        for &(coordinate, state) in states {
+            if let Some(slot) = self.cache.find(coordinate) {
+                *self.cache.state_mut(slot) = state;
+            } else if self.db.is_none() || (self.all_resident && self.cache.len() < self.capacity / 2) {
+                let slot = self.cache.insert(coordinate, state);
+                self.cache.state_mut(slot); // changed: the database does not have it
+            } else {
+                to_disk.push((coordinate, state));
+            }
+        }
+        if let Some(db) = self.db.as_ref().filter(|_| !to_disk.is_empty()) {
+            // A miss now has to look on disk.
+            self.all_resident = false;
+            to_disk.sort_unstable_by_key(|(coordinate, _)| *coordinate);
+            db.write(&to_disk, &[]).map_err(|e| e.at("writing", self.path.as_deref()))?;
+        }
+        Ok(())
+    }
+
+    /// Lets the states changed so far leave memory: once the cache is more than half full
+    /// they are written to RocksDB (not made durable), so that making room can evict them.
+    /// Below that nothing is written: a model that fits its cache never needs the disk.
+    pub fn release(&mut self) -> Result<(), StoreError> {
+        if self.db.is_some() && self.cache.len() > self.capacity / 2 {
+            self.write_changes().map_err(|e| e.at("writing", self.path.as_deref()))?;
+        }
+        Ok(())
     }
 
     pub fn is_durable(&self) -> bool {
@@ -334,6 +378,31 @@ impl CoordinateStates for ModelStore {
     }
 }
 
+/// A stream replica's states: a store opened checkpoint-only (changed states keep their
+/// slots until released) or in memory.
+impl ReplicaStates for ModelStore {
+    #[inline]
+    fn resident(&self, coordinate: u64) -> Option<&CoordState> {
+        self.resident_state(coordinate)
+    }
+
+    fn resident_count(&self) -> usize {
+        self.resident()
+    }
+
+    fn capacity(&self) -> usize {
+        self.capacity
+    }
+
+    fn overwrite(&mut self, states: &[(u64, CoordState)]) -> Result<(), StoreError> {
+        ModelStore::overwrite(self, states)
+    }
+
+    fn release(&mut self) -> Result<(), StoreError> {
+        ModelStore::release(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -470,6 +539,35 @@ mod tests {
         let path = blocker.join("model");
         let error = ModelStore::open(&path, 10).err().expect("opening under a file must fail").to_string();
         assert!(error.starts_with(&format!("opening the model store in {}: RocksDB: ", path.display())), "{error}");
+    }
+
+    /// Overwritten states are read back wherever they went: in memory while a model fits
+    /// half the cache, to RocksDB after, and released changes leave memory.
+    #[test]
+    fn overwritten_and_released_states_are_read_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = ModelStore::open_checkpoint_only(dir.path(), 64).unwrap();
+        let state = |updates| CoordState { z: 1.0, n: 2.0, updates, sum: 0.0, seen: 0 };
+        let states: Vec<(u64, CoordState)> = (0..200).map(|c| (c, state(c + 1))).collect();
+        store.overwrite(&states).unwrap();
+        assert_eq!(store.resident(), 32, "only up to half the cache is filled from outside");
+        assert_eq!(store.resident_state(5), Some(&state(6)));
+        assert_eq!(store.resident_state(150), None);
+        bump(&mut store, 0..40);
+        // Changed states stay resident until released, then may be evicted.
+        store.release().unwrap();
+        bump(&mut store, 100..160);
+        assert!(store.resident() <= 64, "{} resident", store.resident());
+        let bumped = |c: u64| c < 40 || (100..160).contains(&c);
+        let expected: Vec<u64> = (0..200).map(|c| c + 1 + u64::from(bumped(c))).collect();
+        let updates: Vec<u64> = (0..200)
+            .map(|c| {
+                let mut one = Vec::new();
+                store.resolve(&features(c..c + 1), &mut one).unwrap();
+                store.state(one[0]).updates
+            })
+            .collect();
+        assert_eq!(updates, expected);
     }
 
     #[test]

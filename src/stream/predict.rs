@@ -16,7 +16,7 @@ use super::kafka::{
     collect, committed_positions, group_consumer_config, partition_of, seek_partitions, send, transactional_producer,
     RawRecord, RebalanceFlag, TRANSACTION_CALL_TIMEOUT,
 };
-use super::replica::ReplicaFeed;
+use super::replica::{open_replica_store, ReplicaFeed};
 use super::StreamError;
 use crate::config::{Topics, WorkerConfig};
 use crate::learn::hedge::{Hedge, HedgeState};
@@ -27,6 +27,7 @@ use crate::schema::featurize::Featurizer;
 use crate::schema::proto::{Outcome, Prediction};
 use crate::schema::record::RecordDecoder;
 use crate::schema::ExampleBuf;
+use crate::store::ModelStore;
 use prost::Message as _;
 use rdkafka::consumer::{BaseConsumer, Consumer};
 use rdkafka::message::{Header, OwnedHeaders};
@@ -70,7 +71,7 @@ struct BatchOutput {
 pub struct PredictRole {
     consumer: BaseConsumer<RebalanceFlag>,
     producer: BaseProducer,
-    replica: Replica,
+    replica: Replica<ModelStore>,
     feed: ReplicaFeed,
     topics: Topics,
     decoder: RecordDecoder,
@@ -83,6 +84,8 @@ pub struct PredictRole {
     publish_predictions: bool,
     example: ExampleBuf,
     features: Vec<Feature>,
+    /// The coordinates an example's step reads, made resident in the replica before it.
+    coordinates: Vec<u64>,
     /// Predicts from the replica, takes the configured step and mixes a Hedge.
     learner: ViewLearner,
     /// Encodes the batch's gradients records.
@@ -106,7 +109,7 @@ impl PredictRole {
             group_consumer_config(config, &format!("{prefix}.predict")).create_with_context(RebalanceFlag::default())?;
         consumer.subscribe(&[&topics.examples])?;
         let rule = settings.owner_rule().with_delay_tolerance(config.model.delay_tolerant);
-        let mut replica = Replica::new(rule, config.model.partitions);
+        let mut replica = Replica::new(rule, config.model.partitions, open_replica_store(config)?);
         let feed = ReplicaFeed::load(config, &mut replica, shutdown)?;
         let producer =
             transactional_producer(config, &format!("{prefix}.predict.{}", config.worker.id), DefaultProducerContext)?;
@@ -126,6 +129,7 @@ impl PredictRole {
             publish_predictions: config.worker.publish_predictions,
             example: ExampleBuf::default(),
             features: Vec::new(),
+            coordinates: Vec::new(),
             learner: hedge_learner(config, &settings)?,
             writer: GradientWriter::new(
                 config.model.partitions,
@@ -143,8 +147,8 @@ impl PredictRole {
         let mut last_report = Instant::now();
         let (mut examples, mut dead) = (0u64, 0u64);
         while !shutdown.load(Ordering::Acquire) {
-            self.feed.catch_up(&mut self.replica, Duration::ZERO);
-            if !self.within_bounds() {
+            self.feed.catch_up(&mut self.replica, Duration::ZERO)?;
+            if !self.within_bounds()? {
                 continue;
             }
             let records = if self.leftover.is_empty() {
@@ -166,12 +170,12 @@ impl PredictRole {
                 self.record_staleness();
                 continue;
             }
-            let (output, processed) = self.process(&records);
+            let (output, processed) = self.process(&records)?;
             crate::observe::metrics().consumed(&self.topics.examples, &records[..processed]);
             examples += output.scored.count;
             dead += output.dead_letters.len() as u64;
             crate::observe::metrics().predicted([&output.scored], output.dead_letters.len());
-            self.replica.seal(output.requirements.clone(), output.first_offsets.clone(), processed);
+            self.replica.seal(output.requirements.clone(), output.first_offsets.clone(), processed)?;
             let committing = Instant::now();
             let committed = self.commit(output);
             crate::observe::metrics().transaction("predict", committing.elapsed(), committed.is_ok());
@@ -192,7 +196,8 @@ impl PredictRole {
                 tracing::info!(
                     examples,
                     dead_letters = dead,
-                    replica_coordinates = self.replica.len(),
+                    replica_resident = self.replica.len(),
+                    replica_pending = self.replica.pending(),
                     owner_records = self.feed.taken.records,
                     merged_owner_states = self.replica.merged,
                     deferred_owner_transactions = self.replica.deferred,
@@ -207,6 +212,7 @@ impl PredictRole {
         tracing::info!(
             examples,
             dead_letters = dead,
+            replica_resident = self.replica.len(),
             merged_owner_states = self.replica.merged,
             deferred_owner_transactions = self.replica.deferred,
             "predict role stopped"
@@ -229,12 +235,12 @@ impl PredictRole {
 
     /// Whether the owners trail within both bounds; otherwise waits a little for them (and
     /// returns false, so the loop can check for shutdown).
-    fn within_bounds(&mut self) -> bool {
+    fn within_bounds(&mut self) -> Result<bool, StreamError> {
         let unconfirmed = self.replica.unconfirmed();
         if unconfirmed.examples <= self.max_unconfirmed_examples && unconfirmed.age <= self.max_unconfirmed {
-            return true;
+            return Ok(true);
         }
-        self.feed.catch_up(&mut self.replica, Duration::from_millis(100));
+        self.feed.catch_up(&mut self.replica, Duration::from_millis(100))?;
         self.record_staleness();
         let waited = unconfirmed.age.as_secs();
         // Learning stops while no update role applies gradients (none running, or a
@@ -246,7 +252,7 @@ impl PredictRole {
                 "owners have not applied this worker's gradients; is an update role running?"
             );
         }
-        false
+        Ok(false)
     }
 
     /// Notes where this role resumes each assigned partition (the committed offsets, with
@@ -298,8 +304,9 @@ impl PredictRole {
     }
 
     /// Learns from `records` and encodes what to send; returns it and how many records it
-    /// took (fewer than all when a coalesced record filled up: the rest are the next batch).
-    fn process(&mut self, records: &[RawRecord]) -> (BatchOutput, usize) {
+    /// took (fewer than all when a coalesced record filled up, or the batch's changes would
+    /// crowd the replica's cache: the rest are the next batch).
+    fn process(&mut self, records: &[RawRecord]) -> Result<(BatchOutput, usize), StreamError> {
         let mut out = BatchOutput { scored: Progress::new(self.loss.is_binary()), ..Default::default() };
         let coalesced = self.coalesce && records.iter().all(|r| self.past_prefix(r.partition));
         if coalesced {
@@ -309,7 +316,7 @@ impl PredictRole {
         }
         let mut processed = 0;
         for record in records {
-            if coalesced && self.replica.most_touched() >= MAX_COALESCED_COORDINATES {
+            if (coalesced && self.replica.most_touched() >= MAX_COALESCED_COORDINATES) || self.replica.crowded() {
                 break;
             }
             processed += 1;
@@ -317,7 +324,7 @@ impl PredictRole {
             self.resumed.entry(record.partition).or_insert(Resumed { read: 0, per_example }).read += 1;
             out.next_offsets.insert(record.partition, record.offset + 1);
             out.first_offsets.entry(record.partition).or_insert(record.offset);
-            if let Err(reason) = self.predict_one(record, &mut out, coalesced) {
+            if let Err(reason) = self.predict_one(record, &mut out, coalesced)? {
                 out.dead_letters.push((record.clone(), reason));
             }
         }
@@ -338,20 +345,26 @@ impl PredictRole {
         } else {
             self.writer.finish(time_ms)
         };
-        (out, processed)
+        Ok((out, processed))
     }
 
     /// Predicts one example and adds its gradients (unless the batch goes `coalesced`) and
-    /// figures to `out`, or says why it is a dead letter.
-    fn predict_one(&mut self, record: &RawRecord, out: &mut BatchOutput, coalesced: bool) -> Result<(), String> {
-        let payload = record.payload.as_deref().ok_or("record has no value")?;
-        self.decoder.decode(payload, &mut self.example).map_err(|e| e.to_string())?;
-        self.features.clear();
-        self.featurizer.featurize(&self.example, &mut self.features).map_err(|e| e.to_string())?;
-
+    /// figures to `out`, or says why it is a dead letter (the inner error); the outer one is
+    /// the replica's store failing, which ends the role.
+    fn predict_one(
+        &mut self,
+        record: &RawRecord,
+        out: &mut BatchOutput,
+        coalesced: bool,
+    ) -> Result<Result<(), String>, StreamError> {
+        if let Err(reason) = self.decode(record) {
+            return Ok(Err(reason));
+        }
         let (label, weight) = (self.example.label, self.example.weight);
+        self.learner.coordinates(&self.features, &mut self.coordinates);
+        self.replica.make_resident(&self.coordinates)?;
         let outcome = self.learner.step(&self.replica, &self.features, Some(label), weight);
-        self.replica.learn(self.learner.gradients());
+        self.replica.learn(self.learner.gradients())?;
         let metric_label = self.loss.metric_label(label);
         out.scored.record(outcome.loss, metric_label, outcome.prediction, outcome.score, weight);
         if coalesced {
@@ -380,7 +393,15 @@ impl PredictRole {
                 label,
             });
         }
-        Ok(())
+        Ok(Ok(()))
+    }
+
+    /// Decodes and featurizes one record into `example` and `features`.
+    fn decode(&mut self, record: &RawRecord) -> Result<(), String> {
+        let payload = record.payload.as_deref().ok_or("record has no value")?;
+        self.decoder.decode(payload, &mut self.example).map_err(|e| e.to_string())?;
+        self.features.clear();
+        self.featurizer.featurize(&self.example, &mut self.features).map_err(|e| e.to_string())
     }
 
     fn commit(&mut self, out: BatchOutput) -> Result<(), StreamError> {

@@ -3,6 +3,10 @@
 //! per-coordinate deltas carry each coordinate's state), then follows the packed records
 //! every owner transaction writes (key `ftrl.applied`: the changed states and the applied
 //! watermark).
+//!
+//! The replica's states sit in a store bounded by `worker.cache_size`: a slot cache in front
+//! of a local RocksDB (`{state_dir}/replica`) that is only a cache of the deltas topic,
+//! wiped at start.
 
 use super::kafka::{load_deltas, ReaderConsumer};
 use super::update::WATERMARK_KEY;
@@ -11,6 +15,7 @@ use crate::config::WorkerConfig;
 use crate::learn::replica::Replica;
 use crate::learn::CoordState;
 use crate::schema::proto::{AppliedWatermark, WeightDelta};
+use crate::store::{ModelStore, StoreError};
 use prost::Message as _;
 use rdkafka::error::KafkaError;
 use rdkafka::Message;
@@ -39,15 +44,25 @@ pub struct Taken {
 impl ReplicaFeed {
     /// Reads every partition of the deltas topic into `replica` to its current end, then
     /// returns the feed that follows it.
-    pub fn load(config: &WorkerConfig, replica: &mut Replica, shutdown: &AtomicBool) -> Result<Self, StreamError> {
+    pub fn load(
+        config: &WorkerConfig,
+        replica: &mut Replica<ModelStore>,
+        shutdown: &AtomicBool,
+    ) -> Result<Self, StreamError> {
         let started = Instant::now();
         let mut taken = Taken::default();
+        let mut failed = None;
         let consumer = load_deltas(config, "the replica", LOAD_TIMEOUT, shutdown, |message| {
-            taken.take(replica, message.partition(), message.key(), message.payload())
+            if failed.is_none() {
+                failed = taken.take(replica, message.partition(), message.key(), message.payload()).err();
+            }
         })?;
+        if let Some(error) = failed {
+            return Err(error.into());
+        }
         let feed = Self { consumer, taken };
         tracing::info!(
-            coordinates = replica.len(),
+            resident = replica.len(),
             records = feed.taken.records,
             seconds = started.elapsed().as_secs_f64(),
             "replica loaded from the deltas topic"
@@ -56,16 +71,16 @@ impl ReplicaFeed {
     }
 
     /// Takes in every owner record that has arrived, waiting at most `wait` for the first.
-    pub fn catch_up(&mut self, replica: &mut Replica, wait: Duration) {
+    pub fn catch_up(&mut self, replica: &mut Replica<ModelStore>, wait: Duration) -> Result<(), StreamError> {
         let mut timeout = wait;
         loop {
             match self.consumer.poll(timeout) {
-                None => return,
-                Some(Ok(message)) => self.taken.take(replica, message.partition(), message.key(), message.payload()),
+                None => return Ok(()),
+                Some(Ok(message)) => self.taken.take(replica, message.partition(), message.key(), message.payload())?,
                 Some(Err(KafkaError::PartitionEOF(_))) => {}
                 Some(Err(error)) => {
                     tracing::warn!(%error, "replica feed consumer error");
-                    return;
+                    return Ok(());
                 }
             }
             timeout = Duration::ZERO;
@@ -74,7 +89,13 @@ impl ReplicaFeed {
 }
 
 impl Taken {
-    fn take(&mut self, replica: &mut Replica, partition: i32, key: Option<&[u8]>, payload: Option<&[u8]>) {
+    fn take(
+        &mut self,
+        replica: &mut Replica<ModelStore>,
+        partition: i32,
+        key: Option<&[u8]>,
+        payload: Option<&[u8]>,
+    ) -> Result<(), StoreError> {
         self.records += 1;
         if key == Some(WATERMARK_KEY) {
             match payload.map(AppliedWatermark::decode) {
@@ -85,16 +106,18 @@ impl Taken {
                     }
                     let watermark: BTreeMap<i32, i64> =
                         packed.origin_partitions.iter().copied().zip(packed.origin_offsets.iter().copied()).collect();
-                    replica.owner_watermark(partition, &watermark);
+                    replica.owner_watermark(partition, &watermark)?;
                 }
                 _ => tracing::warn!(partition, "unreadable applied watermark, ignored"),
             }
-            return;
+            return Ok(());
         }
         // A per-coordinate delta carries the coordinate's state as of its transaction,
         // whose watermark follows it. A tombstone says only that the weight is 0 (its
         // state may hold sums), so the replica keeps what it has.
-        let Some(coordinate) = key.and_then(|k| <[u8; 8]>::try_from(k).ok()).map(u64::from_be_bytes) else { return };
+        let Some(coordinate) = key.and_then(|k| <[u8; 8]>::try_from(k).ok()).map(u64::from_be_bytes) else {
+            return Ok(());
+        };
         if let Some(Ok(delta)) = payload.map(WeightDelta::decode) {
             if let Some(state) = delta.state {
                 replica.owner_state(
@@ -109,7 +132,21 @@ impl Taken {
                 );
             }
         }
+        Ok(())
     }
+}
+
+/// The replica's store: `worker.cache_size` states in memory, the rest in a local RocksDB
+/// that only caches the deltas topic, so whatever it held is discarded first.
+pub fn open_replica_store(config: &WorkerConfig) -> Result<ModelStore, StreamError> {
+    let dir = config.worker.state_dir.join("replica");
+    match std::fs::remove_dir_all(&dir) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+            return Err(StreamError::State(format!("clearing {}: {e}", dir.display())));
+        }
+        _ => {}
+    }
+    Ok(ModelStore::open_checkpoint_only(&dir, config.worker.cache_size)?)
 }
 
 /// The (coordinate, state) pairs of a packed record; fields missing at an index (a record
@@ -128,4 +165,49 @@ pub fn packed_states(packed: &AppliedWatermark) -> impl Iterator<Item = (u64, Co
             },
         )
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::learn::replica::scenarios;
+    use crate::store::ModelStore;
+
+    /// The replica's store as `open_replica_store` opens it, with room for 32 states: the
+    /// scenarios' models have about 120 coordinates.
+    fn small_store(dir: &tempfile::TempDir, name: &str) -> ModelStore {
+        ModelStore::open_checkpoint_only(&dir.path().join(name), 32).unwrap()
+    }
+
+    #[test]
+    fn on_a_cache_far_smaller_than_the_model_one_worker_learns_exactly_what_the_embedded_learner_learns() {
+        let dir = tempfile::tempdir().unwrap();
+        let (replica, coordinates) =
+            scenarios::one_worker_learns_exactly_what_the_embedded_learner_learns(small_store(&dir, "a"));
+        assert!(coordinates > 3 * 32, "{coordinates} coordinates");
+        assert!(replica.len() <= 32, "{} resident", replica.len());
+    }
+
+    #[test]
+    fn on_a_cache_far_smaller_than_the_model_states_holding_part_of_a_batch_are_not_taken() {
+        let dir = tempfile::tempdir().unwrap();
+        scenarios::states_holding_part_of_a_batch_are_not_taken(small_store(&dir, "a"));
+    }
+
+    #[test]
+    fn an_evicted_coordinate_keeps_its_bookkeeping() {
+        let dir = tempfile::tempdir().unwrap();
+        scenarios::an_evicted_coordinate_keeps_its_bookkeeping(
+            ModelStore::open_checkpoint_only(dir.path(), 8).unwrap(),
+        );
+    }
+
+    #[test]
+    fn on_a_cache_far_smaller_than_the_model_two_workers_see_each_others_contributions() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut n = 0;
+        scenarios::two_workers_see_each_others_contributions_through_the_owners(|| {
+            n += 1;
+            small_store(&dir, &n.to_string())
+        });
+    }
 }
