@@ -23,6 +23,10 @@ struct Slot {
     referenced: bool,
 }
 
+/// Stands for "no candidate" in `resolve`'s first pass: never a slot (that would take 4
+/// billion resident states).
+const NO_SLOT: u32 = u32::MAX;
+
 /// A state leaving the cache that has changes the backing store has not seen.
 pub type Evicted = (u64, CoordState);
 
@@ -47,6 +51,47 @@ impl SlotCache {
         let slot = *self.index.find(coordinate, |&s| slots[s as usize].coordinate == coordinate)?;
         self.slots[slot as usize].referenced = true;
         Some(slot)
+    }
+
+    /// Writes the slot of every coordinate into `slots`, in order, marking them recently
+    /// used; a coordinate not resident becomes resident with the state `load` gives it (a
+    /// coordinate given twice is loaded once). Returns how many were resident already.
+    ///
+    /// Each lookup waits on up to three cache misses (the control bytes, the index entry,
+    /// the slot), and taken one coordinate after another they were most of the learner's
+    /// time. Here every coordinate's index entry is read first and the slots only in a
+    /// second pass, so that the misses of different coordinates overlap.
+    #[inline]
+    pub fn resolve<E>(
+        &mut self,
+        coordinates: impl Iterator<Item = u64> + Clone,
+        slots: &mut Vec<u32>,
+        mut load: impl FnMut(u64) -> Result<CoordState, E>,
+    ) -> Result<usize, E> {
+        slots.clear();
+        // The first entry whose 7 control bits match the coordinate's: usually its own.
+        slots.extend(coordinates.clone().map(|c| self.index.iter_hash(c).next().map_or(NO_SLOT, |&s| s)));
+        let mut resident = 0;
+        for (coordinate, slot) in coordinates.zip(slots.iter_mut()) {
+            if *slot != NO_SLOT && self.slots[*slot as usize].coordinate == coordinate {
+                self.slots[*slot as usize].referenced = true;
+                resident += 1;
+                continue;
+            }
+            // Another coordinate's entry came first, or none matched (new, loaded earlier in
+            // this call, or not resident): the full lookup decides.
+            *slot = match self.lookup(coordinate) {
+                Some(found) => {
+                    resident += 1;
+                    found
+                }
+                None => {
+                    let state = load(coordinate)?;
+                    self.insert(coordinate, state)
+                }
+            };
+        }
+        Ok(resident)
     }
 
     /// Whether `coordinate` is resident (without marking it used).
@@ -164,6 +209,40 @@ mod tests {
         cache.state_mut(a).n = 1.0;
         assert_eq!(cache.take_dirty(), vec![(1, CoordState { z: 5.0, n: 1.0, updates: 0, sum: 0.0, seen: 0 })]);
         assert!(cache.take_dirty().is_empty());
+    }
+
+    #[test]
+    fn resolve_finds_coordinates_among_lookalikes_and_loads_the_others_once() {
+        let mut cache = SlotCache::default();
+        // Small numbers share their top 7 bits, those the index compares first, so lookups
+        // meet other coordinates' entries before their own.
+        for c in 0..1000 {
+            cache.insert(c, CoordState { updates: c, ..Default::default() });
+        }
+        let wanted = [5, 999, 1000, 7, 1000, 2000, 5, 0];
+        let mut loaded = Vec::new();
+        let mut slots = Vec::new();
+        let resident = cache
+            .resolve(wanted.iter().copied(), &mut slots, |c| {
+                loaded.push(c);
+                Ok::<_, ()>(CoordState { updates: c + 1_000_000, ..Default::default() })
+            })
+            .unwrap();
+        assert_eq!(loaded, [1000, 2000], "each new coordinate loaded once");
+        assert_eq!(resident, 6);
+        assert_eq!(slots.len(), wanted.len());
+        for (c, s) in wanted.iter().zip(&slots) {
+            let expected = if *c < 1000 { *c } else { c + 1_000_000 };
+            assert_eq!(cache.state(*s).updates, expected, "coordinate {c}");
+        }
+        assert_eq!((slots[2], slots[0]), (slots[4], slots[6]));
+        for c in 0..1000 {
+            let mut one = Vec::new();
+            cache.resolve(std::iter::once(c), &mut one, |_| Err(())).unwrap();
+            assert_eq!(cache.state(one[0]).updates, c);
+        }
+        assert_eq!(cache.resolve([3000].into_iter(), &mut slots, |_| Err("disk")), Err("disk"));
+        assert!(!cache.contains(3000));
     }
 
     #[test]
