@@ -5,14 +5,12 @@
 //! the "referenced" mark of recently used slots and evicts the others, which keeps hot
 //! coordinates resident at O(1) amortized cost per insertion.
 //!
-//! The index is a hash table of bare 4-byte slot numbers whose keys are compared through
-//! the slot itself: a lookup touches the small index and then the slot line it needs
-//! anyway, instead of a 16-byte (key, slot) bucket as well. Lookups are memory-bound, so
-//! this one saved cache miss per feature is the learner's largest single cost. Coordinates
-//! are already uniform 64-bit hashes and serve as their own hash.
+//! Lookups are memory-bound and the learner's largest single cost: a lookup reads one line
+//! of the index (`index`), then the slot it needs anyway, and `resolve` overlaps those reads
+//! across an example's coordinates.
 
+use super::index::Index;
 use crate::learn::CoordState;
-use hashbrown::HashTable;
 
 #[derive(Clone, Copy, Debug, Default)]
 struct Slot {
@@ -32,7 +30,7 @@ pub type Evicted = (u64, CoordState);
 
 #[derive(Debug, Default)]
 pub struct SlotCache {
-    index: HashTable<u32>,
+    index: Index,
     slots: Vec<Slot>,
     free: Vec<u32>,
     dirty: Vec<u32>,
@@ -48,7 +46,7 @@ impl SlotCache {
     #[inline]
     pub fn lookup(&mut self, coordinate: u64) -> Option<u32> {
         let slots = &self.slots;
-        let slot = *self.index.find(coordinate, |&s| slots[s as usize].coordinate == coordinate)?;
+        let slot = self.index.find(coordinate, |s| slots[s as usize].coordinate == coordinate)?;
         self.slots[slot as usize].referenced = true;
         Some(slot)
     }
@@ -57,10 +55,10 @@ impl SlotCache {
     /// used; a coordinate not resident becomes resident with the state `load` gives it (a
     /// coordinate given twice is loaded once). Returns how many were resident already.
     ///
-    /// Each lookup waits on up to three cache misses (the control bytes, the index entry,
-    /// the slot), and taken one coordinate after another they were most of the learner's
-    /// time. Here every coordinate's index entry is read first and the slots only in a
-    /// second pass, so that the misses of different coordinates overlap.
+    /// Each lookup waits on two cache misses (its index line, then its slot), and taken one
+    /// coordinate after another they were most of the learner's time. Here every
+    /// coordinate's index line is read first and the slots only in a second pass, so that
+    /// the misses of different coordinates overlap.
     #[inline]
     pub fn resolve<E>(
         &mut self,
@@ -69,8 +67,8 @@ impl SlotCache {
         mut load: impl FnMut(u64) -> Result<CoordState, E>,
     ) -> Result<usize, E> {
         slots.clear();
-        // The first entry whose 7 control bits match the coordinate's: usually its own.
-        slots.extend(coordinates.clone().map(|c| self.index.iter_hash(c).next().map_or(NO_SLOT, |&s| s)));
+        // The first candidate: the coordinate's own but for a one-in-thousands lookalike.
+        slots.extend(coordinates.clone().map(|c| self.index.candidates(c).next().unwrap_or(NO_SLOT)));
         let mut resident = 0;
         for (coordinate, slot) in coordinates.zip(slots.iter_mut()) {
             if *slot != NO_SLOT && self.slots[*slot as usize].coordinate == coordinate {
@@ -97,7 +95,7 @@ impl SlotCache {
     /// Whether `coordinate` is resident (without marking it used).
     pub fn contains(&self, coordinate: u64) -> bool {
         let slots = &self.slots;
-        self.index.find(coordinate, |&s| slots[s as usize].coordinate == coordinate).is_some()
+        self.index.find(coordinate, |s| slots[s as usize].coordinate == coordinate).is_some()
     }
 
     /// Makes `coordinate` resident with `state` (clean: it matches the backing store).
@@ -113,8 +111,7 @@ impl SlotCache {
                 (self.slots.len() - 1) as u32
             }
         };
-        let slots = &self.slots;
-        self.index.insert_unique(coordinate, index, |&s| slots[s as usize].coordinate);
+        self.index.insert(coordinate, index);
         index
     }
 
@@ -161,11 +158,8 @@ impl SlotCache {
                     s.referenced = false;
                 } else {
                     s.live = false;
-                    let (coordinate, hand) = (s.coordinate, self.hand as u32);
-                    if let Ok(entry) = self.index.find_entry(coordinate, |&slot| slot == hand) {
-                        entry.remove();
-                    }
-                    self.free.push(hand);
+                    self.index.remove(s.coordinate, self.hand as u32);
+                    self.free.push(self.hand as u32);
                 }
             }
             self.hand += 1;
@@ -179,11 +173,8 @@ impl SlotCache {
         for (i, s) in self.slots.iter_mut().enumerate() {
             if s.live && !s.dirty && s.state == CoordState::default() {
                 s.live = false;
-                let (coordinate, slot) = (s.coordinate, i as u32);
-                if let Ok(entry) = self.index.find_entry(coordinate, |&found| found == slot) {
-                    entry.remove();
-                }
-                self.free.push(slot);
+                self.index.remove(s.coordinate, i as u32);
+                self.free.push(i as u32);
                 dropped += 1;
             }
         }

@@ -7,6 +7,7 @@
 //! disk read at all, which keeps the common case as fast as a plain hash map.
 
 mod cache;
+mod index;
 mod rocks;
 
 use crate::learn::{CoordState, CoordinateStates, Feature};
