@@ -44,10 +44,6 @@ pub struct BatchQueue<C: ConsumerContext + 'static> {
     _consumer: Arc<BaseConsumer<C>>,
 }
 
-// SAFETY: librdkafka's queues and messages may be used from any thread; the raw pointers
-// are owned by this value alone.
-unsafe impl<C: ConsumerContext + 'static> Send for BatchQueue<C> {}
-
 impl<C: ConsumerContext + 'static> BatchQueue<C> {
     /// The queue of `topic`/`partition` in `consumer`, split from the consumer's queue
     /// (as rust-rdkafka's `split_partition_queue` does), holding up to `batch` records per
