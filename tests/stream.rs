@@ -227,6 +227,65 @@ fn with_a_cache_far_smaller_than_the_model_the_stream_is_still_the_embedded_trai
     assert_stream_is_embedded((stream_loss, &model), (embedded_loss, &embedded_model));
 }
 
+/// With one examples partition `ftrl train --from-topic` reads the examples in file order,
+/// so it is `ftrl train` on the file: the same loss to the last bit and the same weights.
+/// Records that are not examples (not protobuf, a NaN label, no value at all) are bad lines,
+/// counted and skipped without stopping the read, which spans many rounds of the reader.
+#[test]
+fn train_from_one_partition_is_ftrl_train_on_the_file_and_counts_bad_records() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let setup = Setup::with_example_partitions("fromtopic", 1);
+    let config = setup.config("w1", "protobuf");
+    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
+    let (data, examples) = generated(setup.dir.path(), 10_000);
+    let mut payloads: Vec<Option<Vec<u8>>> = Vec::new();
+    for (i, (_, proto)) in examples.iter().enumerate() {
+        payloads.push(Some(proto.clone()));
+        match i {
+            7 | 2047 | 2048 | 9998 => payloads.push(Some(b"\xff\xff not an example".to_vec())),
+            5000 => payloads.push(Some(encode_example(f64::NAN, None, &[("a", "x", 1.0)]))),
+            6000 => payloads.push(None),
+            _ => {}
+        }
+    }
+    let producer: BaseProducer = setup.client().set("linger.ms", "5").create().unwrap();
+    let topic = setup.topic("examples");
+    for payload in &payloads {
+        let mut record = BaseRecord::<[u8], [u8]>::to(&topic).partition(0).key(&b"k"[..]);
+        if let Some(payload) = payload {
+            record = record.payload(&payload[..]);
+        }
+        while let Err((_, back)) = producer.send(record) {
+            producer.poll(Duration::from_millis(10));
+            record = back;
+        }
+        producer.poll(Duration::ZERO);
+    }
+    producer.flush(Duration::from_secs(30)).unwrap();
+
+    let model_dir = setup.dir.path().join("from-topic-model");
+    let summary = run_ok(
+        ftrl()
+            .args(["train", "--from-topic", "--quiet", "--summary-json", "--config"])
+            .arg(&config)
+            .arg("--model")
+            .arg(&model_dir),
+    );
+    let summary: Value = serde_json::from_str(summary.lines().last().unwrap()).unwrap();
+    let (embedded_loss, embedded_model) = embedded(setup.dir.path(), &data);
+    assert_eq!((summary["examples"].as_u64(), summary["bad_lines"].as_u64()), (Some(10_000), Some(6)), "{summary}");
+    assert_eq!(summary["progressive_loss"].as_f64(), Some(embedded_loss), "{summary}");
+    let model: HashMap<u64, (f64, u64)> = run_ok(ftrl().args(["export", "--all", "--model"]).arg(&model_dir))
+        .lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            (v["coordinate"].as_u64().unwrap(), (v["weight"].as_f64().unwrap(), v["updates"].as_u64().unwrap()))
+        })
+        .collect();
+    assert!(model.len() > 1000);
+    assert!(model == embedded_model, "the weights differ from ftrl train's");
+}
+
 #[test]
 fn configuration_is_validated_and_documented() {
     let example = run_ok(ftrl().args(["config", "example"]));

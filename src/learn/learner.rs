@@ -244,9 +244,9 @@ impl Learner {
             } else {
                 self.coordinates.clear();
                 for class in 0..outputs as u32 {
-                    self.coordinates.extend(features.iter().map(|f| {
-                        let base = if hedged { member_coordinate(f.coordinate, member) } else { f.coordinate };
-                        Feature { coordinate: class_coordinate(base, class), value: f.value }
+                    self.coordinates.extend(features.iter().map(|f| Feature {
+                        coordinate: played_coordinate(f.coordinate, hedged, member, class),
+                        value: f.value,
                     }));
                 }
                 &self.coordinates[..]
@@ -345,6 +345,14 @@ impl<S: CoordinateStates> Target for ApplyNow<'_, S> {
             state.seen = self.clock;
         }
     }
+}
+
+/// The coordinate that Hedge member `member` (when `hedged`) plays for `class` on a
+/// feature's coordinate.
+#[inline]
+pub fn played_coordinate(coordinate: u64, hedged: bool, member: u32, class: u32) -> u64 {
+    let base = if hedged { member_coordinate(coordinate, member) } else { coordinate };
+    class_coordinate(base, class)
 }
 
 /// Resolves `coordinates` in `states` (into `slots`) and writes the weight `optimizer`

@@ -23,7 +23,7 @@
 //!
 //! [`Learner`]: super::Learner
 
-use super::learner::{Learner, Target};
+use super::learner::{played_coordinate, Learner, Target};
 use super::Hedge;
 use super::{CoordState, Feature, Loss, Optimizer, Outcome, Update};
 use std::convert::Infallible;
@@ -108,10 +108,10 @@ impl ViewLearner {
     /// resident before the step.
     pub fn coordinates(&self, features: &[Feature], out: &mut Vec<u64>) {
         out.clear();
-        for member in 0..self.members.len() as u32 {
-            let base = |c: u64| if self.alphas.is_empty() { c } else { member_coordinate(c, member) };
-            for class in 0..self.loss.outputs() as u32 {
-                out.extend(features.iter().map(|f| class_coordinate(base(f.coordinate), class)));
+        let hedged = self.learner.is_hedge();
+        for member in 0..self.learner.members().len() as u32 {
+            for class in 0..self.learner.loss().outputs() as u32 {
+                out.extend(features.iter().map(|f| played_coordinate(f.coordinate, hedged, member, class)));
             }
         }
     }

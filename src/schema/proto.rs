@@ -168,7 +168,7 @@ mod borrowed {
                         return None;
                     }
                     let len = varint(&mut buf)?;
-                    let text = std::str::from_utf8(take(&mut buf, len)?).ok()?;
+                    let text = utf8(take(&mut buf, len)?)?;
                     if tag == 1 {
                         ns = text;
                     } else {
@@ -186,6 +186,19 @@ mod borrowed {
             }
         }
         Some((ns, name, value))
+    }
+
+    /// `bytes` as text when they are UTF-8, as prost requires of strings. Names are almost
+    /// always ASCII, which is checked inline: `str::from_utf8`'s call on every namespace and
+    /// name took 7% of `train --from-topic`'s CPU.
+    #[inline(always)]
+    fn utf8(bytes: &[u8]) -> Option<&str> {
+        if bytes.is_ascii() {
+            // SAFETY: ASCII is UTF-8.
+            Some(unsafe { std::str::from_utf8_unchecked(bytes) })
+        } else {
+            std::str::from_utf8(bytes).ok()
+        }
     }
 
     /// prost's `decode_varint`: at most ten bytes, the tenth at most 1.

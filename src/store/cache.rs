@@ -5,14 +5,12 @@
 //! the "referenced" mark of recently used slots and evicts the others, which keeps hot
 //! coordinates resident at O(1) amortized cost per insertion.
 //!
-//! The index is a hash table of bare 4-byte slot numbers whose keys are compared through
-//! the slot itself: a lookup touches the small index and then the slot line it needs
-//! anyway, instead of a 16-byte (key, slot) bucket as well. Lookups are memory-bound, so
-//! this one saved cache miss per feature is the learner's largest single cost. Coordinates
-//! are already uniform 64-bit hashes and serve as their own hash.
+//! Lookups are memory-bound and the learner's largest single cost: a lookup reads one line
+//! of the index (`index`), then the slot it needs anyway, and `resolve` overlaps those reads
+//! across an example's coordinates.
 
+use super::index::Index;
 use crate::learn::CoordState;
-use hashbrown::HashTable;
 
 #[derive(Clone, Copy, Debug, Default)]
 struct Slot {
@@ -23,12 +21,16 @@ struct Slot {
     referenced: bool,
 }
 
+/// Stands for "no candidate" in `resolve`'s first pass: never a slot (that would take 4
+/// billion resident states).
+const NO_SLOT: u32 = u32::MAX;
+
 /// A state leaving the cache that has changes the backing store has not seen.
 pub type Evicted = (u64, CoordState);
 
 #[derive(Debug, Default)]
 pub struct SlotCache {
-    index: HashTable<u32>,
+    index: Index,
     slots: Vec<Slot>,
     free: Vec<u32>,
     dirty: Vec<u32>,
@@ -44,9 +46,50 @@ impl SlotCache {
     #[inline]
     pub fn lookup(&mut self, coordinate: u64) -> Option<u32> {
         let slots = &self.slots;
-        let slot = *self.index.find(coordinate, |&s| slots[s as usize].coordinate == coordinate)?;
+        let slot = self.index.find(coordinate, |s| slots[s as usize].coordinate == coordinate)?;
         self.slots[slot as usize].referenced = true;
         Some(slot)
+    }
+
+    /// Writes the slot of every coordinate into `slots`, in order, marking them recently
+    /// used; a coordinate not resident becomes resident with the state `load` gives it (a
+    /// coordinate given twice is loaded once). Returns how many were resident already.
+    ///
+    /// Each lookup waits on two cache misses (its index line, then its slot), and taken one
+    /// coordinate after another they were most of the learner's time. Here every
+    /// coordinate's index line is read first and the slots only in a second pass, so that
+    /// the misses of different coordinates overlap.
+    #[inline]
+    pub fn resolve<E>(
+        &mut self,
+        coordinates: impl Iterator<Item = u64> + Clone,
+        slots: &mut Vec<u32>,
+        mut load: impl FnMut(u64) -> Result<CoordState, E>,
+    ) -> Result<usize, E> {
+        slots.clear();
+        // The first candidate: the coordinate's own but for a one-in-thousands lookalike.
+        slots.extend(coordinates.clone().map(|c| self.index.candidates(c).next().unwrap_or(NO_SLOT)));
+        let mut resident = 0;
+        for (coordinate, slot) in coordinates.zip(slots.iter_mut()) {
+            if *slot != NO_SLOT && self.slots[*slot as usize].coordinate == coordinate {
+                self.slots[*slot as usize].referenced = true;
+                resident += 1;
+                continue;
+            }
+            // Another coordinate's entry came first, or none matched (new, loaded earlier in
+            // this call, or not resident): the full lookup decides.
+            *slot = match self.lookup(coordinate) {
+                Some(found) => {
+                    resident += 1;
+                    found
+                }
+                None => {
+                    let state = load(coordinate)?;
+                    self.insert(coordinate, state)
+                }
+            };
+        }
+        Ok(resident)
     }
 
     /// Whether `coordinate` is resident (without marking it used).
@@ -58,7 +101,7 @@ impl SlotCache {
     #[inline]
     pub fn find(&self, coordinate: u64) -> Option<u32> {
         let slots = &self.slots;
-        self.index.find(coordinate, |&s| slots[s as usize].coordinate == coordinate).copied()
+        self.index.find(coordinate, |s| slots[s as usize].coordinate == coordinate)
     }
 
     /// The state of a resident coordinate (without marking it used).
@@ -80,8 +123,7 @@ impl SlotCache {
                 (self.slots.len() - 1) as u32
             }
         };
-        let slots = &self.slots;
-        self.index.insert_unique(coordinate, index, |&s| slots[s as usize].coordinate);
+        self.index.insert(coordinate, index);
         index
     }
 
@@ -128,11 +170,8 @@ impl SlotCache {
                     s.referenced = false;
                 } else {
                     s.live = false;
-                    let (coordinate, hand) = (s.coordinate, self.hand as u32);
-                    if let Ok(entry) = self.index.find_entry(coordinate, |&slot| slot == hand) {
-                        entry.remove();
-                    }
-                    self.free.push(hand);
+                    self.index.remove(s.coordinate, self.hand as u32);
+                    self.free.push(self.hand as u32);
                 }
             }
             self.hand += 1;
@@ -146,11 +185,8 @@ impl SlotCache {
         for (i, s) in self.slots.iter_mut().enumerate() {
             if s.live && !s.dirty && s.state == CoordState::default() {
                 s.live = false;
-                let (coordinate, slot) = (s.coordinate, i as u32);
-                if let Ok(entry) = self.index.find_entry(coordinate, |&found| found == slot) {
-                    entry.remove();
-                }
-                self.free.push(slot);
+                self.index.remove(s.coordinate, i as u32);
+                self.free.push(i as u32);
                 dropped += 1;
             }
         }
@@ -176,6 +212,40 @@ mod tests {
         cache.state_mut(a).n = 1.0;
         assert_eq!(cache.take_dirty(), vec![(1, CoordState { z: 5.0, n: 1.0, updates: 0, sum: 0.0, seen: 0 })]);
         assert!(cache.take_dirty().is_empty());
+    }
+
+    #[test]
+    fn resolve_finds_coordinates_among_lookalikes_and_loads_the_others_once() {
+        let mut cache = SlotCache::default();
+        // Small numbers share their top 7 bits, those the index compares first, so lookups
+        // meet other coordinates' entries before their own.
+        for c in 0..1000 {
+            cache.insert(c, CoordState { updates: c, ..Default::default() });
+        }
+        let wanted = [5, 999, 1000, 7, 1000, 2000, 5, 0];
+        let mut loaded = Vec::new();
+        let mut slots = Vec::new();
+        let resident = cache
+            .resolve(wanted.iter().copied(), &mut slots, |c| {
+                loaded.push(c);
+                Ok::<_, ()>(CoordState { updates: c + 1_000_000, ..Default::default() })
+            })
+            .unwrap();
+        assert_eq!(loaded, [1000, 2000], "each new coordinate loaded once");
+        assert_eq!(resident, 6);
+        assert_eq!(slots.len(), wanted.len());
+        for (c, s) in wanted.iter().zip(&slots) {
+            let expected = if *c < 1000 { *c } else { c + 1_000_000 };
+            assert_eq!(cache.state(*s).updates, expected, "coordinate {c}");
+        }
+        assert_eq!((slots[2], slots[0]), (slots[4], slots[6]));
+        for c in 0..1000 {
+            let mut one = Vec::new();
+            cache.resolve(std::iter::once(c), &mut one, |_| Err(())).unwrap();
+            assert_eq!(cache.state(one[0]).updates, c);
+        }
+        assert_eq!(cache.resolve([3000].into_iter(), &mut slots, |_| Err("disk")), Err("disk"));
+        assert!(!cache.contains(3000));
     }
 
     #[test]

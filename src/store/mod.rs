@@ -7,6 +7,7 @@
 //! disk read at all, which keeps the common case as fast as a plain hash map.
 
 mod cache;
+mod index;
 mod rocks;
 
 use crate::learn::replica::ReplicaStates;
@@ -346,24 +347,16 @@ impl CoordinateStates for ModelStore {
     fn resolve(&mut self, features: &[Feature], slots: &mut Vec<u32>) -> Result<(), StoreError> {
         // Room is made before any slot is handed out, so slots stay valid for the example.
         self.make_room(features.len())?;
-        slots.clear();
-        for feature in features {
-            let slot = match self.cache.lookup(feature.coordinate) {
-                Some(slot) => {
-                    self.hits += 1;
-                    slot
-                }
-                None => {
-                    self.misses += 1;
-                    let stored = match (&self.db, self.all_resident) {
-                        (Some(db), false) => db.get(feature.coordinate)?,
-                        _ => None,
-                    };
-                    self.cache.insert(feature.coordinate, stored.unwrap_or_default())
-                }
+        let (db, all_resident) = (&self.db, self.all_resident);
+        let resident = self.cache.resolve(features.iter().map(|f| f.coordinate), slots, |coordinate| {
+            let stored = match (db, all_resident) {
+                (Some(db), false) => db.get(coordinate)?,
+                _ => None,
             };
-            slots.push(slot);
-        }
+            Ok::<_, StoreError>(stored.unwrap_or_default())
+        })?;
+        self.hits += resident as u64;
+        self.misses += (features.len() - resident) as u64;
         Ok(())
     }
 

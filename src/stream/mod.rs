@@ -12,6 +12,7 @@
 
 pub mod admin;
 pub mod apply;
+pub mod batch_queue;
 pub mod gradients;
 pub mod kafka;
 pub mod predict;
