@@ -1044,6 +1044,7 @@ class Bench:
         what = f" among {load_rate:,.0f} examples/s" if loaded else ""
         progress(f"producing {len(markers)} markers at {args.marker_rate:g}/s{what} ...")
         transactions_before = transaction_totals(self.worker.log)
+        cpu_before = self.phase_cpu()
         start = time.monotonic()
         for i, value in enumerate(markers):
             # Wait in poll() so that delivery callbacks run (and time acks) as they come.
@@ -1072,7 +1073,10 @@ class Bench:
 
         # How often each role committed while the markers went in, and how long a transaction
         # took (the update role's includes applying): the latency's cadence.
-        pace = transaction_pace(transactions_before, transaction_totals(self.worker.log), time.monotonic() - start)
+        elapsed = time.monotonic() - start
+        pace = transaction_pace(transactions_before, transaction_totals(self.worker.log), elapsed)
+        cpu = {who: (after - cpu_before[who]) / elapsed
+               for who, after in self.phase_cpu().items() if after is not None and cpu_before.get(who) is not None}
         with follower.lock:
             seen = dict(watch.seen)
             seen_packed = dict(watch.seen_packed)
@@ -1112,6 +1116,7 @@ class Bench:
             "packed_stamp_to_read_p50_ms": p50(packed_to_read),
             "markers_with_progress_stamp": len(to_window),
             "transactions": pace,
+            "cores_busy": cpu,
             "latencies_ms": latency,
         }
         if loaded:
@@ -1121,10 +1126,21 @@ class Bench:
             self.results["delta_latency"] = figures
             self.deltas_follower, self.marker_watch, self.marker_producer = follower, watch, producer
         progress(f"legs (p50): produce → the update role's stamp {fmt_ms(p50(to_window))}; "
-                 f"→ packed state read {fmt_ms(p50(packed_to_read))}; transactions: {pace_text(pace)}")
+                 f"→ packed state read {fmt_ms(p50(packed_to_read))}; transactions: {pace_text(pace)}; "
+                 f"cores busy: " + ", ".join(f"{who} {share:.2f}" for who, share in cpu.items()))
         progress(f"delta latency{what}, packed states: p50 {percentile(packed_latency, 50):.1f} ms, "
                  f"p99 {percentile(packed_latency, 99):.1f} ms; per-coordinate deltas: p50 "
                  f"{percentile(latency, 50):.1f} ms, p99 {percentile(latency, 99):.1f} ms")
+
+    def phase_cpu(self) -> dict[str, float | None]:
+        """CPU seconds so far of the worker, the broker and this benchmark (its load
+        producer and deltas follower share the 2 cores with what is measured)."""
+        broker_pid = self.broker_pid()
+        return {
+            "worker": proc_cpu_seconds(self.worker.proc.pid),
+            "broker": proc_cpu_seconds(broker_pid) if broker_pid else None,
+            "benchmark": proc_cpu_seconds(os.getpid()),
+        }
 
     def window_stamps(self, placed: dict[int, tuple[int, int]]) -> dict[int, int]:
         """marker -> `time_ms` of the progress window that counted it (the predict role's
