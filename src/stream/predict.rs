@@ -2,8 +2,9 @@
 //! with its replica of the model *before* learning from it (progressive validation), learns
 //! from it at once in the replica, and routes the per-coordinate gradients to the gradients
 //! partition that owns each coordinate. Gradients, dead letters and the consumed offsets
-//! commit in one transaction. The role never waits for the owners to apply its own
-//! examples (they are in its replica already); the owners' published states bring it the
+//! commit in one transaction, on a thread of its own (`Committer`): the role learns its next
+//! batch while the broker commits the last. The role never waits for the owners to apply its
+//! own examples (they are in its replica already); the owners' published states bring it the
 //! other workers' contributions (`learn::replica`). A batch goes to the owners coalesced
 //! (each coordinate's summed state change, `worker.coalesce`) unless it holds one of the
 //! first records of an examples partition after this role resumed it, which go per example
@@ -29,12 +30,13 @@ use crate::schema::record::RecordDecoder;
 use crate::schema::ExampleBuf;
 use crate::store::ModelStore;
 use prost::Message as _;
-use rdkafka::consumer::{BaseConsumer, Consumer};
+use rdkafka::consumer::{BaseConsumer, Consumer, ConsumerGroupMetadata};
 use rdkafka::message::{Header, OwnedHeaders};
 use rdkafka::producer::{BaseProducer, BaseRecord, DefaultProducerContext, Producer};
 use rdkafka::{Offset, TopicPartitionList};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::time::{Duration, Instant};
 
 /// What a predict role commits with its offsets: the most records one of its transactions
@@ -68,9 +70,21 @@ struct BatchOutput {
     first_offsets: BTreeMap<i32, i64>,
 }
 
+/// A batch ready to commit: what it sends and the examples offsets it consumed.
+struct Commit {
+    out: BatchOutput,
+    offsets: TopicPartitionList,
+    group: ConsumerGroupMetadata,
+}
+
 pub struct PredictRole {
+    predictor: Predictor,
+    committer: Committer,
+}
+
+/// Reads examples, predicts and learns each in the replica, and encodes what a batch sends.
+struct Predictor {
     consumer: BaseConsumer<RebalanceFlag>,
-    producer: BaseProducer,
     replica: Replica<ModelStore>,
     feed: ReplicaFeed,
     topics: Topics,
@@ -99,6 +113,45 @@ pub struct PredictRole {
     counted: Vec<Progress>,
 }
 
+/// Sends and commits batches, one transaction at a time, on a thread of its own: a
+/// transaction's round trips (10–60 ms on the test broker) would otherwise leave the
+/// predict role idle once a batch. A batch is handed over only after the one before it
+/// committed, so at most one is in flight while the next is learned.
+struct Committer {
+    producer: BaseProducer,
+    topics: Topics,
+}
+
+/// The predictor's side of the committer thread.
+struct Handover {
+    jobs: SyncSender<Commit>,
+    results: Receiver<Result<(), StreamError>>,
+    in_flight: bool,
+}
+
+impl Handover {
+    /// Waits until the batch in flight, if any, committed; its error ends the role (the
+    /// replica holds the batch, and the next: the role starts over rather than learn them twice).
+    fn wait(&mut self) -> Result<(), StreamError> {
+        if std::mem::take(&mut self.in_flight) {
+            self.results.recv().map_err(|_| committer_stopped())??;
+        }
+        Ok(())
+    }
+
+    /// Hands `commit` to the committer once the batch before it committed.
+    fn hand_over(&mut self, commit: Commit) -> Result<(), StreamError> {
+        self.wait()?;
+        self.jobs.send(commit).map_err(|_| committer_stopped())?;
+        self.in_flight = true;
+        Ok(())
+    }
+}
+
+fn committer_stopped() -> StreamError {
+    StreamError::Other("the predict role's committer thread stopped".into())
+}
+
 impl PredictRole {
     pub fn new(config: &WorkerConfig, shutdown: &AtomicBool) -> Result<Self, StreamError> {
         let settings = config.settings().map_err(StreamError::Config)?;
@@ -113,9 +166,9 @@ impl PredictRole {
         let feed = ReplicaFeed::load(config, &mut replica, shutdown)?;
         let producer =
             transactional_producer(config, &format!("{prefix}.predict.{}", config.worker.id), DefaultProducerContext)?;
-        Ok(Self {
+        let committer = Committer { producer, topics: topics.clone() };
+        let predictor = Predictor {
             consumer,
-            producer,
             replica,
             feed,
             topics,
@@ -139,11 +192,39 @@ impl PredictRole {
             resumed: BTreeMap::new(),
             leftover: Vec::new(),
             counted: Vec::new(),
-        })
+        };
+        Ok(Self { predictor, committer })
     }
 
     /// Runs until `shutdown` is set; the transaction in flight completes first.
-    pub fn run(mut self, shutdown: &AtomicBool) -> Result<(), StreamError> {
+    pub fn run(self, shutdown: &AtomicBool) -> Result<(), StreamError> {
+        let Self { mut predictor, committer } = self;
+        let (jobs, queued) = sync_channel::<Commit>(0);
+        let (done, results) = std::sync::mpsc::channel();
+        std::thread::scope(|scope| {
+            let thread = std::thread::Builder::new().name("predict-commit".into()).spawn_scoped(scope, move || {
+                for commit in queued {
+                    let committing = Instant::now();
+                    let result = committer.commit(commit);
+                    crate::observe::metrics().transaction("predict", committing.elapsed(), result.is_ok());
+                    tracing::debug!(commit_ms = committing.elapsed().as_millis() as u64, "predict batch committed");
+                    let failed = result.is_err();
+                    if done.send(result).is_err() || failed {
+                        break;
+                    }
+                }
+            });
+            if let Err(error) = thread {
+                return Err(StreamError::Other(format!("starting the predict role's committer: {error}")));
+            }
+            // The handover owns the only sender: when `run` returns, the committer's loop ends.
+            predictor.run(shutdown, Handover { jobs, results, in_flight: false })
+        })
+    }
+}
+
+impl Predictor {
+    fn run(&mut self, shutdown: &AtomicBool, mut handover: Handover) -> Result<(), StreamError> {
         let mut last_report = Instant::now();
         let (mut examples, mut dead) = (0u64, 0u64);
         while !shutdown.load(Ordering::Acquire) {
@@ -158,8 +239,10 @@ impl PredictRole {
             };
             if self.consumer.context().take() {
                 // The batch may mix records of the old and the new assignment: it is dropped
-                // and every assigned partition is read again from its committed offset.
+                // and every assigned partition is read again from its committed offset (once
+                // the batch in flight committed).
                 self.leftover.clear();
+                handover.wait()?;
                 let committed = committed_positions(&self.consumer)?;
                 self.resume(&committed)?;
                 let positions: Vec<(i32, Offset)> = committed.into_iter().map(|(p, o, _)| (p, o)).collect();
@@ -176,18 +259,10 @@ impl PredictRole {
             dead += output.dead_letters.len() as u64;
             crate::observe::metrics().predicted([&output.scored], output.dead_letters.len());
             self.replica.seal(output.requirements.clone(), output.first_offsets.clone(), processed)?;
-            let committing = Instant::now();
-            let committed = self.commit(output);
-            crate::observe::metrics().transaction("predict", committing.elapsed(), committed.is_ok());
-            // A batch that did not commit is in the replica: the role starts over (a new
-            // replica from the owners' states) rather than learn it twice.
-            committed?;
+            let offsets = self.consumed_offsets(&output)?;
+            let group = self.consumer.group_metadata().ok_or(StreamError::NoGroupMetadata)?;
+            handover.hand_over(Commit { out: output, offsets, group })?;
             self.leftover = records.get(processed..).map(<[RawRecord]>::to_vec).unwrap_or_default();
-            tracing::debug!(
-                examples = processed,
-                commit_ms = committing.elapsed().as_millis() as u64,
-                "predict batch committed"
-            );
             let unconfirmed = self.record_staleness();
             if let Some(alpha) = self.learner.hedge().map(Hedge::leader_alpha) {
                 crate::observe::metrics().hedge_leader(alpha);
@@ -209,6 +284,7 @@ impl PredictRole {
                 last_report = Instant::now();
             }
         }
+        handover.wait()?;
         tracing::info!(
             examples,
             dead_letters = dead,
@@ -404,13 +480,8 @@ impl PredictRole {
         self.featurizer.featurize(&self.example, &mut self.features).map_err(|e| e.to_string())
     }
 
-    fn commit(&mut self, out: BatchOutput) -> Result<(), StreamError> {
-        super::kafka::retrying(|| self.producer.begin_transaction())?;
-        let result = self.send_all(&out);
-        if let Err(error) = result {
-            let _ = self.producer.abort_transaction(TRANSACTION_CALL_TIMEOUT);
-            return Err(error);
-        }
+    /// The examples offsets a batch consumed, with the batch bound (see `resume`).
+    fn consumed_offsets(&self, out: &BatchOutput) -> Result<TopicPartitionList, StreamError> {
         let mut offsets = TopicPartitionList::new();
         let bound = format!("{BATCH_BOUND_METADATA}{}", self.max_examples);
         for (partition, next) in &out.next_offsets {
@@ -419,7 +490,18 @@ impl PredictRole {
                 element.set_metadata(&bound);
             }
         }
-        let group = self.consumer.group_metadata().ok_or(StreamError::NoGroupMetadata)?;
+        Ok(offsets)
+    }
+}
+
+impl Committer {
+    fn commit(&self, Commit { out, offsets, group }: Commit) -> Result<(), StreamError> {
+        super::kafka::retrying(|| self.producer.begin_transaction())?;
+        let result = self.send_all(&out);
+        if let Err(error) = result {
+            let _ = self.producer.abort_transaction(TRANSACTION_CALL_TIMEOUT);
+            return Err(error);
+        }
         let t = Instant::now();
         super::kafka::retrying(|| {
             self.producer.send_offsets_to_transaction(&offsets, &group, TRANSACTION_CALL_TIMEOUT)
