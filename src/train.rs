@@ -2,7 +2,6 @@
 //! and the yardstick for the stream worker's loss and speed.
 
 use crate::input::{spawn_reader, Batch, InputError, Item, Source};
-use crate::learn::admission::Admitter;
 use crate::learn::delay::DelayedLearner;
 use crate::learn::expiry::Expiry;
 use crate::learn::{Learner, Progress};
@@ -169,8 +168,6 @@ pub fn train_batches(
         Trainer::Now(model.learner()?)
     };
     let mut table = options.progress_table.then(ProgressTable::new);
-    let mut admitter = (!model.settings.admission.is_all()).then(|| Admitter::new(model.settings.admission));
-    let mut admitted = Vec::new();
     let bar = crate::observe::progress_bar(options.progress_bar, None, "examples");
     let mut total = Progress::new(model.settings.loss.is_binary());
     let mut bad_lines = 0u64;
@@ -188,13 +185,6 @@ pub fn train_batches(
             match item {
                 Item::Example { label, weight, base, features, .. } => {
                     let features = batch.features_of(*features);
-                    let learned = match &mut admitter {
-                        Some(admitter) => {
-                            admitter.filter(features, &mut admitted);
-                            &admitted
-                        }
-                        None => features,
-                    };
                     let outcome = match &mut trainer {
                         Trainer::Now(learner) => {
                             if let Some(expiry) = expiry {
@@ -207,11 +197,11 @@ pub fn train_batches(
                                 }
                             }
                             learner.base = *base;
-                            learner.learn(&mut model.store, learned, *label, *weight)?
+                            learner.learn(&mut model.store, features, *label, *weight)?
                         }
                         Trainer::Delayed(learner) => {
                             learner.set_base(*base);
-                            learner.learn(&mut model.store, learned, *label, *weight)?
+                            learner.learn(&mut model.store, features, *label, *weight)?
                         }
                     };
                     let metric_label = loss.metric_label(*label);
