@@ -10,8 +10,8 @@ Prints three markdown tables (the README's "Learning quality" section):
 2. Staleness: the loss when gradients are applied d examples late (`ftrl train --delay d`),
    with and without the delay-tolerant rate.
 3. Sparsity: nonzero weights and loss as λ1 grows, FTRL-Proximal against RDA; and the
-   coordinates that get state under each admission policy (`--min-count`,
-   `--inclusion-probability`).
+   coordinates learned (and those with state, which counts the ones not yet admitted too)
+   under each admission policy (`--min-count`, `--inclusion-probability`).
 
 Every figure is a progressive loss: each example is scored before the model learns from it.
 Usually started through `scripts/bench-learn`, which installs vowpalwabbit if needed.
@@ -202,17 +202,20 @@ def sparsity_table(ftrl: Path, data: Path) -> tuple[str, dict]:
     coordinates = results[("ftrl-proximal", 0.0)]["coordinates"]
     lines.append("")
     lines.append(f"Coordinates seen: {coordinates:,}.")
-    lines += ["", "| admission (FTRL-Proximal, λ1 = 0) | coordinates with state | progressive log loss |",
-              "|---|---:|---:|"]
+    lines += ["", "| admission (FTRL-Proximal, λ1 = 0) | coordinates with state | coordinates learned "
+              "(nonzero weights) | progressive log loss |",
+              "|---|---:|---:|---:|"]
     admissions = {}
     for title, arguments in ADMISSIONS:
         progress(f"admission {title} ...")
         summary = ftrl_train(ftrl, data, arguments)
         admissions[title] = summary
-        lines.append(f"| {title} | {summary['coordinates']:,} | {summary['progressive_loss']:.5f} |")
+        lines.append(f"| {title} | {summary['coordinates']:,} | {summary['nonzero_weights']:,} "
+                     f"| {summary['progressive_loss']:.5f} |")
     figures = {f"{a}-{l:g}": {"nonzero": s["nonzero_weights"], "loss": s["progressive_loss"]}
                for (a, l), s in results.items()}
-    figures.update({title: {"coordinates": s["coordinates"], "loss": s["progressive_loss"]}
+    figures.update({title: {"coordinates": s["coordinates"], "nonzero": s["nonzero_weights"],
+                            "loss": s["progressive_loss"]}
                     for title, s in admissions.items()})
     return "\n".join(lines), figures
 

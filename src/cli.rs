@@ -152,11 +152,11 @@ pub struct LearnerArgs {
     /// weighted by each one's progressive loss (replaces --alpha), e.g. 0.01,0.03,0.1,0.3,1,3.
     #[arg(long, value_name = "A1,A2,...", value_delimiter = ',', num_args = 1..)]
     pub hedge: Vec<f64>,
-    /// Give a coordinate state only from its N-th occurrence on (counted in a 16 MB
-    /// counting Bloom filter per run), keeping rare features out of the model.
+    /// Learn a coordinate only from its N-th occurrence on (counted exactly, in its state,
+    /// as a stream's owners do), keeping rare features' weights at 0.
     #[arg(long, value_name = "N", conflicts_with = "inclusion_probability")]
     pub min_count: Option<u32>,
-    /// Give a coordinate without state state at each occurrence with probability P
+    /// Start learning a coordinate not yet admitted at each occurrence with probability P
     /// (McMahan et al.'s Poisson inclusion; the coin is a hash of the coordinate).
     #[arg(long, value_name = "P")]
     pub inclusion_probability: Option<f64>,

@@ -81,9 +81,12 @@ impl ModelSettings {
         self.crosses.iter().map(|c| c.parse().map_err(ModelError::Settings)).collect()
     }
 
-    /// The learner these settings describe: one, or a Hedge mixture.
+    /// The learner these settings describe: one, or a Hedge mixture, with their admission.
     pub fn learner(&self) -> Learner {
-        Learner::new(self.optimizer, self.loss).with_update(self.update).with_hedge(&self.hedge)
+        Learner::new(self.optimizer, self.loss)
+            .with_update(self.update)
+            .with_hedge(&self.hedge)
+            .with_admission(self.admission)
     }
 
     /// What the owner of a coordinate applies in a sharded model (the stream's update role).

@@ -2,8 +2,8 @@
 //! and the yardstick for the stream worker's loss and speed.
 
 use crate::input::{spawn_reader, Batch, InputError, Item, Source};
-use crate::learn::admission::Admitter;
 use crate::learn::delay::DelayedLearner;
+use crate::learn::expiry::Expiry;
 use crate::learn::{Learner, Progress};
 use crate::model::{Model, ModelError};
 use crate::schema::mapping::Mapping;
@@ -168,12 +168,12 @@ pub fn train_batches(
         Trainer::Now(model.learner()?)
     };
     let mut table = options.progress_table.then(ProgressTable::new);
-    let mut admitter = (!model.settings.admission.is_all()).then(|| Admitter::new(model.settings.admission));
-    let mut admitted = Vec::new();
     let bar = crate::observe::progress_bar(options.progress_bar, None, "examples");
     let mut total = Progress::new(model.settings.loss.is_binary());
     let mut bad_lines = 0u64;
     let mut expired = 0u64;
+    let expiry = options.expire_after.map(Expiry::new);
+    let mut next_sweep = expiry.map_or(0, |e| e.first_sweep(model.examples_learned + 1));
     let loss = model.settings.loss;
 
     for batch in batches {
@@ -185,32 +185,23 @@ pub fn train_batches(
             match item {
                 Item::Example { label, weight, base, features, .. } => {
                     let features = batch.features_of(*features);
-                    let learned = match &mut admitter {
-                        Some(admitter) => {
-                            admitter.filter(features, &mut admitted);
-                            &admitted
-                        }
-                        None => features,
-                    };
                     let outcome = match &mut trainer {
                         Trainer::Now(learner) => {
-                            if let Some(after) = options.expire_after {
-                                // 1-based, so that 0 keeps meaning "no clock".
+                            if let Some(expiry) = expiry {
+                                // The clock counts examples over the model's life.
                                 let now = model.examples_learned + total.count + 1;
-                                learner.clock = now;
-                                // Sweeps every quarter of the window: a coordinate goes
-                                // between `after` and 1.25·`after` examples after its last.
-                                if now.is_multiple_of((after / 4).max(1)) {
-                                    let expired_now = model.store.expire(|_, s| s.seen.saturating_add(after) < now)?;
+                                learner.clock = Expiry::stamp(now);
+                                if expiry.sweep_due(now, &mut next_sweep) {
+                                    let expired_now = model.store.expire(|_, s| expiry.is_expired(s.seen, now))?;
                                     expired += expired_now.len() as u64;
                                 }
                             }
                             learner.base = *base;
-                            learner.learn(&mut model.store, learned, *label, *weight)?
+                            learner.learn(&mut model.store, features, *label, *weight)?
                         }
                         Trainer::Delayed(learner) => {
                             learner.set_base(*base);
-                            learner.learn(&mut model.store, learned, *label, *weight)?
+                            learner.learn(&mut model.store, features, *label, *weight)?
                         }
                     };
                     let metric_label = loss.metric_label(*label);

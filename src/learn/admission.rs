@@ -1,32 +1,36 @@
-//! Which coordinates get state. Most coordinates of a click log are seen once or twice and
-//! never earn a useful weight, yet each costs a state in memory and on disk. An admission
-//! policy drops a coordinate from examples until it has earned a place (McMahan et al. 2013,
-//! section 5.2):
+//! Which coordinates get learned. Most coordinates of a click log are seen once or twice
+//! and never earn a useful weight, yet each costs a weight to publish and to serve. An
+//! admission policy keeps a coordinate at weight 0 until it has earned a place (McMahan et
+//! al. 2013, section 5.2):
 //!
 //! * `min-count`: a coordinate is admitted at its N-th occurrence;
 //! * `probability`: each occurrence of a coordinate not yet admitted admits it with
 //!   probability p ("Poisson inclusion"). The coin is a hash of the coordinate: coordinate c
 //!   is admitted at its K(c)-th occurrence, K(c) ~ Geometric(p), so a run is reproducible.
 //!
-//! Both need occurrence counts of coordinates that have no state, kept in a counting Bloom
-//! filter: 2^24 one-byte counters (16 MB), two per coordinate, read as their minimum and
-//! raised only as far as needed ("conservative update"), and no longer once admitted.
-//! Collisions can only admit a coordinate early, never late. The counts live for the run:
-//! a model trained again counts from zero, so its coordinates are re-admitted after up to
-//! N − 1 more occurrences. The bias is always admitted.
+//! One implementation, [`Admitter`], serves the embedded trainer (its target that applies
+//! gradients at once), its `--delay` simulation and the stream's owners and replicas (through
+//! [`OwnerRule`](super::owner::OwnerRule)), so `ftrl train` and a stream with one worker
+//! admit the same coordinates at the same occurrence and learn the same weights. It counts
+//! occurrences exactly, in the coordinate's own state, because an owner's count must survive
+//! restarts and replays and the changelog already makes states exactly-once: below its
+//! threshold a state holds only `updates` (the occurrences so far; z = n = 0, so its weight
+//! is 0 and a stream publishes nothing for it), and from the threshold-th occurrence on its
+//! gradients are applied. So `updates` counts every occurrence, as without admission, and an
+//! admitted coordinate has applied `threshold − 1` fewer gradients than it has occurrences
+//! (RDA's round count t includes them). The price is a state per coordinate seen but not yet
+//! admitted; what admission saves is the published and served model, and the gradient steps.
+//! The bias is always admitted.
 
-use super::hashing::bias;
-use super::Feature;
+use super::hashing::{bias, class_coordinate, member_coordinate};
+use super::CoordState;
 use serde::{Deserialize, Serialize};
 use xxhash_rust::xxh3::xxh3_64_with_seed;
 
-const COUNTER_BITS: u32 = 24;
-/// Seeds the counters' hash apart from every other use of the coordinate.
-const COUNTER_SEED: u64 = 0x6164_6d69_7373_696f;
 /// Seeds the inclusion coin.
 const COIN_SEED: u64 = 0x636f_696e;
 
-/// When a coordinate gets state.
+/// When a coordinate starts being learned from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Admission {
@@ -84,49 +88,59 @@ impl Admission {
     }
 }
 
-/// Applies an admission policy to examples, counting occurrences as it goes.
+/// An admission policy applied to coordinate states: the one place that decides whether an
+/// occurrence of a coordinate is learned from or only counted.
+#[derive(Clone, Debug, Default)]
 pub struct Admitter {
     admission: Admission,
-    counters: Vec<u8>,
-    bias: u64,
+    /// The bias in every coordinate form it takes (Hedge members, softmax classes).
+    always_admitted: Vec<u64>,
 }
 
 impl Admitter {
-    pub fn new(admission: Admission) -> Self {
-        let counters = if admission.is_all() { Vec::new() } else { vec![0; 1 << COUNTER_BITS] };
-        Self { admission, counters, bias: bias() }
-    }
-
-    /// Counts this occurrence of every feature's coordinate and writes the admitted
-    /// features, in order, into `admitted`.
-    pub fn filter(&mut self, features: &[Feature], admitted: &mut Vec<Feature>) {
-        admitted.clear();
-        if self.admission.is_all() {
-            admitted.extend_from_slice(features);
-            return;
-        }
-        for feature in features {
-            if feature.coordinate == self.bias || self.occurs(feature.coordinate) {
-                admitted.push(*feature);
+    /// `admission` over the coordinates of a learner with one member per α of `hedge` (one
+    /// learner when it is empty) and `outputs` outputs (softmax classes).
+    pub fn new(admission: Admission, hedge: &[f64], outputs: usize) -> Self {
+        let mut always_admitted = Vec::new();
+        if !admission.is_all() {
+            let bias = bias();
+            let bases: Vec<u64> = if hedge.is_empty() {
+                vec![bias]
+            } else {
+                (0..hedge.len() as u32).map(|m| member_coordinate(bias, m)).collect()
+            };
+            for base in bases {
+                always_admitted.extend((0..outputs.max(1) as u32).map(|class| class_coordinate(base, class)));
             }
         }
+        Self { admission, always_admitted }
     }
 
-    /// Counts one occurrence; true when the coordinate is admitted by now.
-    fn occurs(&mut self, coordinate: u64) -> bool {
-        let threshold = self.admission.threshold(coordinate);
-        let hash = xxh3_64_with_seed(&coordinate.to_le_bytes(), COUNTER_SEED);
-        let mask = (1u64 << COUNTER_BITS) - 1;
-        let (a, b) = ((hash & mask) as usize, ((hash >> 32) & mask) as usize);
-        let seen = self.counters[a].min(self.counters[b]);
-        if seen >= threshold {
+    pub fn admission(&self) -> Admission {
+        self.admission
+    }
+
+    /// Takes one occurrence of `coordinate`, whose state is `state`: true when it is learned
+    /// from (the caller applies its gradient, which counts it); false when it was only
+    /// counted (`updates` grew by one, and the state stays at weight 0).
+    #[inline]
+    pub fn occurs(&self, coordinate: u64, state: &mut CoordState) -> bool {
+        if self.admission.is_all()
+            || state.updates + 1 >= u64::from(self.admission.threshold(coordinate))
+            || self.always_admitted.contains(&coordinate)
+        {
             return true;
         }
-        let now = seen + 1;
-        for i in [a, b] {
-            self.counters[i] = self.counters[i].max(now);
-        }
-        now >= threshold
+        state.updates += 1;
+        false
+    }
+
+    /// Whether `coordinate` has been admitted: it has a weight to publish.
+    #[inline]
+    pub fn admitted(&self, coordinate: u64, state: &CoordState) -> bool {
+        self.admission.is_all()
+            || state.updates >= u64::from(self.admission.threshold(coordinate))
+            || self.always_admitted.contains(&coordinate)
     }
 }
 
@@ -134,32 +148,49 @@ impl Admitter {
 mod tests {
     use super::*;
 
-    fn f(coordinate: u64) -> Feature {
-        Feature { coordinate, value: 1.0 }
-    }
-
-    fn admitted(admitter: &mut Admitter, coordinates: &[u64]) -> Vec<u64> {
-        let features: Vec<Feature> = coordinates.iter().map(|&c| f(c)).collect();
-        let mut out = Vec::new();
-        admitter.filter(&features, &mut out);
-        out.iter().map(|f| f.coordinate).collect()
+    /// The occurrences of `coordinate` (1-based) that are learned from, of `occurrences`.
+    fn learned(admitter: &Admitter, coordinate: u64, occurrences: u64) -> Vec<u64> {
+        let mut state = CoordState::default();
+        (1..=occurrences)
+            .filter(|_| {
+                let learn = admitter.occurs(coordinate, &mut state);
+                if learn {
+                    // What applying a gradient does to the count.
+                    state.updates += 1;
+                }
+                learn
+            })
+            .collect()
     }
 
     #[test]
     fn min_count_admits_at_the_nth_occurrence_and_always_the_bias() {
-        let mut admitter = Admitter::new(Admission::MinCount { count: 3 });
-        let b = bias();
-        assert_eq!(admitted(&mut admitter, &[b, 7, 8]), [b]);
-        assert_eq!(admitted(&mut admitter, &[b, 7]), [b]);
-        assert_eq!(admitted(&mut admitter, &[b, 7, 8]), [b, 7]);
-        assert_eq!(admitted(&mut admitter, &[7, 8]), [7, 8]);
-        assert_eq!(admitted(&mut admitter, &[7]), [7], "stays admitted");
+        let admitter = Admitter::new(Admission::MinCount { count: 3 }, &[], 1);
+        assert_eq!(learned(&admitter, 7, 5), [3, 4, 5]);
+        assert_eq!(learned(&admitter, bias(), 2), [1, 2]);
+        let mut state = CoordState::default();
+        assert!(!admitter.occurs(7, &mut state));
+        assert_eq!((state.updates, admitter.admitted(7, &state)), (1, false), "counted, not admitted");
+        state.updates = 3;
+        assert!(admitter.admitted(7, &state));
+    }
+
+    #[test]
+    fn the_bias_is_admitted_in_every_member_and_class_form() {
+        let admitter = Admitter::new(Admission::MinCount { count: 5 }, &[0.1, 1.0], 3);
+        for member in 0..2 {
+            for class in 0..3 {
+                let coordinate = class_coordinate(member_coordinate(bias(), member), class);
+                assert_eq!(learned(&admitter, coordinate, 1), [1]);
+            }
+        }
     }
 
     #[test]
     fn all_admits_everything() {
-        let mut admitter = Admitter::new(Admission::All);
-        assert_eq!(admitted(&mut admitter, &[1, 2, 3]), [1, 2, 3]);
+        let admitter = Admitter::new(Admission::All, &[], 1);
+        assert_eq!(learned(&admitter, 42, 2), [1, 2]);
+        assert!(admitter.admitted(42, &CoordState::default()));
     }
 
     /// The share admitted at first sight is p, and the mean occurrence of admission is 1/p,

@@ -18,7 +18,6 @@
 //! stream's owners do: the coordinate's gradient sum lives in its state, and each gradient
 //! carries the sum its example read.
 
-use super::admission::Admission;
 use super::learner::{read_states, CoordinateStates, Learner, Outcome, Target};
 use super::owner::OwnerRule;
 use super::{Feature, Optimizer};
@@ -46,10 +45,12 @@ pub struct DelayedLearner {
 }
 
 impl DelayedLearner {
-    /// `tolerant` selects the delay-tolerant rate.
+    /// `tolerant` selects the delay-tolerant rate. The owners' rule applies the learner's
+    /// admission policy, as the stream's owners do.
     pub fn new(learner: Learner, delay: usize, tolerant: bool) -> Self {
-        let rule = OwnerRule::new(learner.members()[0], learner.alphas(), Admission::All, learner.loss().outputs())
-            .with_delay_tolerance(tolerant);
+        let rule =
+            OwnerRule::new(learner.members()[0], learner.alphas(), learner.admission(), learner.loss().outputs())
+                .with_delay_tolerance(tolerant);
         Self {
             learner,
             rule,
@@ -140,6 +141,7 @@ impl<S: CoordinateStates> Target for Queue<'_, S> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learn::admission::Admission;
     use crate::learn::test_support::MapStates;
     use crate::learn::{Algorithm, Hyperparameters, Loss, Optimizer, Progress};
 
@@ -183,6 +185,26 @@ mod tests {
             // The owners' rule also keeps the gradient sum, which the plain learner does not.
             let (delayed, plain) = (delayed_states.get(0), states.get(0));
             assert_eq!((delayed.z, delayed.n, delayed.updates), (plain.z, plain.n, plain.updates));
+        }
+    }
+
+    /// The simulation admits through the owners' rule what the embedded learner admits
+    /// through its own target: with no delay, the same loss and states.
+    #[test]
+    fn no_delay_admits_as_plain_learning() {
+        let admission = Admission::MinCount { count: 3 };
+        let mut plain = learner(0.5).with_admission(admission);
+        let mut delayed = DelayedLearner::new(learner(0.5).with_admission(admission), 0, false);
+        let (mut plain_states, mut delayed_states) = (MapStates::default(), MapStates::default());
+        for i in 0..4000 {
+            let (features, y) = example(i);
+            let a = plain.learn(&mut plain_states, &features, y, 1.0).unwrap();
+            let b = delayed.learn(&mut delayed_states, &features, y, 1.0).unwrap();
+            assert_eq!(a, b, "example {i}");
+        }
+        for c in [0, 10, 20, 21, 22, 23, 24] {
+            let (p, d) = (plain_states.get(c), delayed_states.get(c));
+            assert_eq!((p.z, p.n, p.updates), (d.z, d.n, d.updates), "coordinate {c}");
         }
     }
 

@@ -10,6 +10,7 @@
 //! ([`DelayedLearner`](super::delay::DelayedLearner)). Predictions, the Hedge mixture and
 //! the steps therefore exist once, here.
 
+use super::admission::{Admission, Admitter};
 use super::hashing::{class_coordinate, member_coordinate};
 use super::hedge::{member_optimizers, Hedge};
 use super::implicit::{step_derivatives, Scored, Update};
@@ -81,6 +82,8 @@ pub struct Learner {
     /// The learners' rules: one, or one per α of the Hedge.
     members: Vec<Optimizer>,
     hedge: Option<Hedge>,
+    /// Which occurrences [`learn`](Self::learn) learns from and which it only counts.
+    admitter: Admitter,
     /// When not 0, stamped as `seen` on every state [`learn`](Self::learn) updates (expiry).
     pub clock: u64,
     /// The initial margin of the next examples (VW's "base"), added to the margin of a
@@ -106,6 +109,7 @@ impl Learner {
             update: Update::Gradient,
             members: vec![optimizer],
             hedge: None,
+            admitter: Admitter::default(),
             clock: 0,
             base: 0.0,
             coordinates: Vec::new(),
@@ -129,7 +133,20 @@ impl Learner {
     pub fn with_hedge(mut self, alphas: &[f64]) -> Self {
         self.members = member_optimizers(self.members[0], alphas);
         self.hedge = (!alphas.is_empty()).then(|| Hedge::new(alphas));
+        // The bias's coordinates, which admission always admits, depend on the members.
+        self.admitter = Admitter::new(self.admitter.admission(), alphas, self.loss.outputs());
         self
+    }
+
+    /// The same learner applying `admission` in [`learn`](Self::learn), exactly as a
+    /// stream's owners do (see `admission`).
+    pub fn with_admission(mut self, admission: Admission) -> Self {
+        self.admitter = Admitter::new(admission, self.alphas(), self.loss.outputs());
+        self
+    }
+
+    pub fn admission(&self) -> Admission {
+        self.admitter.admission()
     }
 
     pub fn loss(&self) -> Loss {
@@ -181,9 +198,15 @@ impl Learner {
         label: f64,
         importance: f64,
     ) -> Result<Outcome, S::Error> {
-        let mut target = ApplyNow { states, slots: std::mem::take(&mut self.slots), clock: self.clock };
+        let mut target = ApplyNow {
+            states,
+            slots: std::mem::take(&mut self.slots),
+            admitter: std::mem::take(&mut self.admitter),
+            clock: self.clock,
+        };
         let outcome = self.learn_with(&mut target, features, label, importance);
         self.slots = target.slots;
+        self.admitter = target.admitter;
         outcome
     }
 
@@ -195,7 +218,8 @@ impl Learner {
         features: &[Feature],
         label: Option<f64>,
     ) -> Result<Outcome, S::Error> {
-        let mut target = ApplyNow { states, slots: std::mem::take(&mut self.slots), clock: 0 };
+        let mut target =
+            ApplyNow { states, slots: std::mem::take(&mut self.slots), admitter: Admitter::default(), clock: 0 };
         let outcome = self.predict_with(&mut target, features, label);
         self.slots = target.slots;
         outcome
@@ -303,10 +327,11 @@ impl Learner {
 }
 
 /// The embedded trainer's target: reads coordinate states and applies each gradient to
-/// them at once.
+/// them at once, once the coordinate is admitted (counting its occurrence otherwise).
 struct ApplyNow<'a, S> {
     states: &'a mut S,
     slots: Vec<u32>,
+    admitter: Admitter,
     clock: u64,
 }
 
@@ -335,12 +360,14 @@ impl<S: CoordinateStates> Target for ApplyNow<'_, S> {
         _member: u32,
         optimizer: &Optimizer,
         index: usize,
-        _coordinate: u64,
+        coordinate: u64,
         gradient: f64,
         played: f64,
     ) {
         let state = self.states.state_mut(self.slots[index]);
-        optimizer.update(state, gradient, played);
+        if self.admitter.occurs(coordinate, state) {
+            optimizer.update(state, gradient, played);
+        }
         if self.clock != 0 {
             state.seen = self.clock;
         }

@@ -4,6 +4,7 @@
 pub mod adagrad;
 pub mod admission;
 pub mod delay;
+pub mod expiry;
 pub mod ftrl_proximal;
 pub mod hashing;
 pub mod hedge;

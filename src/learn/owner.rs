@@ -4,16 +4,14 @@
 //! them into the same states deterministically (a replay must rewrite them bit for bit).
 //!
 //! * **Hedge members.** A Hedge mixture keeps each learner's weights on its own coordinates
-//!   ([`member_coordinate`]), exactly as the embedded trainer does; a contribution names its
-//!   member, and the member's α is the only thing that differs.
-//! * **Admission.** The embedded trainer counts occurrences in a counting Bloom filter that
-//!   lives for the run. An owner must survive restarts and replays, so it counts in the
-//!   coordinate's own state instead: below its threshold a coordinate's state holds only
-//!   `updates` (the occurrences so far; z = n = 0, so its weight is 0 and nothing is
-//!   published), and from the threshold-th occurrence on its gradients are applied. The
-//!   threshold is a hash of the coordinate ([`Admission::threshold`]), never a random draw.
-//!   So `updates` counts every occurrence, as without admission, and an admitted coordinate
-//!   has applied `threshold − 1` fewer gradients than it has occurrences.
+//!   ([`member_coordinate`](super::hashing::member_coordinate)), exactly as the embedded
+//!   trainer does; a contribution names its member, and the member's α is the only thing
+//!   that differs.
+//! * **Admission** ([`Admitter`], the embedded trainer's too): occurrences are counted in the
+//!   coordinate's own state, which survives restarts and replays; below its threshold a
+//!   state holds only `updates` (z = n = 0, weight 0, nothing published), and from the
+//!   threshold-th occurrence on its gradients are applied. The threshold is a hash of the
+//!   coordinate ([`Admission::threshold`]), never a random draw.
 //! * **Delay-tolerant rates** (McMahan & Streeter 2014, as in `delay`): the owner keeps the
 //!   coordinate's gradient sum Σg in its state and publishes it with the weight; a
 //!   prediction sends back the sum it read, so g_fwd = Σg now − Σg read is exactly the
@@ -21,8 +19,7 @@
 //!   part of the log (deterministic on replay). Σg² grows by max(0, g² + 2·g·g_fwd); this
 //!   is the formula's one home, which `delay`'s in-process simulation applies too.
 
-use super::admission::Admission;
-use super::hashing::{bias, class_coordinate, member_coordinate};
+use super::admission::{Admission, Admitter};
 use super::hedge::member_optimizers;
 use super::{CoordState, Optimizer};
 
@@ -31,12 +28,9 @@ use super::{CoordState, Optimizer};
 #[derive(Clone, Debug)]
 pub struct OwnerRule {
     members: Vec<Optimizer>,
-    admission: Admission,
+    admitter: Admitter,
     /// Whether gradients that carry the sum they read get delay-tolerant rates.
     delay_tolerant: bool,
-    /// The bias in every coordinate form it can take (members, classes): always admitted,
-    /// as in the embedded trainer.
-    always_admitted: Vec<u64>,
 }
 
 impl OwnerRule {
@@ -44,19 +38,7 @@ impl OwnerRule {
     /// and `admission`. `outputs` is the loss's number of outputs (softmax classes).
     pub fn new(optimizer: Optimizer, hedge: &[f64], admission: Admission, outputs: usize) -> Self {
         let members = member_optimizers(optimizer, hedge);
-        let mut always_admitted = Vec::new();
-        if !admission.is_all() {
-            let bias = bias();
-            let bases: Vec<u64> = if hedge.is_empty() {
-                vec![bias]
-            } else {
-                (0..members.len() as u32).map(|m| member_coordinate(bias, m)).collect()
-            };
-            for base in bases {
-                always_admitted.extend((0..outputs.max(1) as u32).map(|class| class_coordinate(base, class)));
-            }
-        }
-        Self { members, admission, always_admitted, delay_tolerant: false }
+        Self { members, admitter: Admitter::new(admission, hedge, outputs), delay_tolerant: false }
     }
 
     /// The same rule with delay-tolerant rates.
@@ -93,9 +75,8 @@ impl OwnerRule {
         read_sum: Option<f64>,
     ) -> bool {
         let Some(optimizer) = self.members.get(member as usize) else { return false };
-        if !self.admits_next(coordinate, state) {
-            // Only the occurrence is counted: the state stays at weight 0.
-            state.updates += 1;
+        if !self.admitter.occurs(coordinate, state) {
+            // Only the occurrence was counted: the state stays at weight 0.
             return true;
         }
         let played = optimizer.weight(state);
@@ -114,21 +95,11 @@ impl OwnerRule {
         true
     }
 
-    /// Whether the next occurrence of `coordinate` (in `state`) is learned from.
-    #[inline]
-    fn admits_next(&self, coordinate: u64, state: &CoordState) -> bool {
-        self.admission.is_all()
-            || state.updates + 1 >= u64::from(self.admission.threshold(coordinate))
-            || self.always_admitted.contains(&coordinate)
-    }
-
     /// Whether `coordinate` has been admitted: it has a weight to publish. A coordinate
     /// still counting occurrences has none, so nothing is written for it on the deltas topic.
     #[inline]
     pub fn admitted(&self, coordinate: u64, state: &CoordState) -> bool {
-        self.admission.is_all()
-            || state.updates >= u64::from(self.admission.threshold(coordinate))
-            || self.always_admitted.contains(&coordinate)
+        self.admitter.admitted(coordinate, state)
     }
 
     /// The weight `coordinate` plays for member `member` (0 for an unknown member).
@@ -148,6 +119,7 @@ impl OwnerRule {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learn::hashing::{bias, member_coordinate};
     use crate::learn::{Algorithm, Hyperparameters};
 
     fn ftrl(alpha: f64) -> Optimizer {

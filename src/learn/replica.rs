@@ -402,7 +402,11 @@ pub(crate) mod scenarios {
     const PARTITIONS: i32 = 4;
 
     fn rule() -> OwnerRule {
-        OwnerRule::new(ftrl(0.5), &[], Admission::All, 1)
+        rule_admitting(Admission::All)
+    }
+
+    fn rule_admitting(admission: Admission) -> OwnerRule {
+        OwnerRule::new(ftrl(0.5), &[], admission, 1)
     }
 
     fn learner() -> ViewLearner {
@@ -431,18 +435,22 @@ pub(crate) mod scenarios {
 
     /// The owners of every partition: apply gradients in order, each partition's watermark
     /// moving with its own gradients, and publish states.
-    #[derive(Default)]
     struct Owner {
+        rule: OwnerRule,
         states: HashMap<u64, CoordState>,
         /// Owner partition → examples partition → highest offset applied.
         watermarks: BTreeMap<i32, BTreeMap<i32, i64>>,
     }
 
     impl Owner {
+        fn new(rule: OwnerRule) -> Self {
+            Self { rule, states: HashMap::new(), watermarks: BTreeMap::new() }
+        }
+
         fn apply(&mut self, gradients: &[(Gradient, i32, i64)]) {
             for (g, origin, offset) in gradients {
                 let state = self.states.entry(g.coordinate).or_default();
-                rule().apply(g.coordinate, g.member, state, g.value, None);
+                self.rule.apply(g.coordinate, g.member, state, g.value, None);
                 let w = self.watermarks.entry(partition_of(g.coordinate)).or_default().entry(*origin).or_insert(-1);
                 *w = (*w).max(*offset);
             }
@@ -525,11 +533,23 @@ pub(crate) mod scenarios {
     where
         S::Error: Debug,
     {
-        let mut embedded = Learner::new(ftrl(0.5), Loss::Logistic);
+        one_worker_admitting_learns_exactly_what_the_embedded_learner_learns(states, Admission::All)
+    }
+
+    /// The same with an admission policy, which the embedded learner applies exactly as the
+    /// owners and the replica do.
+    pub fn one_worker_admitting_learns_exactly_what_the_embedded_learner_learns<S: ReplicaStates>(
+        states: S,
+        admission: Admission,
+    ) -> (Replica<S>, usize)
+    where
+        S::Error: Debug,
+    {
+        let mut embedded = Learner::new(ftrl(0.5), Loss::Logistic).with_admission(admission);
         let mut embedded_states = MapStates::default();
         let mut learner = learner();
-        let mut replica = Replica::new(rule(), PARTITIONS, states);
-        let mut owner = Owner::default();
+        let mut replica = Replica::new(rule_admitting(admission), PARTITIONS, states);
+        let mut owner = Owner::new(rule_admitting(admission));
         let mut in_flight: VecDeque<Vec<(Gradient, i32, i64)>> = VecDeque::new();
         let data = examples(600, 0);
         let mut at = 0;
@@ -573,7 +593,7 @@ pub(crate) mod scenarios {
     {
         let mut learner = learner();
         let mut replica = Replica::new(rule(), PARTITIONS, states);
-        let mut owner = Owner::default();
+        let mut owner = Owner::new(rule());
         let data = examples(200, 3);
         let mut at = 0;
         while at < data.len() {
@@ -652,7 +672,7 @@ pub(crate) mod scenarios {
     {
         let mut learner = learner();
         let mut replicas = [Replica::new(rule(), PARTITIONS, states()), Replica::new(rule(), PARTITIONS, states())];
-        let mut owner = Owner::default();
+        let mut owner = Owner::new(rule());
         let data = [examples(400, 1), examples(400, 2)];
         let mut at = [0, 0];
         while at.iter().any(|&a| a < 400) {
@@ -683,13 +703,39 @@ pub(crate) mod scenarios {
 #[cfg(test)]
 mod tests {
     use super::scenarios;
-    use crate::learn::test_support::MapStates;
+    use crate::learn::admission::Admission;
+    use crate::learn::owner::OwnerRule;
+    use crate::learn::test_support::{ftrl, MapStates};
 
     #[test]
     fn one_worker_learns_exactly_what_the_embedded_learner_learns() {
         let (replica, coordinates) =
             scenarios::one_worker_learns_exactly_what_the_embedded_learner_learns(MapStates::default());
         assert_eq!(replica.len(), coordinates, "a map keeps every state");
+    }
+
+    /// With admission the embedded learner counts occurrences in the states as the owners
+    /// do: some coordinates only counted, the others learned from their threshold on, alike.
+    #[test]
+    fn with_admission_one_worker_learns_exactly_what_the_embedded_learner_learns() {
+        let rule = OwnerRule::new(ftrl(0.5), &[], Admission::MinCount { count: 7 }, 1);
+        for admission in [Admission::MinCount { count: 7 }, Admission::Probability { probability: 0.2 }] {
+            let (mut replica, coordinates) =
+                scenarios::one_worker_admitting_learns_exactly_what_the_embedded_learner_learns(
+                    MapStates::default(),
+                    admission,
+                );
+            assert_eq!(replica.len(), coordinates);
+            if admission == (Admission::MinCount { count: 7 }) {
+                let counted = (0..=200u64)
+                    .filter(|c| {
+                        let state = replica.state(*c).unwrap();
+                        state.updates > 0 && !rule.admitted(*c, &state)
+                    })
+                    .count();
+                assert!(counted > 0, "some coordinate stays below its count");
+            }
+        }
     }
 
     #[test]

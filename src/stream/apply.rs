@@ -8,6 +8,7 @@
 //! was (or would have been) written before, and a record written twice is written the same
 //! way twice.
 
+use crate::learn::expiry::Expiry;
 use crate::learn::owner::OwnerRule;
 use crate::learn::{CoordState, CoordinateStates, Feature, Progress};
 use crate::schema::proto::{
@@ -51,22 +52,27 @@ fn is_zero(n: &i64) -> bool {
     *n == 0
 }
 
-/// Expiry of coordinates unseen for a while, on the gradients' event time.
+/// Expiry of an owner's coordinates ([`learn::expiry`](crate::learn::expiry)) on the
+/// gradients records' event time in milliseconds, swept per gradients partition.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Expiry {
-    /// A coordinate whose last gradients record is this much older than the newest one
+pub struct OwnerExpiry {
+    /// A coordinate whose last gradients record is `after` ms older than the newest one
     /// applied is expired.
-    pub after_ms: u64,
+    pub expiry: Expiry,
     /// Gradients partitions: coordinate c belongs to partition c mod this.
     pub partitions: i32,
 }
 
-impl Expiry {
-    /// Sweeps run every quarter of the window: a coordinate goes between `after_ms` and
-    /// 1.25·`after_ms` after it was last seen.
-    fn period_ms(&self) -> i64 {
-        (self.after_ms / 4).max(1) as i64
+impl OwnerExpiry {
+    pub fn new(after_ms: u64, partitions: i32) -> Self {
+        Self { expiry: Expiry::new(after_ms), partitions }
     }
+}
+
+/// A gradients record's event time on expiry's clock: None before the epoch (no record
+/// carries such a time; it is no clock, so it stamps 1 and never sweeps).
+fn event_clock(time_ms: i64) -> Option<u64> {
+    u64::try_from(time_ms).ok()
 }
 
 impl PartitionPosition {
@@ -207,7 +213,7 @@ pub struct Changes {
 /// The update role's state besides coordinate states: a position per owned partition.
 pub struct Applier {
     rule: OwnerRule,
-    expiry: Option<Expiry>,
+    expiry: Option<OwnerExpiry>,
     binary: bool,
     positions: BTreeMap<i32, PartitionPosition>,
     slots: Vec<u32>,
@@ -218,8 +224,8 @@ impl Applier {
         Self { rule, expiry: None, binary, positions: BTreeMap::new(), slots: Vec::new() }
     }
 
-    /// The same applier expiring coordinates unseen for `expiry.after_ms` of event time.
-    pub fn with_expiry(mut self, expiry: Option<Expiry>) -> Self {
+    /// The same applier expiring coordinates unseen for `expiry`'s window of event time.
+    pub fn with_expiry(mut self, expiry: Option<OwnerExpiry>) -> Self {
         self.expiry = expiry;
         self
     }
@@ -336,6 +342,8 @@ impl Applier {
             changes.replayed_records += 1;
             return Ok(());
         }
+        // With expiry, every coordinate this record changes notes its time as its last sight.
+        let stamp = self.expiry.map(|_| Expiry::stamp(event_clock(batch.time_ms).unwrap_or(0)));
         let mut window = Window { partition, offset, progress: Progress::new(self.binary), origin: None };
         let mut origins = (i32::MAX, i32::MIN, i64::MAX, i64::MIN);
         for example in &batch.examples {
@@ -355,7 +363,6 @@ impl Applier {
                     origins.3.max(example.origin_offset),
                 );
             }
-            let stamp = self.expiry.map(|_| batch.time_ms.max(1) as u64);
             apply_example(&self.rule, store, (partition, offset), position, example, stamp, &mut self.slots, changes)?;
         }
         if let Some(coalesced) = &batch.coalesced {
@@ -367,7 +374,6 @@ impl Applier {
                         origins = (origin, origin, progress.first_offset, progress.last_offset);
                     }
                 }
-                let stamp = self.expiry.map(|_| batch.time_ms.max(1) as u64);
                 apply_coalesced(
                     &self.rule,
                     store,
@@ -380,10 +386,12 @@ impl Applier {
                 )?;
             }
         }
-        if let Some(expiry) = self.expiry {
-            if batch.time_ms >= position.next_sweep_ms {
-                sweep(store, expiry, (partition, offset), position, batch.time_ms, changes)?;
-                position.next_sweep_ms = batch.time_ms + expiry.period_ms();
+        if let (Some(expiry), Some(now)) = (self.expiry, event_clock(batch.time_ms)) {
+            // The schedule is in the markers as an i64 of milliseconds, never negative.
+            let mut next = u64::try_from(position.next_sweep_ms).unwrap_or(0);
+            if expiry.expiry.sweep_due(now, &mut next) {
+                sweep(store, expiry, (partition, offset), position, now, changes)?;
+                position.next_sweep_ms = i64::try_from(next).unwrap_or(i64::MAX);
             }
         }
         position.resume = offset + 1;
@@ -463,25 +471,24 @@ impl Applier {
     }
 }
 
-/// Expires the coordinates of `partition` last seen more than `expiry.after_ms` before
-/// `now` (the event time of gradients record `offset`): their state becomes the default
+/// Expires the coordinates of `partition` that `expiry` says are expired at `now` (the event
+/// time of gradients record `offset`): their state becomes the default
 /// one, which the changelog records as a state of zeros (a restore orders it against older
 /// states by its applied-through offset, which a null value could not carry) and the deltas
 /// as a tombstone. A coordinate `ahead` of this record is skipped like its contributions:
 /// its state already includes this sweep.
 fn sweep(
     store: &mut ModelStore,
-    expiry: Expiry,
+    expiry: OwnerExpiry,
     (partition, offset): (i32, i64),
     position: &PartitionPosition,
-    now: i64,
+    now: u64,
     changes: &mut Changes,
 ) -> Result<(), StoreError> {
-    let cutoff = now.saturating_sub(expiry.after_ms as i64);
     let partitions = expiry.partitions.max(1) as u64;
     let expired = store.expire(|coordinate, state| {
         (coordinate % partitions) as i32 == partition
-            && (state.seen as i64) < cutoff
+            && expiry.expiry.is_expired(state.seen, now)
             && position.ahead.get(&coordinate).is_none_or(|through| *through < offset)
     })?;
     for coordinate in expired {
@@ -638,7 +645,7 @@ mod tests {
         applier_expiring(None)
     }
 
-    fn applier_expiring(expiry: Option<Expiry>) -> Applier {
+    fn applier_expiring(expiry: Option<OwnerExpiry>) -> Applier {
         // Two Hedge members, admission at the second occurrence and delay-tolerant rates:
         // every option an owner applies must replay to the same states.
         let optimizer = Optimizer { algorithm: Algorithm::FtrlProximal, hyperparameters: Hyperparameters::default() };
@@ -782,7 +789,7 @@ mod tests {
     fn crash_free(
         log: &[GradientBatch],
         batch: usize,
-        expiry: Option<Expiry>,
+        expiry: Option<OwnerExpiry>,
     ) -> (BTreeMap<u64, CoordState>, Vec<ProgressWindow>) {
         let mut store = ModelStore::in_memory();
         let mut applier = applier_expiring(expiry);
@@ -830,7 +837,7 @@ mod tests {
     fn start_process(
         dir: &std::path::Path,
         changelog: &[(Vec<u8>, Vec<u8>)],
-        expiry: Option<Expiry>,
+        expiry: Option<OwnerExpiry>,
     ) -> (ModelStore, Applier, Vec<ProgressWindow>) {
         let mut store = ModelStore::open_checkpoint_only(dir, 16).unwrap();
         let mut applier = applier_expiring(expiry);
@@ -849,7 +856,7 @@ mod tests {
     /// prefix of a transaction became visible without its commit (what brokers that show
     /// aborted records do), after a commit but before the RocksDB checkpoint, after
     /// transactions committed without a snapshot, and during restore.
-    fn crash_campaign(seed: u64, expiry: Option<Expiry>) {
+    fn crash_campaign(seed: u64, expiry: Option<OwnerExpiry>) {
         let mut rng = StdRng::seed_from_u64(seed);
         let (log, contains, examples) = gradients_log(&mut rng, expiry.is_none());
         if expiry.is_none() {
@@ -976,7 +983,7 @@ mod tests {
     #[test]
     fn crashes_anywhere_expire_the_same_coordinates() {
         for seed in 0..10 {
-            crash_campaign(seed, Some(Expiry { after_ms: 150, partitions: 1 }));
+            crash_campaign(seed, Some(OwnerExpiry::new(150, 1)));
         }
     }
 

@@ -18,7 +18,7 @@
 //! gradients from the last marker, so a partition that moves to another worker brings its
 //! state along and a crash loses nothing (see the README's "Exactly once").
 
-use super::apply::{Applier, Changes, Expiry, Restored, Window};
+use super::apply::{Applier, Changes, OwnerExpiry, Restored, Window};
 use super::kafka::{
     collect, group_consumer_config, now_ms, partition_numbers, read_from, seek_partitions, send,
     transactional_producer, DeliveredOffsets, RawRecord, RebalanceFlag, TRANSACTION_CALL_TIMEOUT,
@@ -94,7 +94,7 @@ impl UpdateRole {
                 settings.loss.is_binary(),
             )
             .with_expiry(
-                config.model.expire_after_ms.map(|after_ms| Expiry { after_ms, partitions: config.model.partitions }),
+                config.model.expire_after_ms.map(|after_ms| OwnerExpiry::new(after_ms, config.model.partitions)),
             ),
             rule: settings.owner_rule().with_delay_tolerance(config.model.delay_tolerant),
             publish_rates: !settings.update.is_gradient(),
