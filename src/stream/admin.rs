@@ -656,7 +656,8 @@ mod tests {
         assert_eq!((example.label, example.weight), (1.0, Some(2.0)));
         let features: Vec<(&str, &str, Option<f64>)> =
             example.features.iter().map(|f| (f.ns.as_str(), f.name.as_str(), f.value)).collect();
-        assert_eq!(features, [("a", "x", Some(1.0)), ("", "y", Some(1.0)), ("c", "z", Some(0.5))]);
+        // A value of 1 is left out: absent means 1 in the schema.
+        assert_eq!(features, [("a", "x", None), ("", "y", None), ("c", "z", Some(0.5))]);
         assert!(json_to_protobuf("{}").unwrap_err().contains("label"));
         assert!(json_to_protobuf(r#"{"label": 1, "features": [3]}"#).is_err());
     }
