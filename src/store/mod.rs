@@ -339,16 +339,18 @@ impl ModelStore {
         self.evictions += 1;
         Ok(())
     }
-}
 
-impl CoordinateStates for ModelStore {
-    type Error = StoreError;
-
-    fn resolve(&mut self, features: &[Feature], slots: &mut Vec<u32>) -> Result<(), StoreError> {
+    /// Makes `count` coordinates resident and puts their slots in `slots`, in order.
+    fn resolve_all(
+        &mut self,
+        coordinates: impl Iterator<Item = u64> + Clone,
+        count: usize,
+        slots: &mut Vec<u32>,
+    ) -> Result<(), StoreError> {
         // Room is made before any slot is handed out, so slots stay valid for the example.
-        self.make_room(features.len())?;
+        self.make_room(count)?;
         let (db, all_resident) = (&self.db, self.all_resident);
-        let resident = self.cache.resolve(features.iter().map(|f| f.coordinate), slots, |coordinate| {
+        let resident = self.cache.resolve(coordinates, slots, |coordinate| {
             let stored = match (db, all_resident) {
                 (Some(db), false) => db.get(coordinate)?,
                 _ => None,
@@ -356,8 +358,39 @@ impl CoordinateStates for ModelStore {
             Ok::<_, StoreError>(stored.unwrap_or_default())
         })?;
         self.hits += resident as u64;
-        self.misses += (features.len() - resident) as u64;
+        self.misses += (count - resident) as u64;
         Ok(())
+    }
+
+    /// Calls `visit` with the index and slot of each of `coordinates`, in order. They are
+    /// resolved a chunk at a time: one at a time, each waits on its own cache misses (the
+    /// owner's changed states are scattered over the whole cache), and in a chunk their
+    /// misses overlap. A slot stays valid until `visit` returns for the chunk's last one.
+    pub fn for_each_slot<E: From<StoreError>>(
+        &mut self,
+        coordinates: &[u64],
+        mut visit: impl FnMut(&mut Self, usize, u32) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut slots = Vec::with_capacity(RESOLVE_CHUNK.min(coordinates.len()));
+        for (chunk_index, chunk) in coordinates.chunks(RESOLVE_CHUNK).enumerate() {
+            self.resolve_all(chunk.iter().copied(), chunk.len(), &mut slots)?;
+            for (offset, slot) in slots.iter().enumerate() {
+                visit(self, chunk_index * RESOLVE_CHUNK + offset, *slot)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Coordinates resolved together by `for_each_slot`: enough for their cache misses to
+/// overlap, few enough that making room for them never evicts much.
+const RESOLVE_CHUNK: usize = 256;
+
+impl CoordinateStates for ModelStore {
+    type Error = StoreError;
+
+    fn resolve(&mut self, features: &[Feature], slots: &mut Vec<u32>) -> Result<(), StoreError> {
+        self.resolve_all(features.iter().map(|f| f.coordinate), features.len(), slots)
     }
 
     #[inline]

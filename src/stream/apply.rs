@@ -381,7 +381,6 @@ impl Applier {
                     position,
                     coalesced,
                     stamp,
-                    &mut self.slots,
                     changes,
                 )?;
             }
@@ -440,13 +439,13 @@ impl Applier {
         changes: &Changes,
     ) -> Result<Vec<ChangelogRecord>, StoreError> {
         let mut records = Vec::with_capacity(changes.coordinates.len() + changes.next_offsets.len());
-        let mut slots = Vec::new();
-        for (coordinate, partition) in &changes.coordinates {
-            store.resolve(&[Feature { coordinate: *coordinate, value: 1.0 }], &mut slots)?;
-            let state = store.state(slots[0]);
-            let through = self.positions.get(partition).map_or(-1, |p| p.resume - 1);
+        let (coordinates, partitions): (Vec<u64>, Vec<i32>) = changes.coordinates.iter().unzip();
+        store.for_each_slot(&coordinates, |store, k, slot| {
+            let (coordinate, partition) = (coordinates[k], partitions[k]);
+            let state = store.state(slot);
+            let through = self.positions.get(&partition).map_or(-1, |p| p.resume - 1);
             let record = StateRecord {
-                coordinate: *coordinate,
+                coordinate,
                 z: state.z,
                 n: state.n,
                 updates: state.updates,
@@ -454,8 +453,9 @@ impl Applier {
                 gradient_sum: state.sum,
                 last_seen: state.seen,
             };
-            records.push((*partition, coordinate.to_be_bytes().to_vec(), record.encode_to_vec()));
-        }
+            records.push((partition, coordinate.to_be_bytes().to_vec(), record.encode_to_vec()));
+            Ok::<_, StoreError>(())
+        })?;
         for partition in changes.next_offsets.keys() {
             let Some(position) = self.positions.get(partition) else { continue };
             let marker = BatchMarker {
@@ -545,7 +545,6 @@ fn take_coalesced(
 
 /// Adds a coalesced record's state changes to its coordinates (gradients record
 /// (partition, offset)), skipping coordinates whose state already includes that record.
-#[allow(clippy::too_many_arguments)]
 fn apply_coalesced(
     rule: &OwnerRule,
     store: &mut ModelStore,
@@ -553,37 +552,40 @@ fn apply_coalesced(
     position: &PartitionPosition,
     coalesced: &CoalescedContributions,
     stamp: Option<u64>,
-    slots: &mut Vec<u32>,
     changes: &mut Changes,
 ) -> Result<(), StoreError> {
     let c = coalesced;
     let rows = c.coordinates.len().min(c.z.len()).min(c.n.len()).min(c.updates.len()).min(c.gradient_sums.len());
-    for i in 0..rows {
-        let coordinate = c.coordinates[i];
-        if position.ahead.get(&coordinate).is_some_and(|through| *through >= offset) {
-            continue;
-        }
-        let change = CoordState { z: c.z[i], n: c.n[i], updates: c.updates[i], sum: c.gradient_sums[i], seen: 0 };
-        let member = c.members.get(i).copied().unwrap_or(0);
-        // As for a single gradient: a non-finite change from a corrupt record would poison
-        // the coordinate for good, and an unknown member has no state to change.
-        if !(change.z.is_finite() && change.n.is_finite() && change.sum.is_finite()) || rule.optimizer(member).is_none()
-        {
-            continue;
-        }
-        store.resolve(&[Feature { coordinate, value: 1.0 }], slots)?;
-        let state = store.state_mut(slots[0]);
+    let change = |i: usize| CoordState { z: c.z[i], n: c.n[i], updates: c.updates[i], sum: c.gradient_sums[i], seen: 0 };
+    let member = |i: usize| c.members.get(i).copied().unwrap_or(0);
+    let taken: Vec<usize> = (0..rows)
+        .filter(|&i| {
+            let (coordinate, change) = (c.coordinates[i], change(i));
+            // As for a single gradient: a non-finite change from a corrupt record would
+            // poison the coordinate for good, and an unknown member has no state to change.
+            !position.ahead.get(&coordinate).is_some_and(|through| *through >= offset)
+                && change.z.is_finite()
+                && change.n.is_finite()
+                && change.sum.is_finite()
+                && rule.optimizer(member(i)).is_some()
+        })
+        .collect();
+    let coordinates: Vec<u64> = taken.iter().map(|&i| c.coordinates[i]).collect();
+    store.for_each_slot(&coordinates, |store, k, slot| {
+        let (i, coordinate) = (taken[k], coordinates[k]);
+        let change = change(i);
+        let state = store.state_mut(slot);
         state.add(&change);
         if let Some(stamp) = stamp {
             state.seen = stamp;
         }
-        if member != 0 {
-            changes.members.insert(coordinate, member);
+        if member(i) != 0 {
+            changes.members.insert(coordinate, member(i));
         }
         changes.coordinates.insert(coordinate, partition);
         changes.applied += change.updates;
-    }
-    Ok(())
+        Ok::<_, StoreError>(())
+    })
 }
 
 /// Applies one example's contributions from gradients record (partition, offset), skipping

@@ -26,7 +26,7 @@ use super::kafka::{
 use super::StreamError;
 use crate::config::{Topics, WorkerConfig};
 use crate::learn::owner::OwnerRule;
-use crate::learn::{CoordState, CoordinateStates, Feature};
+use crate::learn::{CoordState, CoordinateStates};
 use crate::schema::proto::{AppliedWatermark, GradientBatch, OwnerState, ProgressWindow, WeightDelta};
 use crate::store::ModelStore;
 use prost::Message as _;
@@ -63,7 +63,6 @@ pub struct UpdateRole {
     snapshot_interval: Duration,
     /// Whether states carry the event time they were last seen (expiry).
     expiry: bool,
-    slots: Vec<u32>,
 }
 
 /// Key of the applied-watermark records on the deltas topic; coordinates are 8-byte keys,
@@ -104,7 +103,6 @@ impl UpdateRole {
             commit_interval: Duration::from_millis(config.worker.commit_interval_ms),
             snapshot_interval: Duration::from_millis(config.worker.snapshot_interval_ms),
             expiry: config.model.expire_after_ms.is_some(),
-            slots: Vec::new(),
         })
     }
 
@@ -382,21 +380,27 @@ impl UpdateRole {
         self.publish_windows(windows, time_ms)
     }
 
-    /// The weight coordinate `coordinate` plays (0 while it is not admitted) and its state.
-    fn published_state(&mut self, coordinate: u64, member: u32) -> Result<(f64, CoordState), StreamError> {
-        self.store.resolve(&[Feature { coordinate, value: 1.0 }], &mut self.slots)?;
-        let state = *self.store.state(self.slots[0]);
-        let weight = if self.rule.admitted(coordinate, &state) { self.rule.weight(member, &state) } else { 0.0 };
-        Ok((weight, state))
+    /// Every coordinate `changes` names, with the weight it plays (0 while it is not
+    /// admitted) and its state.
+    fn published_states(&mut self, changes: &Changes) -> Result<Vec<Published>, StreamError> {
+        let (coordinates, partitions): (Vec<u64>, Vec<i32>) = changes.coordinates.iter().unzip();
+        let mut published = Vec::with_capacity(coordinates.len());
+        let rule = &self.rule;
+        self.store.for_each_slot(&coordinates, |store, k, slot| {
+            let (coordinate, state) = (coordinates[k], *store.state(slot));
+            let member = changes.members.get(&coordinate).copied().unwrap_or(0);
+            let weight = if rule.admitted(coordinate, &state) { rule.weight(member, &state) } else { 0.0 };
+            published.push(Published { coordinate, partition: partitions[k], member, weight, state });
+            Ok::<_, StreamError>(())
+        })?;
+        Ok(published)
     }
 
     /// Sends the current weight and state of every coordinate `changes` names to the deltas
     /// topic, one record each.
     fn publish_deltas(&mut self, changes: &Changes, time_ms: i64) -> Result<(), StreamError> {
-        for (coordinate, partition) in &changes.coordinates {
-            let member = changes.members.get(coordinate).copied().unwrap_or(0);
-            let (weight, state) = self.published_state(*coordinate, member)?;
-            if !self.rule.admitted(*coordinate, &state) && state != Default::default() {
+        for Published { coordinate, partition, member, weight, state } in self.published_states(changes)? {
+            if !self.rule.admitted(coordinate, &state) && state != Default::default() {
                 // Still counting occurrences: it has no weight to publish yet. (A default
                 // state is an expired coordinate, published as a tombstone.)
                 continue;
@@ -405,7 +409,7 @@ impl UpdateRole {
             let gradient_sum = self.rule.delay_tolerant().then_some(state.sum);
             let key = coordinate.to_be_bytes();
             let delta = WeightDelta {
-                coordinate: *coordinate,
+                coordinate,
                 weight,
                 updates: state.updates,
                 version: state.updates,
@@ -421,7 +425,7 @@ impl UpdateRole {
                 }),
             };
             let payload = delta.encode_to_vec();
-            let record = BaseRecord::to(&self.topics.deltas).partition(*partition).key(&key[..]);
+            let record = BaseRecord::to(&self.topics.deltas).partition(partition).key(&key[..]);
             // A weight of exactly zero (L1) is a tombstone, so the compacted topic holds
             // the nonzero model; with rates or sums, only while they are those of a fresh
             // state, which is what readers assume for an absent coordinate.
@@ -442,12 +446,10 @@ impl UpdateRole {
             .iter()
             .map(|partition| (*partition, AppliedWatermark { time_ms, ..Default::default() }))
             .collect();
-        for (coordinate, partition) in &changes.coordinates {
-            let member = changes.members.get(coordinate).copied().unwrap_or(0);
-            let (weight, state) = self.published_state(*coordinate, member)?;
+        for Published { coordinate, partition, member, weight, state } in self.published_states(changes)? {
             let rate = self.publish_rates.then(|| self.rule.rate(member, &state));
-            let record = packed.entry(*partition).or_insert_with(|| AppliedWatermark { time_ms, ..Default::default() });
-            record.coordinates.push(*coordinate);
+            let record = packed.entry(partition).or_insert_with(|| AppliedWatermark { time_ms, ..Default::default() });
+            record.coordinates.push(coordinate);
             record.weights.push(weight);
             record.z.push(state.z);
             record.n.push(state.n);
@@ -492,6 +494,18 @@ impl UpdateRole {
         }
         Ok(())
     }
+}
+
+/// A changed coordinate as a transaction publishes it.
+struct Published {
+    coordinate: u64,
+    /// The gradients (and deltas) partition that owns it.
+    partition: i32,
+    /// Its Hedge member.
+    member: u32,
+    /// The weight it plays: 0 while it is not admitted.
+    weight: f64,
+    state: CoordState,
 }
 
 /// Most coordinates in one packed record (about 50 bytes each): brokers refuse records over
