@@ -287,6 +287,7 @@ impl UpdateRole {
         unsnapshotted: &mut Changes,
         snapshot: bool,
     ) -> Result<(Changes, bool), StreamError> {
+        let started = Instant::now();
         let mut changes = Changes::default();
         let crowded_at = self.crowded_at();
         let mut applied = 0;
@@ -314,6 +315,7 @@ impl UpdateRole {
         unsnapshotted.members.extend(changes.members.iter().map(|(c, m)| (*c, *m)));
         unsnapshotted.next_offsets.extend(changes.next_offsets.iter().map(|(p, n)| (*p, *n)));
 
+        let applied_at = Instant::now();
         super::kafka::retrying(|| self.producer.begin_transaction())?;
         if let Err(error) = self.publish(&changes, unsnapshotted, snapshot) {
             let _ = self.producer.abort_transaction(TRANSACTION_CALL_TIMEOUT);
@@ -329,7 +331,9 @@ impl UpdateRole {
                 self.producer.send_offsets_to_transaction(&offsets, &group, TRANSACTION_CALL_TIMEOUT)
             })?;
         }
+        let published_at = Instant::now();
         super::kafka::commit(&self.producer)?;
+        let committed_at = Instant::now();
         if snapshot {
             for (partition, (first, next)) in self.producer.context().take() {
                 self.applier.wrote_changelog(partition, first, next);
@@ -338,6 +342,16 @@ impl UpdateRole {
             self.store.checkpoint().map_err(StreamError::Checkpoint)?;
             *unsnapshotted = Changes::default();
         }
+        tracing::debug!(
+            records = applied,
+            coordinates = changes.coordinates.len(),
+            snapshot,
+            apply_ms = (applied_at - started).as_secs_f64() * 1e3,
+            publish_ms = (published_at - applied_at).as_secs_f64() * 1e3,
+            commit_ms = (committed_at - published_at).as_secs_f64() * 1e3,
+            checkpoint_ms = committed_at.elapsed().as_secs_f64() * 1e3,
+            "update transaction"
+        );
         Ok((changes, snapshot))
     }
 
