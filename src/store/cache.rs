@@ -144,14 +144,26 @@ impl SlotCache {
 
     /// Every changed state since the last call, marking them clean.
     pub fn take_dirty(&mut self) -> Vec<Evicted> {
-        let mut changed = Vec::with_capacity(self.dirty.len());
-        for slot in self.dirty.drain(..) {
-            let s = &mut self.slots[slot as usize];
-            if s.live && s.dirty {
-                s.dirty = false;
-                changed.push((s.coordinate, s.state));
+        self.take_dirty_where(|_| true)
+    }
+
+    /// The changed states of the coordinates `wanted` picks, marking them clean; the others
+    /// stay changed.
+    pub fn take_dirty_where(&mut self, mut wanted: impl FnMut(u64) -> bool) -> Vec<Evicted> {
+        let mut changed = Vec::new();
+        let slots = &mut self.slots;
+        self.dirty.retain(|&slot| {
+            let s = &mut slots[slot as usize];
+            if !(s.live && s.dirty) {
+                return false;
             }
-        }
+            if !wanted(s.coordinate) {
+                return true;
+            }
+            s.dirty = false;
+            changed.push((s.coordinate, s.state));
+            false
+        });
         changed
     }
 

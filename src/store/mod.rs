@@ -154,7 +154,7 @@ impl ModelStore {
     /// Below that nothing is written: a model that fits its cache never needs the disk.
     pub fn release(&mut self) -> Result<(), StoreError> {
         if self.db.is_some() && self.cache.len() > self.capacity / 2 {
-            self.write_changes().map_err(|e| e.at("writing", self.path.as_deref()))?;
+            self.write_changes(|_| true).map_err(|e| e.at("writing", self.path.as_deref()))?;
         }
         Ok(())
     }
@@ -190,8 +190,16 @@ impl ModelStore {
 
     /// Writes every changed state and pending metadata in one batch and makes it durable.
     pub fn checkpoint(&mut self) -> Result<(), StoreError> {
+        self.checkpoint_where(|_| true)
+    }
+
+    /// Writes the changed states of the coordinates `wanted` picks and the pending metadata
+    /// in one batch and makes them durable. The other changed states stay in memory for a
+    /// later checkpoint: a checkpoint-only store then holds each part of the model as of
+    /// that part's own last checkpoint (the update role's partitions, snapshotted in turn).
+    pub fn checkpoint_where(&mut self, wanted: impl FnMut(u64) -> bool) -> Result<(), StoreError> {
         let started = std::time::Instant::now();
-        self.write_changes().map_err(|e| e.at("writing", self.path.as_deref()))?;
+        self.write_changes(wanted).map_err(|e| e.at("writing", self.path.as_deref()))?;
         let written = started.elapsed();
         if let Some(db) = &self.db {
             db.persist().map_err(|e| e.at("writing", self.path.as_deref()))?;
@@ -200,12 +208,12 @@ impl ModelStore {
         Ok(())
     }
 
-    fn write_changes(&mut self) -> Result<(), StoreError> {
+    fn write_changes(&mut self, wanted: impl FnMut(u64) -> bool) -> Result<(), StoreError> {
         let Some(db) = &self.db else {
             self.pending_metadata.clear();
             return Ok(());
         };
-        let mut changed = self.cache.take_dirty();
+        let mut changed = self.cache.take_dirty_where(wanted);
         // Keys in order make RocksDB's memtable inserts sequential (about twice as fast).
         changed.sort_unstable_by_key(|(coordinate, _)| *coordinate);
         db.write(&changed, &self.pending_metadata)?;
@@ -255,7 +263,7 @@ impl ModelStore {
         }
         if !self.checkpoint_only {
             if self.db.is_some() {
-                self.write_changes()?;
+                self.write_changes(|_| true)?;
             } else {
                 // Nothing behind the cache: the reset states need no writing.
                 self.cache.take_dirty();
@@ -331,7 +339,7 @@ impl ModelStore {
             return Ok(());
         }
         if !self.checkpoint_only {
-            self.write_changes()?;
+            self.write_changes(|_| true)?;
         }
         let target = (self.capacity / 4 * 3).saturating_sub(incoming);
         self.cache.evict_to(target);

@@ -17,7 +17,7 @@ use crate::schema::proto::{
 use crate::store::{ModelStore, StoreError};
 use prost::Message as _;
 use serde::{Deserialize, Serialize};
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// Key of the batch markers on the changelog; coordinates are 8-byte keys, so this one can
 /// never be mistaken for one.
@@ -210,6 +210,36 @@ pub struct Changes {
     pub members: BTreeMap<u64, u32>,
 }
 
+impl Changes {
+    /// Moves the changes of gradients partitions `partitions` (their coordinates, those
+    /// coordinates' members and the offsets consumed) out into changes of their own.
+    pub fn split_off(&mut self, partitions: &BTreeSet<i32>) -> Changes {
+        let mut part = Changes::default();
+        self.coordinates.retain(|coordinate, partition| {
+            let moves = partitions.contains(partition);
+            if moves {
+                part.coordinates.insert(*coordinate, *partition);
+            }
+            !moves
+        });
+        self.members.retain(|coordinate, member| {
+            let moves = part.coordinates.contains_key(coordinate);
+            if moves {
+                part.members.insert(*coordinate, *member);
+            }
+            !moves
+        });
+        self.next_offsets.retain(|partition, next| {
+            let moves = partitions.contains(partition);
+            if moves {
+                part.next_offsets.insert(*partition, *next);
+            }
+            !moves
+        });
+        part
+    }
+}
+
 /// The update role's state besides coordinate states: a position per owned partition.
 pub struct Applier {
     rule: OwnerRule,
@@ -374,15 +404,7 @@ impl Applier {
                         origins = (origin, origin, progress.first_offset, progress.last_offset);
                     }
                 }
-                apply_coalesced(
-                    &self.rule,
-                    store,
-                    (partition, offset),
-                    position,
-                    coalesced,
-                    stamp,
-                    changes,
-                )?;
+                apply_coalesced(&self.rule, store, (partition, offset), position, coalesced, stamp, changes)?;
             }
         }
         if let (Some(expiry), Some(now)) = (self.expiry, event_clock(batch.time_ms)) {
@@ -407,6 +429,14 @@ impl Applier {
     /// Queues every position for the store's next checkpoint.
     pub fn save_positions(&self, store: &mut ModelStore) {
         for (partition, position) in &self.positions {
+            position.save(store, *partition);
+        }
+    }
+
+    /// Queues the positions of `partitions` for the store's next checkpoint, which writes
+    /// their states only (see `stream::update`'s snapshots in turn).
+    pub fn save_positions_of(&self, store: &mut ModelStore, partitions: &BTreeSet<i32>) {
+        for (partition, position) in self.positions.iter().filter(|(p, _)| partitions.contains(p)) {
             position.save(store, *partition);
         }
     }
@@ -556,14 +586,15 @@ fn apply_coalesced(
 ) -> Result<(), StoreError> {
     let c = coalesced;
     let rows = c.coordinates.len().min(c.z.len()).min(c.n.len()).min(c.updates.len()).min(c.gradient_sums.len());
-    let change = |i: usize| CoordState { z: c.z[i], n: c.n[i], updates: c.updates[i], sum: c.gradient_sums[i], seen: 0 };
+    let change =
+        |i: usize| CoordState { z: c.z[i], n: c.n[i], updates: c.updates[i], sum: c.gradient_sums[i], seen: 0 };
     let member = |i: usize| c.members.get(i).copied().unwrap_or(0);
     let taken: Vec<usize> = (0..rows)
         .filter(|&i| {
             let (coordinate, change) = (c.coordinates[i], change(i));
             // As for a single gradient: a non-finite change from a corrupt record would
             // poison the coordinate for good, and an unknown member has no state to change.
-            !position.ahead.get(&coordinate).is_some_and(|through| *through >= offset)
+            position.ahead.get(&coordinate).is_none_or(|through| *through < offset)
                 && change.z.is_finite()
                 && change.n.is_finite()
                 && change.sum.is_finite()
@@ -971,6 +1002,128 @@ mod tests {
         }
         assert_eq!(count_windows(&progress), count_windows(&expected_windows), "seed {seed}: progress");
         assert_eq!(count_windows(&progress).0, examples, "seed {seed}: every example counted once");
+    }
+
+    /// A gradients log with every coordinate moved up by `by`: another partition's log, as
+    /// owners of different partitions never share a coordinate.
+    fn shifted(log: &[GradientBatch], by: u64) -> Vec<GradientBatch> {
+        let mut log = log.to_vec();
+        for batch in &mut log {
+            for example in &mut batch.examples {
+                example.coordinates.iter_mut().for_each(|c| *c += by);
+            }
+            if let Some(coalesced) = &mut batch.coalesced {
+                coalesced.coordinates.iter_mut().for_each(|c| *c += by);
+            }
+        }
+        log
+    }
+
+    /// `stream::update` snapshots partitions in turn under load: a snapshot writes one
+    /// partition's changelog and then checkpoints that partition's states and position
+    /// only, so the local store holds each partition as of its own last snapshot. Killed
+    /// before or after any checkpoint, a restart restores every partition from there and
+    /// replays each from its own position: nothing lost, nothing applied twice.
+    #[test]
+    fn partitions_snapshotted_in_turn_restore_exactly() {
+        const PARTITIONS: [i32; 2] = [0, 1];
+        for seed in 0..10 {
+            let mut rng = StdRng::seed_from_u64(seed);
+            let (first, contains_first, _) = gradients_log(&mut rng, true);
+            let (second, contains_second, _) = gradients_log(&mut rng, true);
+            let shift = 1_000;
+            let logs = [first, shifted(&second, shift)];
+            let mut contains = contains_first;
+            contains.extend(contains_second.into_iter().map(|(c, n)| (c + shift, n)));
+            let mut expected = crash_free(&logs[0], 3, None).0;
+            expected.extend(crash_free(&logs[1], 3, None).0);
+
+            let dir = tempfile::tempdir().unwrap();
+            let mut changelogs: [Vec<(Vec<u8>, Vec<u8>)>; 2] = Default::default();
+            let restart = |changelogs: &[Vec<(Vec<u8>, Vec<u8>)>; 2]| {
+                let mut store = ModelStore::open_checkpoint_only(dir.path(), 16).unwrap();
+                let mut applier = applier();
+                let mut restore = applier.begin_restore(&store, &PARTITIONS).unwrap();
+                for (partition, start) in restore.starts() {
+                    let changelog = &changelogs[partition as usize];
+                    for (offset, (key, payload)) in changelog.iter().enumerate().skip(start as usize) {
+                        applier.restore_record(&mut restore, partition, offset as i64, Some(key), Some(payload));
+                    }
+                }
+                applier.finish_restore(restore, &mut store).unwrap();
+                store.checkpoint().unwrap();
+                let positions = PARTITIONS.map(|p| applier.position(p).map_or(0, |x| x.resume) as usize);
+                (store, applier, positions)
+            };
+            let (mut crashes, mut done) = (0, false);
+            while !done {
+                let (mut store, mut applier, mut positions) = restart(&changelogs);
+                let mut unsnapshotted = Changes::default();
+                loop {
+                    let mut changes = Changes::default();
+                    for partition in PARTITIONS {
+                        let (log, at) = (&logs[partition as usize], &mut positions[partition as usize]);
+                        let size = rng.random_range(0..4).min(log.len() - *at);
+                        for (offset, record) in log.iter().enumerate().skip(*at).take(size) {
+                            applier.apply(&mut store, partition, offset as i64, record, &mut changes).unwrap();
+                        }
+                        *at += size;
+                    }
+                    unsnapshotted.coordinates.extend(changes.coordinates.iter().map(|(c, p)| (*c, *p)));
+                    unsnapshotted.members.extend(changes.members.iter().map(|(c, m)| (*c, *m)));
+                    unsnapshotted.next_offsets.extend(changes.next_offsets.iter().map(|(p, n)| (*p, *n)));
+                    // The transaction commits, snapshotting one partition or none.
+                    if let Some(partition) = PARTITIONS.get(rng.random_range(0..3)) {
+                        let partitions = BTreeSet::from([*partition]);
+                        let snapshotted = unsnapshotted.split_off(&partitions);
+                        let snapshot_changes = Changes {
+                            coordinates: snapshotted.coordinates.clone(),
+                            next_offsets: snapshotted.next_offsets.clone(),
+                            windows: changes.windows.clone(),
+                            ..Default::default()
+                        };
+                        let records = applier.changelog_records(&mut store, &snapshot_changes).unwrap();
+                        assert!(
+                            records.iter().all(|(p, _, _)| p == partition),
+                            "seed {seed}: another partition's record"
+                        );
+                        let changelog = &mut changelogs[*partition as usize];
+                        let written = changelog.len() as i64;
+                        changelog.extend(records.into_iter().map(|(_, k, v)| (k, v)));
+                        if rng.random_bool(0.2) {
+                            crashes += 1;
+                            break; // killed after the commit, before the checkpoint
+                        }
+                        applier.wrote_changelog(*partition, written, changelog.len() as i64);
+                        applier.save_positions_of(&mut store, &partitions);
+                        store.checkpoint_where(|c| snapshotted.coordinates.contains_key(&c)).unwrap();
+                    }
+                    if positions.iter().zip(&logs).all(|(at, log)| *at == log.len()) {
+                        done = true;
+                        break; // the rest is replayed by the last start below
+                    }
+                    if rng.random_bool(0.15) {
+                        crashes += 1;
+                        break;
+                    }
+                }
+            }
+            // One last start restores and replays every partition from its own position.
+            let (mut store, mut applier, positions) = restart(&changelogs);
+            let mut changes = Changes::default();
+            for partition in PARTITIONS {
+                let log = &logs[partition as usize];
+                for (offset, record) in log.iter().enumerate().skip(positions[partition as usize]) {
+                    applier.apply(&mut store, partition, offset as i64, record, &mut changes).unwrap();
+                }
+            }
+            assert!(crashes > 3, "seed {seed}: only {crashes} crashes");
+            let got = states(&mut store);
+            assert_eq!(got, expected, "seed {seed}: states differ from a crash-free run ({crashes} crashes)");
+            for (coordinate, state) in &got {
+                assert_eq!(state.updates, contains[coordinate], "seed {seed}: coordinate {coordinate}");
+            }
+        }
     }
 
     #[test]

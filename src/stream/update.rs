@@ -112,6 +112,8 @@ impl UpdateRole {
         // What changed since the last snapshot: its coordinates and the partitions consumed.
         let mut unsnapshotted = Changes::default();
         let (mut last_snapshot, mut last_records) = (Instant::now(), Instant::now());
+        // The partitions still to snapshot in this round, one per transaction.
+        let mut round: VecDeque<i32> = VecDeque::new();
         // Records polled and not applied yet: a transaction stops applying when its changes
         // would crowd the cache (see `apply_and_commit`), and the rest wait for the next.
         let mut pending: VecDeque<RawRecord> = VecDeque::new();
@@ -131,13 +133,29 @@ impl UpdateRole {
                 crate::observe::health().restored();
                 unsnapshotted = Changes::default();
                 last_snapshot = Instant::now();
+                round.clear();
                 continue;
             }
             let changed = !unsnapshotted.next_offsets.is_empty();
             let idle = last_records.elapsed() >= IDLE_SNAPSHOT_AFTER;
             let crowded = unsnapshotted.coordinates.len() >= self.crowded_at();
-            let snapshot = changed && (idle || crowded || last_snapshot.elapsed() >= self.snapshot_interval);
-            if pending.is_empty() && !snapshot {
+            let snapshot = if !changed {
+                Snapshot::None
+            } else if idle || crowded {
+                Snapshot::All
+            } else {
+                // Under load, the partitions take turns: a snapshot of everything writes a
+                // state and a delta per coordinate changed since the last one (about the
+                // whole model every few seconds), and the update role applies nothing
+                // while it does, so every gradient waits behind it (seconds, measured).
+                if round.is_empty() && last_snapshot.elapsed() >= self.snapshot_interval {
+                    round.extend(unsnapshotted.next_offsets.keys());
+                    last_snapshot = Instant::now();
+                }
+                next_in_round(&mut round, &unsnapshotted)
+                    .map_or(Snapshot::None, |partition| Snapshot::Partitions(BTreeSet::from([partition])))
+            };
+            if pending.is_empty() && snapshot == Snapshot::None {
                 continue;
             }
             crate::observe::metrics().consumed(&self.topics.gradients, pending.make_contiguous());
@@ -146,8 +164,9 @@ impl UpdateRole {
             crate::observe::metrics().transaction("update", started.elapsed(), committed.is_ok());
             crate::observe::metrics().store(&self.store);
             let (changes, snapshotted) = committed?;
-            if snapshotted {
+            if snapshotted == Snapshot::All {
                 last_snapshot = Instant::now();
+                round.clear();
             }
             totals.add(&changes);
             if last_report.elapsed() >= Duration::from_secs(10) {
@@ -157,7 +176,7 @@ impl UpdateRole {
         }
         if !unsnapshotted.next_offsets.is_empty() {
             // A last snapshot, so that a restart restores instead of replaying.
-            self.apply_and_commit(&mut VecDeque::new(), &mut unsnapshotted, true)?;
+            self.apply_and_commit(&mut VecDeque::new(), &mut unsnapshotted, Snapshot::All)?;
         }
         totals.log("update role stopped", None);
         Ok(())
@@ -276,17 +295,17 @@ impl UpdateRole {
     }
 
     /// Applies pending records and commits them with their packed states and windows; with
-    /// `snapshot`, also the per-coordinate deltas and changelog of everything in
-    /// `unsnapshotted` (which then starts afresh), and the local store after the commit.
-    /// Applying stops early, leaving the rest pending, once the changes since the last
-    /// snapshot would crowd the cache; that transaction then snapshots. Returns the changes
-    /// and whether it snapshotted.
+    /// `snapshot`, also the per-coordinate deltas and changelog of what `unsnapshotted`
+    /// holds of the partitions snapshotted (which leave it), and after the commit their
+    /// states and positions in the local store. Applying stops early, leaving the rest
+    /// pending, once the changes since the last snapshot would crowd the cache; that
+    /// transaction then snapshots everything. Returns the changes and what it snapshotted.
     fn apply_and_commit(
         &mut self,
         pending: &mut VecDeque<RawRecord>,
         unsnapshotted: &mut Changes,
-        snapshot: bool,
-    ) -> Result<(Changes, bool), StreamError> {
+        snapshot: Snapshot,
+    ) -> Result<(Changes, Snapshot), StreamError> {
         let started = Instant::now();
         let mut changes = Changes::default();
         let crowded_at = self.crowded_at();
@@ -310,14 +329,25 @@ impl UpdateRole {
             self.applier.apply(&mut self.store, record.partition, record.offset, &batch, &mut changes)?;
         }
         pending.drain(..applied);
-        let snapshot = snapshot || unsnapshotted.coordinates.len() + changes.coordinates.len() >= crowded_at;
+        let snapshot = if unsnapshotted.coordinates.len() + changes.coordinates.len() >= crowded_at {
+            Snapshot::All
+        } else {
+            snapshot
+        };
         unsnapshotted.coordinates.extend(changes.coordinates.iter().map(|(c, p)| (*c, *p)));
         unsnapshotted.members.extend(changes.members.iter().map(|(c, m)| (*c, *m)));
         unsnapshotted.next_offsets.extend(changes.next_offsets.iter().map(|(p, n)| (*p, *n)));
+        // A failed transaction ends the role (its successor restores), so what a snapshot
+        // takes can leave `unsnapshotted` now.
+        let snapshotted = match &snapshot {
+            Snapshot::None => None,
+            Snapshot::All => Some(std::mem::take(unsnapshotted)),
+            Snapshot::Partitions(partitions) => Some(unsnapshotted.split_off(partitions)),
+        };
 
         let applied_at = Instant::now();
         super::kafka::retrying(|| self.producer.begin_transaction())?;
-        if let Err(error) = self.publish(&changes, unsnapshotted, snapshot) {
+        if let Err(error) = self.publish(&changes, snapshotted.as_ref()) {
             let _ = self.producer.abort_transaction(TRANSACTION_CALL_TIMEOUT);
             return Err(error);
         }
@@ -334,18 +364,29 @@ impl UpdateRole {
         let published_at = Instant::now();
         super::kafka::commit(&self.producer)?;
         let committed_at = Instant::now();
-        if snapshot {
+        if let Some(snapshotted) = &snapshotted {
             for (partition, (first, next)) in self.producer.context().take() {
                 self.applier.wrote_changelog(partition, first, next);
             }
-            self.applier.save_positions(&mut self.store);
-            self.store.checkpoint().map_err(StreamError::Checkpoint)?;
-            *unsnapshotted = Changes::default();
+            // The local store holds each partition as of its own last snapshot: its
+            // position and states only ever move together.
+            let checkpointed = match &snapshot {
+                Snapshot::Partitions(partitions) => {
+                    self.applier.save_positions_of(&mut self.store, partitions);
+                    self.store.checkpoint_where(|coordinate| snapshotted.coordinates.contains_key(&coordinate))
+                }
+                _ => {
+                    self.applier.save_positions(&mut self.store);
+                    self.store.checkpoint()
+                }
+            };
+            checkpointed.map_err(StreamError::Checkpoint)?;
         }
         tracing::debug!(
             records = applied,
             coordinates = changes.coordinates.len(),
-            snapshot,
+            snapshot = ?snapshot,
+            snapshot_coordinates = snapshotted.as_ref().map_or(0, |s| s.coordinates.len()),
             apply_ms = (applied_at - started).as_secs_f64() * 1e3,
             publish_ms = (published_at - applied_at).as_secs_f64() * 1e3,
             commit_ms = (committed_at - published_at).as_secs_f64() * 1e3,
@@ -356,13 +397,13 @@ impl UpdateRole {
     }
 
     /// Sends what a transaction wrote, in this order per partition: with a snapshot the
-    /// per-coordinate deltas, then the packed states with the applied watermark (after the
-    /// deltas it covers), then with a snapshot the changelog states and the batch marker;
-    /// and the progress windows.
-    fn publish(&mut self, changes: &Changes, unsnapshotted: &Changes, snapshot: bool) -> Result<(), StreamError> {
+    /// per-coordinate deltas of what it `snapshotted`, then the packed states with the
+    /// applied watermark (after the deltas it covers), then with a snapshot the changelog
+    /// states and the batch markers of the partitions snapshotted; and the progress windows.
+    fn publish(&mut self, changes: &Changes, snapshotted: Option<&Changes>) -> Result<(), StreamError> {
         let time_ms = now_ms();
-        if snapshot {
-            self.publish_deltas(unsnapshotted, time_ms)?;
+        if let Some(snapshotted) = snapshotted {
+            self.publish_deltas(snapshotted, time_ms)?;
         }
         // A replica takes a delta's state as of the watermark that follows it in its
         // partition: every partition with deltas gets this transaction's watermark, even one
@@ -370,16 +411,16 @@ impl UpdateRole {
         // cache brought early). Otherwise the states waited for a later transaction's
         // watermark and were taken as of it, without what that one had applied in between.
         let mut partitions: BTreeSet<i32> = changes.next_offsets.keys().copied().collect();
-        if snapshot {
-            partitions.extend(unsnapshotted.coordinates.values().copied());
+        if let Some(snapshotted) = snapshotted {
+            partitions.extend(snapshotted.coordinates.values().copied());
         }
         let partitions: Vec<i32> = partitions.into_iter().collect();
         self.publish_watermarks(changes, &partitions, time_ms)?;
-        if snapshot {
+        if let Some(snapshotted) = snapshotted {
             // The markers carry this transaction's windows (see `Applier::changelog_records`).
             let snapshot_changes = Changes {
-                coordinates: unsnapshotted.coordinates.clone(),
-                next_offsets: unsnapshotted.next_offsets.clone(),
+                coordinates: snapshotted.coordinates.clone(),
+                next_offsets: snapshotted.next_offsets.clone(),
                 windows: changes.windows.clone(),
                 ..Default::default()
             };
@@ -508,6 +549,23 @@ impl UpdateRole {
         }
         Ok(())
     }
+}
+
+/// What a transaction snapshots: the per-coordinate deltas and changelog states of the
+/// coordinates changed since their partition's last snapshot, the batch markers, and after
+/// the commit the local store.
+#[derive(Clone, Debug, PartialEq)]
+enum Snapshot {
+    None,
+    /// These gradients partitions' changes.
+    Partitions(BTreeSet<i32>),
+    /// Every partition's: when idle, when the changes crowd the cache, and on stopping.
+    All,
+}
+
+/// The next partition of a snapshot round that has changes to snapshot.
+fn next_in_round(round: &mut VecDeque<i32>, unsnapshotted: &Changes) -> Option<i32> {
+    std::iter::from_fn(|| round.pop_front()).find(|partition| unsnapshotted.next_offsets.contains_key(partition))
 }
 
 /// A changed coordinate as a transaction publishes it.
