@@ -193,10 +193,11 @@ fn produce_paced(config: WorkerConfig, input: Box<dyn std::io::BufRead>, pace: P
         let summary = paced::produce_paced(&config, &examples, pace, &stop, &bar).context("producing examples")?;
         bar.finish_and_clear();
         eprintln!(
-            "sent {} examples to {topic} in {:.2} s ({:.0} examples/s)",
+            "sent {} examples to {topic} in {:.2} s ({:.0} examples/s), all delivered {:.3} s later",
             summary.sent,
             summary.seconds,
-            summary.rate()
+            summary.rate(),
+            summary.flush_seconds
         );
         Ok(())
     })

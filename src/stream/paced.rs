@@ -123,8 +123,10 @@ fn sleep_after(rate: f64, sent: u64, elapsed: Duration) -> Duration {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PacedSummary {
     pub sent: u64,
-    /// From the first send until every record was delivered.
+    /// From the first send to the last.
     pub seconds: f64,
+    /// From the last send until every record was delivered.
+    pub flush_seconds: f64,
 }
 
 impl PacedSummary {
@@ -153,9 +155,9 @@ pub fn produce_paced(
     let total = pace.total(examples.len());
     let start = Instant::now();
     let mut sent = 0u64;
-    while sent < total && !stop.load(Ordering::Acquire) {
+    loop {
         let elapsed = start.elapsed();
-        if pace.seconds.is_some_and(|seconds| elapsed >= seconds) {
+        if stop.load(Ordering::Acquire) || pace.seconds.is_some_and(|seconds| elapsed >= seconds) {
             break;
         }
         let target = due(pace.rate, elapsed, total);
@@ -168,10 +170,14 @@ pub fn produce_paced(
         // Delivery reports are served here, once a round, not once a record.
         producer.poll(Duration::ZERO);
         progress.inc(sent - before);
+        if sent == total {
+            break;
+        }
         std::thread::sleep(sleep_after(pace.rate, sent, start.elapsed()));
     }
+    let sending = start.elapsed();
     producer.flush(Duration::from_secs(60))?;
-    Ok(PacedSummary { sent, seconds: start.elapsed().as_secs_f64() })
+    Ok(PacedSummary { sent, seconds: sending.as_secs_f64(), flush_seconds: (start.elapsed() - sending).as_secs_f64() })
 }
 
 #[cfg(test)]
