@@ -524,7 +524,8 @@ class LoadGenerator:
     """The load around the markers: `ftrl produce --rate` in a process of its own, which
     encodes every example before it sends the first and then only hands records to
     librdkafka, sleeping between rounds. Producing the load from Python (one produce() call
-    per example) took 0.3-0.5 of a core on a 2-core machine, starving the worker measured.
+    per example, waiting in sub-millisecond polls that spin) took 0.3-0.5 of a core in the
+    benchmark on a 2-core machine, starving the worker measured; alone it took a whole core.
     It runs until stopped (SIGTERM), at most `seconds`, as a bound should we be killed."""
 
     SENDING = re.compile(r"^encoded (\d+) examples")
@@ -1125,6 +1126,7 @@ class Bench:
             producer.poll(0)
         flush(producer, args.timeout, "producing the markers")
         load_summary = generator.stop(args.timeout) if generator else None
+        generator_seconds = time.monotonic() - start
         if failures:
             raise BenchError(f"{len(failures)} marker(s) not delivered, e.g. {failures[0]}")
 
@@ -1149,9 +1151,13 @@ class Bench:
                for who, after in self.phase_cpu().items() if after is not None and cpu_before.get(who) is not None}
         # The load generator is part of the benchmark's cost: its CPU in this window (all of
         # it after the window's start: it was stopped before the window ended).
-        generator_cores = None
+        generator_cores = generator_cores_running = None
         if load_summary and load_summary["cpu_seconds"] is not None and generator_cpu_before is not None:
-            generator_cores = (load_summary["cpu_seconds"] - generator_cpu_before) / elapsed
+            generator_cpu = load_summary["cpu_seconds"] - generator_cpu_before
+            generator_cores = generator_cpu / elapsed
+            # Over the time it ran in the window, not the whole window (which goes on until
+            # the last marker's delta is read): what it costs while it sends.
+            generator_cores_running = generator_cpu / generator_seconds
             if "benchmark" in cpu:
                 cpu["benchmark"] += generator_cores
         with follower.lock:
@@ -1178,6 +1184,7 @@ class Bench:
             "load_produced_examples_per_second": load_summary["examples_per_second"] if load_summary else None,
             "load_generator": load_summary,
             "load_generator_cores": generator_cores,
+            "load_generator_cores_while_running": generator_cores_running,
             "markers": count,
             "rate_per_second": args.marker_rate,
             "produce_seconds": time.monotonic() - start,
@@ -1208,9 +1215,10 @@ class Bench:
         progress(f"legs (p50): produce → the update role's stamp {fmt_ms(p50(to_window))}; "
                  f"→ packed state read {fmt_ms(p50(packed_to_read))}; transactions: {pace_text(pace)}; "
                  f"cores busy: " + ", ".join(f"{who} {share:.2f}" for who, share in cpu.items())
-                 + (f" (the load generator {generator_cores:.2f} of it, sending "
-                    f"{load_summary['examples_per_second']:,.0f} examples/s)"
-                    if load_summary and generator_cores is not None else ""))
+                 + (f" (the load generator {generator_cores:.2f} of it, {generator_cores_running:.2f} while it "
+                    f"ran, sending {load_summary['examples_per_second']:,.0f} examples/s)"
+                    if load_summary and generator_cores is not None and generator_cores_running is not None
+                    else ""))
         progress(f"delta latency{what}, packed states: p50 {percentile(packed_latency, 50):.1f} ms, "
                  f"p99 {percentile(packed_latency, 99):.1f} ms; per-coordinate deltas: p50 "
                  f"{percentile(latency, 50):.1f} ms, p99 {percentile(latency, 99):.1f} ms")
