@@ -917,7 +917,12 @@ class Bench:
 
         self.throughput(examples)
         steady = self.results["stream"]["examples_per_second_after_first_window"] or 0.0
-        for fraction in args.load_fraction:
+        if args.load_fraction and not steady > 0:
+            # Without a rate to take a fraction of, a "loaded" run would be an idle one that
+            # reuses the idle run's markers (and reads their deltas from before it started).
+            progress("no steady rate measured (every example in the first progress window?): "
+                     "the delta latency under load is skipped")
+        for fraction in args.load_fraction if steady > 0 else []:
             self.delta_latency(extra[:args.markers], load=train_data, load_rate=fraction * steady)
         self.delta_latency(extra[:args.markers])
         self.restart(extra[args.markers])
