@@ -50,6 +50,9 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 TEST_BROKER = REPO_ROOT / "scripts" / "test-broker"
 READY_LINE = "restored state from the changelog; ready"
 MARKER_NAMESPACE = "zz"
+# How long the load generator sends before the markers start: its producer connects and
+# its first batches go out; the worker meets the load before the markers are timed.
+LOAD_WARM_UP_SECONDS = 1.0
 PREFIX = "bench"
 
 
@@ -517,6 +520,75 @@ class Worker:
             pass
 
 
+class LoadGenerator:
+    """The load around the markers: `ftrl produce --rate` in a process of its own, which
+    encodes every example before it sends the first and then only hands records to
+    librdkafka, sleeping between rounds. Producing the load from Python (one produce() call
+    per example, waiting in sub-millisecond polls that spin) took 0.3-0.5 of a core in the
+    benchmark on a 2-core machine, starving the worker measured; alone it took a whole core.
+    It runs until stopped (SIGTERM), at most `seconds`, as a bound should we be killed."""
+
+    SENDING = re.compile(r"^encoded (\d+) examples")
+    SUMMARY = re.compile(r"^sent (\d+) examples to \S+ in ([0-9.]+) s \(([0-9.]+) examples/s\)")
+
+    def __init__(self, ftrl: Path, config: Path, data: Path, rate: float, seconds: float, log: Path):
+        self.log = log
+        self.cpu_seconds_total: float | None = None
+        with log.open("wb") as out:
+            self.proc = subprocess.Popen(
+                [str(ftrl), "produce", "--config", str(config), "--data", str(data),
+                 "--rate", f"{rate:.3f}", "--seconds", f"{seconds:g}"],
+                stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, env=worker_environment(),
+                start_new_session=True)
+
+    def lines(self) -> list[str]:
+        return self.log.read_text(errors="replace").splitlines()
+
+    def sending(self) -> bool:
+        """Whether it has encoded its examples and started sending; fails if it exited."""
+        if any(self.SENDING.match(line) for line in self.lines()):
+            return True
+        if self.proc.poll() is not None:
+            raise BenchError(f"ftrl produce --rate exited (status {self.proc.returncode}) before sending:\n"
+                             + tail_file(self.log, 10))
+        return False
+
+    def cpu_seconds(self) -> float | None:
+        return proc_cpu_seconds(self.proc.pid)
+
+    def stop(self, timeout: float) -> dict:
+        """SIGTERM; waits until it has flushed and exited, and returns its summary: examples
+        sent, seconds sending, rate achieved, and the CPU seconds of its whole life (from the
+        kernel's accounting as it is reaped, so that its final flush is counted too)."""
+        if self.proc.returncode is None:
+            self.proc.send_signal(signal.SIGTERM)
+            deadline = time.monotonic() + timeout
+            while True:
+                pid, status, usage = os.wait4(self.proc.pid, os.WNOHANG)
+                if pid:
+                    # Reaped here rather than by Popen, for the rusage; Popen must know.
+                    self.proc.returncode = os.waitstatus_to_exitcode(status)
+                    self.cpu_seconds_total = usage.ru_utime + usage.ru_stime
+                    break
+                if time.monotonic() > deadline:
+                    raise BenchError(f"ftrl produce --rate did not exit within {timeout:.0f} s of SIGTERM")
+                time.sleep(0.01)
+        if self.proc.returncode != 0:
+            raise BenchError(f"ftrl produce --rate failed (exit status {self.proc.returncode}):\n"
+                             + tail_file(self.log, 10))
+        summary = next((m for line in self.lines() if (m := self.SUMMARY.match(line))), None)
+        if summary is None:
+            raise BenchError(f"ftrl produce --rate printed no summary:\n{tail_file(self.log, 10)}")
+        return {"sent": int(summary.group(1)), "seconds": float(summary.group(2)),
+                "examples_per_second": float(summary.group(3)), "cpu_seconds": self.cpu_seconds_total}
+
+    def kill(self) -> None:
+        """Best-effort stop for clean-up."""
+        if self.proc.returncode is None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+
+
 def wait_until(condition: Callable[[], bool], timeout: float, what: str,
                worker: Worker | None = None, interval: float = 0.005) -> None:
     """Polls `condition` every `interval` s; fails after `timeout` s or if the worker dies."""
@@ -707,6 +779,7 @@ class Bench:
         self.logs: list[Path] = []
         self.followers: list[Follower] = []
         self.producers: list = []
+        self.load_generators: list[LoadGenerator] = []
         self.results: dict = {}
         self.marker_producer = None
         self.config = workdir / "worker.toml"
@@ -844,8 +917,13 @@ class Bench:
 
         self.throughput(examples)
         steady = self.results["stream"]["examples_per_second_after_first_window"] or 0.0
-        for fraction in args.load_fraction:
-            self.delta_latency(extra[:args.markers], load=examples, load_rate=fraction * steady)
+        if args.load_fraction and not steady > 0:
+            # Without a rate to take a fraction of, a "loaded" run would be an idle one that
+            # reuses the idle run's markers (and reads their deltas from before it started).
+            progress("no steady rate measured (every example in the first progress window?): "
+                     "the delta latency under load is skipped")
+        for fraction in args.load_fraction if steady > 0 else []:
+            self.delta_latency(extra[:args.markers], load=train_data, load_rate=fraction * steady)
         self.delta_latency(extra[:args.markers])
         self.restart(extra[args.markers])
         self.final_checks()
@@ -978,12 +1056,12 @@ class Bench:
         self.progress_log, self.progress_follower = log, follower
         progress(f"stream: {n:,} examples in {seconds:.2f} s from the worker's start")
 
-    def delta_latency(self, extra: list, load: list[bytes] | None = None, load_rate: float = 0.0) -> None:
-        """Marker latency with the worker idle or, with `load`, while those examples are
-        produced at `load_rate` per second around the markers (the results go under
-        `delta_latency_under_load`)."""
+    def delta_latency(self, extra: list, load: Path | None = None, load_rate: float = 0.0) -> None:
+        """Marker latency with the worker idle or, with `load` (JSON-lines examples), while
+        `ftrl produce --rate` sends them at `load_rate` per second around the markers (the
+        results go under `delta_latency_under_load`)."""
         args = self.args
-        loaded = bool(load) and load_rate > 0
+        loaded = load is not None and load_rate > 0
         watch = MarkerWatch()
         markers: list[bytes] = []
         for i, (label, weight, features) in enumerate(extra):
@@ -1022,42 +1100,38 @@ class Bench:
                     placed[i] = (message.partition(), message.offset())
             return delivered
 
-        # The load goes through a producer of its own that batches (linger 5 ms), as a real
-        # application's would: one request per example would cost the broker far more CPU
-        # than the worker's own traffic, and the markers' producer must not wait behind it.
-        load_producer = make_producer(self.bootstrap, linger_ms=5) if loaded else producer
+        # The load comes from a process of its own that batches (linger 5 ms), as a real
+        # application's producer would: one request per example would cost the broker far
+        # more CPU than the worker's own traffic, and the markers' producer must not wait
+        # behind it. It runs the whole time the markers go in, from a moment before.
+        generator = None
         if loaded:
-            self.producers.append(load_producer)
-        loaded_count = 0
-
-        def produce_load_until(moment: float) -> None:
-            """Produces the load examples due before `moment`, then waits in poll()."""
-            nonlocal loaded_count
-            while (now := time.monotonic()) < moment:
-                due_load = start + loaded_count / load_rate if loaded else moment
-                if due_load > now:
-                    producer.poll(min(due_load, moment) - now)
-                    continue
-                value = load[loaded_count % len(load)]
-                produce(load_producer, topic, value, loaded_count % args.example_partitions)
-                loaded_count += 1
-                if loaded_count % 256 == 0:
-                    load_producer.poll(0)
+            assert load is not None
+            run = len(self.results.get("delta_latency_under_load", []))
+            generator = LoadGenerator(args.ftrl, self.config, load, load_rate, args.timeout,
+                                      self.workdir / f"load-generator-{run}.log")
+            self.load_generators.append(generator)
+            progress(f"starting ftrl produce --rate {load_rate:,.0f} (it encodes its examples first) ...")
+            wait_until(generator.sending, args.timeout, "the load generator to start sending", self.worker,
+                       interval=0.05)
+            time.sleep(LOAD_WARM_UP_SECONDS)
 
         what = f" among {load_rate:,.0f} examples/s" if loaded else ""
         progress(f"producing {len(markers)} markers at {args.marker_rate:g}/s{what} ...")
         transactions_before = transaction_totals(self.worker.log)
         cpu_before = self.phase_cpu()
+        generator_cpu_before = generator.cpu_seconds() if generator else None
         start = time.monotonic()
         for i, value in enumerate(markers):
             # Wait in poll() so that delivery callbacks run (and time acks) as they come.
-            produce_load_until(start + i / args.marker_rate)
+            while (now := time.monotonic()) < (due := start + i / args.marker_rate):
+                producer.poll(due - now)
             sent[i] = (time.monotonic(), time.time())
             produce(producer, topic, value, i % args.example_partitions, on_delivery(i))
             producer.poll(0)
         flush(producer, args.timeout, "producing the markers")
-        if loaded:
-            flush(load_producer, args.timeout, "producing the load")
+        load_summary = generator.stop(args.timeout) if generator else None
+        generator_seconds = time.monotonic() - start
         if failures:
             raise BenchError(f"{len(failures)} marker(s) not delivered, e.g. {failures[0]}")
 
@@ -1080,6 +1154,17 @@ class Bench:
         pace = transaction_pace(transactions_before, transaction_totals(self.worker.log), elapsed)
         cpu = {who: (after - cpu_before[who]) / elapsed
                for who, after in self.phase_cpu().items() if after is not None and cpu_before.get(who) is not None}
+        # The load generator is part of the benchmark's cost: its CPU in this window (all of
+        # it after the window's start: it was stopped before the window ended).
+        generator_cores = generator_cores_running = None
+        if load_summary and load_summary["cpu_seconds"] is not None and generator_cpu_before is not None:
+            generator_cpu = load_summary["cpu_seconds"] - generator_cpu_before
+            generator_cores = generator_cpu / elapsed
+            # Over the time it ran in the window, not the whole window (which goes on until
+            # the last marker's delta is read): what it costs while it sends.
+            generator_cores_running = generator_cpu / generator_seconds
+            if "benchmark" in cpu:
+                cpu["benchmark"] += generator_cores
         with follower.lock:
             seen = dict(watch.seen)
             seen_packed = dict(watch.seen_packed)
@@ -1100,7 +1185,11 @@ class Bench:
 
         figures = {
             "load_examples_per_second": load_rate if loaded else 0.0,
-            "load_examples": loaded_count,
+            "load_examples": load_summary["sent"] if load_summary else 0,
+            "load_produced_examples_per_second": load_summary["examples_per_second"] if load_summary else None,
+            "load_generator": load_summary,
+            "load_generator_cores": generator_cores,
+            "load_generator_cores_while_running": generator_cores_running,
             "markers": count,
             "rate_per_second": args.marker_rate,
             "produce_seconds": time.monotonic() - start,
@@ -1130,14 +1219,19 @@ class Bench:
             self.deltas_follower, self.marker_watch, self.marker_producer = follower, watch, producer
         progress(f"legs (p50): produce → the update role's stamp {fmt_ms(p50(to_window))}; "
                  f"→ packed state read {fmt_ms(p50(packed_to_read))}; transactions: {pace_text(pace)}; "
-                 f"cores busy: " + ", ".join(f"{who} {share:.2f}" for who, share in cpu.items()))
+                 f"cores busy: " + ", ".join(f"{who} {share:.2f}" for who, share in cpu.items())
+                 + (f" (the load generator {generator_cores:.2f} of it, {generator_cores_running:.2f} while it "
+                    f"ran, sending {load_summary['examples_per_second']:,.0f} examples/s)"
+                    if load_summary and generator_cores is not None and generator_cores_running is not None
+                    else ""))
         progress(f"delta latency{what}, packed states: p50 {percentile(packed_latency, 50):.1f} ms, "
                  f"p99 {percentile(packed_latency, 99):.1f} ms; per-coordinate deltas: p50 "
                  f"{percentile(latency, 50):.1f} ms, p99 {percentile(latency, 99):.1f} ms")
 
     def phase_cpu(self) -> dict[str, float | None]:
-        """CPU seconds so far of the worker, the broker and this benchmark (its load
-        producer and deltas follower share the 2 cores with what is measured)."""
+        """CPU seconds so far of the worker, the broker and this benchmark's own process (its
+        marker producer and deltas follower share the 2 cores with what is measured; the load
+        generator's CPU is added by `delta_latency`)."""
         broker_pid = self.broker_pid()
         return {
             "worker": proc_cpu_seconds(self.worker.proc.pid),
@@ -1255,6 +1349,8 @@ class Bench:
         for worker in [self.worker] + self.others:
             if worker is not None:
                 worker.kill()
+        for generator in self.load_generators:
+            generator.kill()
         for follower in self.followers:
             follower.stop()
         # Destroy the clients while the broker is still there to say goodbye to (no loop
@@ -1313,7 +1409,13 @@ def loaded_latency_rows(runs: list[dict] | None) -> list[list[str]]:
                   f"{fmt_ms(loaded['produce_to_progress_stamp_p50_ms'])}; "
                   f"{fmt_ms(loaded['packed_stamp_to_read_p50_ms'])}"],
                  ["  transactions meanwhile, per role: how many per second, of how long",
-                  pace_text(loaded["transactions"])]]
+                  pace_text(loaded["transactions"])],
+                 [("  cores busy meanwhile (the benchmark's include the load generator, `ftrl produce "
+                   "--rate`); the load's achieved examples/s"),
+                  ", ".join(f"{who} {share:.2f}" for who, share in loaded["cores_busy"].items())
+                  + (f" (load generator {loaded['load_generator_cores']:.2f})"
+                     if loaded.get("load_generator_cores") is not None else "")
+                  + f"; {fmt_rate(loaded.get('load_produced_examples_per_second'))}"]]
     return rows
 
 

@@ -99,6 +99,34 @@ pub struct ProduceArgs {
     /// `example_format = "json-events"`: a file, or - for standard input.
     #[arg(long, value_name = "PATH|-")]
     pub data: String,
+    /// Paced: encode every line first, then send this many examples per second, round-robin
+    /// over the examples partitions, each line once unless --count or --seconds say how long
+    /// (a load generator that costs the machine little). SIGTERM or SIGINT stop it after a flush.
+    #[arg(long, value_name = "EXAMPLES_PER_SECOND", value_parser = positive_rate)]
+    pub rate: Option<f64>,
+    /// With --rate: send N examples, cycling through the input if it has fewer.
+    #[arg(long, value_name = "N", requires = "rate", value_parser = clap::value_parser!(u64).range(1..))]
+    pub count: Option<u64>,
+    /// With --rate: stop after S seconds, cycling through the input as long as it takes
+    /// (with --count too, whichever comes first).
+    #[arg(long, value_name = "S", requires = "rate", value_parser = positive_seconds)]
+    pub seconds: Option<f64>,
+}
+
+/// A rate for `--rate`: a positive, finite number of examples per second.
+fn positive_rate(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(rate) if rate.is_finite() && rate > 0.0 => Ok(rate),
+        _ => Err(format!("expected a positive number of examples per second, got {text:?}")),
+    }
+}
+
+/// A duration for `--seconds`: positive and small enough to be a `Duration`.
+fn positive_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && std::time::Duration::try_from_secs_f64(seconds).is_ok() => Ok(seconds),
+        _ => Err(format!("expected a positive number of seconds, got {text:?}")),
+    }
 }
 
 #[derive(Debug, Args)]

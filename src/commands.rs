@@ -15,6 +15,7 @@ use crate::schema::featurize::Cross;
 use crate::schema::mapping::Mapping;
 use crate::schema::Format;
 use crate::stream::admin;
+use crate::stream::paced::{self, Pace};
 use crate::train::{predict, train, train_batches, TrainOptions};
 use anyhow::{anyhow, Context, Result};
 use serde::Serialize;
@@ -165,11 +166,41 @@ fn produce_command(args: &ProduceArgs) -> Result<()> {
         let file = std::fs::File::open(&args.data).with_context(|| format!("opening {}", args.data))?;
         Box::new(std::io::BufReader::new(file))
     };
+    if let Some(rate) = args.rate {
+        let seconds = args.seconds.map(std::time::Duration::from_secs_f64);
+        return produce_paced(config, input, Pace { rate, count: args.count, seconds });
+    }
     let bar = progress_bar(true, None, "examples");
     let (sent, skipped) = admin::produce_examples(&config, input, &bar).context("producing examples")?;
     bar.finish_and_clear();
     eprintln!("sent {sent} examples to {} ({skipped} lines skipped)", config.topics().examples);
     Ok(())
+}
+
+/// `ftrl produce --rate`: encodes the whole input, says so (a benchmark waits for that line
+/// before it counts on the load), then sends at the pace until done or stopped by a signal.
+fn produce_paced(config: WorkerConfig, input: Box<dyn std::io::BufRead>, pace: Pace) -> Result<()> {
+    let examples = paced::encode_examples(&config, input).context("encoding examples")?;
+    let topic = config.topics().examples;
+    eprintln!(
+        "encoded {} examples ({} lines skipped); sending {} examples/s to {topic}",
+        examples.len(),
+        examples.skipped,
+        pace.rate
+    );
+    until_signal(move |stop| {
+        let bar = progress_bar(true, None, "examples");
+        let summary = paced::produce_paced(&config, &examples, pace, &stop, &bar).context("producing examples")?;
+        bar.finish_and_clear();
+        eprintln!(
+            "sent {} examples to {topic} in {:.2} s ({:.0} examples/s), all delivered {:.3} s later",
+            summary.sent,
+            summary.seconds,
+            summary.rate(),
+            summary.flush_seconds
+        );
+        Ok(())
+    })
 }
 
 fn model_dump(args: &ConfigArg) -> Result<()> {

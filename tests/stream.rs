@@ -1687,6 +1687,73 @@ fn schema_registry_framed_examples_are_learned_like_unframed_ones() {
     }
 }
 
+/// `ftrl produce --rate` (the benchmarks' load generator): with `--count` it sends exactly
+/// that many records, cycling through a shorter input, example i to examples partition
+/// i mod 3, each encoded as the unpaced mode encodes it; an open-ended run (`--seconds`)
+/// stopped by SIGTERM exits cleanly after delivering every record it says it sent.
+#[test]
+fn produce_at_a_rate_sends_the_count_round_robin_and_stops_cleanly_on_sigterm() {
+    use std::io::BufRead;
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let setup = Setup::with_example_partitions("paced", 3);
+    let config = setup.config("w1", "protobuf");
+    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
+    let (data, examples) = generated(setup.dir.path(), 100);
+
+    let counted = ftrl()
+        .args(["produce", "--rate", "2000", "--count", "250", "--config"])
+        .arg(&config)
+        .arg("--data")
+        .arg(&data)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&counted.stderr);
+    assert!(counted.status.success(), "{stderr}");
+    assert!(stderr.contains("sent 250 examples to paced.examples"), "{stderr}");
+    let records = read_all(&setup, "examples", 3);
+    assert_eq!(records.len(), 250);
+    for record in &records {
+        // Offset k of partition p holds example 3k + p, the input cycling every 100.
+        let index = (3 * record.offset() + i64::from(record.partition())) as usize;
+        assert_eq!(
+            record.payload(),
+            Some(&examples[index % 100].1[..]),
+            "partition {} offset {}",
+            record.partition(),
+            record.offset()
+        );
+    }
+
+    let mut open_ended = ftrl()
+        .args(["produce", "--rate", "500", "--seconds", "600", "--config"])
+        .arg(&config)
+        .arg("--data")
+        .arg(&data)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stderr = std::io::BufReader::new(open_ended.stderr.take().unwrap());
+    let mut line = String::new();
+    while !line.contains("sending 500 examples/s") {
+        line.clear();
+        assert!(stderr.read_line(&mut line).unwrap() > 0, "ftrl produce ended before sending");
+    }
+    // Its signal handler is installed as sending starts: give it a moment, so that the
+    // signal stops the sending rather than the process.
+    std::thread::sleep(Duration::from_millis(500));
+    signal(&open_ended.id().to_string(), "-TERM");
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stderr, &mut rest).unwrap();
+    assert!(open_ended.wait().unwrap().success(), "{rest}");
+    let sent: usize = rest
+        .split("sent ")
+        .nth(1)
+        .and_then(|tail| tail.split(' ').next()?.parse().ok())
+        .unwrap_or_else(|| panic!("no summary line in {rest}"));
+    assert!(sent > 0, "{rest}");
+    assert_eq!(read_all(&setup, "examples", 3).len(), 250 + sent, "{rest}");
+}
+
 /// Runs the Python reference client (`clients/python/ftrl_client.py --follow`) on
 /// `examples`, one at a time, until its answer was computed from as many delta records as
 /// `serve` has applied; returns its predictions and that version.

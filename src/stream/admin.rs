@@ -5,7 +5,7 @@ use super::apply::WindowCounter;
 use super::batch_queue::{BatchQueue, Entry, Record};
 use super::kafka::{client_config, read_to_end, reader, reader_config, send, ReaderConsumer, ReaderContext};
 use super::StreamError;
-use crate::config::WorkerConfig;
+use crate::config::{ModelConfig, WorkerConfig};
 use crate::input::{Batch, InputError, Item, BATCH_EXAMPLES};
 use crate::learn::Progress;
 use crate::schema::featurize::Featurizer;
@@ -368,18 +368,7 @@ pub fn produce_examples(
         if line.trim().is_empty() {
             continue;
         }
-        let format = config.model.example_format;
-        let payload = match format {
-            ExampleFormat::Json | ExampleFormat::JsonEvents => Ok(line.into_bytes()),
-            ExampleFormat::Protobuf => json_to_protobuf(&line),
-        };
-        let payload = match config.model.example_framing {
-            Framing::None => payload,
-            Framing::SchemaRegistry => {
-                payload.map(|message| frame(format, config.model.example_schema_id.unwrap_or(0), &[0], &message))
-            }
-        };
-        match payload {
+        match encode_line(&config.model, line) {
             Ok(payload) => {
                 send(&producer, BaseRecord::<[u8], [u8]>::to(&topic).payload(&payload[..]))?;
                 producer.poll(Duration::ZERO);
@@ -396,6 +385,22 @@ pub fn produce_examples(
     }
     producer.flush(Duration::from_secs(60))?;
     Ok((sent, skipped))
+}
+
+/// One non-blank JSON-lines input line as the examples topic holds it (see
+/// [`produce_examples`]), or why it is not an example.
+pub(super) fn encode_line(model: &ModelConfig, line: String) -> Result<Vec<u8>, String> {
+    let format = model.example_format;
+    let payload = match format {
+        ExampleFormat::Json | ExampleFormat::JsonEvents => Ok(line.into_bytes()),
+        ExampleFormat::Protobuf => json_to_protobuf(&line),
+    };
+    match model.example_framing {
+        Framing::None => payload,
+        Framing::SchemaRegistry => {
+            payload.map(|message| frame(format, model.example_schema_id.unwrap_or(0), &[0], &message))
+        }
+    }
 }
 
 /// The `ftrl.v1.Example` of a JSON-lines example (`label`, optional `weight`, `features` as

@@ -15,6 +15,7 @@ pub mod apply;
 pub mod batch_queue;
 pub mod gradients;
 pub mod kafka;
+pub mod paced;
 pub mod predict;
 pub mod reach;
 pub mod replica;
