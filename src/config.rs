@@ -240,10 +240,12 @@ pub struct WorkerSection {
     /// records (what replicas and `serve` follow) appear at this pace.
     #[serde(default = "default_commit_interval_ms")]
     pub commit_interval_ms: u64,
-    /// How often an update role writes the per-coordinate deltas and changelog states of
-    /// the coordinates changed since (and when it falls idle, or when they reach half of
-    /// `cache_size`, which holds them until then): longer intervals write fewer records, and
-    /// a restore then replays up to this much of the gradients log.
+    /// How often an update role starts a snapshot round, in which each transaction writes
+    /// the per-coordinate deltas and changelog states of one of its partitions' coordinates
+    /// changed since that partition's last snapshot (all partitions at once when it falls
+    /// idle, or when the changes reach half of `cache_size`, which holds them until then):
+    /// longer intervals write fewer records, and a restore then replays up to this much of
+    /// the gradients log.
     #[serde(default = "default_snapshot_interval_ms")]
     pub snapshot_interval_ms: u64,
     /// Write each prediction to the predictions topic (needs `predict`).
@@ -1300,8 +1302,9 @@ max_unconfirmed_ms = 10_000
 # How long an update role gathers gradients into one transaction; its packed state records,
 # which replicas and `ftrl serve` follow, appear at this pace (below transaction_timeout_ms).
 commit_interval_ms = 100
-# How often an update role writes per-coordinate deltas and changelog states of what changed
-# since (and whenever it falls idle). Longer: fewer records; a restore replays up to this much.
+# How often an update role starts writing per-coordinate deltas and changelog states of what
+# changed since, one partition per transaction (all at once whenever it falls idle). Longer:
+# fewer records; a restore replays up to this much.
 snapshot_interval_ms = 5_000
 # Write each prediction to the <prefix>.predictions topic (needs predict = true).
 publish_predictions = false
