@@ -922,8 +922,9 @@ class Bench:
             # reuses the idle run's markers (and reads their deltas from before it started).
             progress("no steady rate measured (every example in the first progress window?): "
                      "the delta latency under load is skipped")
-        for fraction in args.load_fraction if steady > 0 else []:
-            self.delta_latency(extra[:args.markers], load=train_data, load_rate=fraction * steady)
+        rates = [fraction * steady for fraction in args.load_fraction] if steady > 0 else []
+        for load_rate in args.load_rate + rates:
+            self.delta_latency(extra[:args.markers], load=train_data, load_rate=load_rate)
         self.delta_latency(extra[:args.markers])
         self.restart(extra[args.markers])
         self.final_checks()
@@ -1669,6 +1670,17 @@ def fractions(text: str) -> list[float]:
     return [value for value in values if value > 0]
 
 
+def rates(text: str) -> list[float]:
+    """A comma-separated list of examples/s."""
+    try:
+        values = [float(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a comma-separated list of numbers: {text}") from None
+    if any(not value > 0 for value in values):
+        raise argparse.ArgumentTypeError(f"rates must be positive, got {text}")
+    return values
+
+
 def key_value(text: str) -> tuple[str, str]:
     key, sep, value = text.partition("=")
     if not sep or not key:
@@ -1699,6 +1711,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="the delta latency is measured again while examples are produced at "
                              "this fraction of the measured steady examples/s, once per fraction of a "
                              "comma-separated list such as 0.5,0.9 (default 0.5; 0 skips)")
+    parser.add_argument("--load-rate", type=rates, default=[],
+                        help="as --load-fraction, at these examples/s (comma-separated), before the "
+                             "fractions: A/B runs of two binaries at the same load")
     parser.add_argument("--partitions", type=positive_int, default=8,
                         help="gradients/deltas/changelog partitions (default 8)")
     parser.add_argument("--example-partitions", type=positive_int, default=4,

@@ -108,6 +108,13 @@ unsafe fn bytes<'a>(data: *mut std::os::raw::c_void, len: usize) -> Option<&'a [
     (!data.is_null()).then(|| unsafe { std::slice::from_raw_parts(data.cast::<u8>(), len) })
 }
 
+// SAFETY: librdkafka's queues may be used from any thread (rust-rdkafka's own queue handle
+// is Send and Sync too); `taken` holds no message between calls, and every call that touches
+// the queue or `taken` takes `&mut self`.
+unsafe impl<C: ConsumerContext + 'static> Send for BatchQueue<C> {}
+// SAFETY: as above: through `&self` nothing reads or writes the queue.
+unsafe impl<C: ConsumerContext + 'static> Sync for BatchQueue<C> {}
+
 impl<C: ConsumerContext + 'static> Drop for BatchQueue<C> {
     fn drop(&mut self) {
         // SAFETY: our reference, released once, while the client is alive (`_consumer` is

@@ -1,6 +1,7 @@
 //! Kafka clients as the worker uses them: configuration shared by every client, a consumer
 //! context that reports rebalances to the role loop, and transactional sends.
 
+use super::batch_queue::{BatchQueue, Entry, Record};
 use super::StreamError;
 use crate::config::WorkerConfig;
 use rdkafka::consumer::{BaseConsumer, ConsumerContext, Rebalance};
@@ -242,41 +243,124 @@ pub fn reader(config: &WorkerConfig) -> Result<ReaderConsumer, KafkaError> {
     reader_config(config).create_with_context(ReaderContext)
 }
 
-/// A reader assigned every partition of the deltas topic from the beginning, polled until
-/// each has reached its current end (records go to `visit`): the weight view's and the
-/// replica's start. Stops early when `shutdown` is set; fails after `timeout`, naming `what`.
-pub fn load_deltas(
-    config: &WorkerConfig,
-    what: &str,
-    timeout: Duration,
-    shutdown: &AtomicBool,
-    mut visit: impl FnMut(&rdkafka::message::BorrowedMessage<'_>),
-) -> Result<ReaderConsumer, StreamError> {
-    let consumer = reader(config)?;
-    let mut assignment = rdkafka::TopicPartitionList::new();
-    for partition in 0..config.model.partitions {
-        assignment.add_partition_offset(&config.topics().deltas, partition, rdkafka::Offset::Beginning)?;
-    }
-    rdkafka::consumer::Consumer::assign(&consumer, &assignment)?;
-    let started = std::time::Instant::now();
-    let mut pending: std::collections::BTreeSet<i32> = (0..config.model.partitions).collect();
-    while !pending.is_empty() && !shutdown.load(Ordering::Acquire) {
-        if super::stopping() {
-            return Err(StreamError::Stopped);
+/// How long the deltas follower waits on one empty partition queue before it looks at the
+/// next (and at the clock), while a caller is willing to wait.
+const DELTAS_WAIT: Duration = Duration::from_millis(2);
+
+/// Records the deltas follower takes from one partition queue per call.
+const DELTAS_ROUND: usize = 4096;
+
+/// Follows every partition of the deltas topic, each from a queue of its own read many
+/// records a call ([`BatchQueue`]): the replica's and the weight view's source. Loading
+/// reads the whole topic at start-up (every uncompacted record of it on a broker that does
+/// not compact), so the rate of that read is most of a restart: record by record through
+/// rust-rdkafka's `poll`, two clock reads and a lock per record took a quarter of it.
+pub struct DeltasFollower {
+    queues: Vec<BatchQueue<ReaderContext>>,
+    consumer: std::sync::Arc<ReaderConsumer>,
+    what: &'static str,
+}
+
+impl DeltasFollower {
+    /// Assigns every partition of the deltas topic from its first offset and reads each to
+    /// its current end (records go to `visit`): whoever follows never starts from a partly
+    /// loaded model. Stops early when `shutdown` is set; fails after `timeout`, naming `what`.
+    pub fn load(
+        config: &WorkerConfig,
+        what: &'static str,
+        timeout: Duration,
+        shutdown: &AtomicBool,
+        mut visit: impl FnMut(Record<'_>),
+    ) -> Result<Self, StreamError> {
+        let mut client = reader_config(config);
+        with_large_fetches(&mut client);
+        let consumer = std::sync::Arc::new(client.create_with_context::<_, ReaderConsumer>(ReaderContext)?);
+        let topic = config.topics().deltas;
+        let mut queues = Vec::new();
+        let mut assignment = rdkafka::TopicPartitionList::new();
+        for partition in 0..config.model.partitions {
+            // Split before the assignment starts any fetch, so that no record reaches the
+            // consumer's own queue.
+            let queue = BatchQueue::split(&consumer, &topic, partition, DELTAS_ROUND)
+                .ok_or_else(|| StreamError::Other(format!("no queue for {topic}/{partition}")))?;
+            queues.push(queue);
+            // Offset 0 rather than `Beginning`: no offset query first (half a second on the
+            // test broker); where 0 is gone, `auto.offset.reset` (earliest) starts at the
+            // first offset kept.
+            assignment.add_partition_offset(&topic, partition, rdkafka::Offset::Offset(0))?;
         }
-        if started.elapsed() > timeout {
-            return Err(StreamError::State(format!("loading {what}: partitions {pending:?} never ended")));
-        }
-        match consumer.poll(Duration::from_millis(100)) {
-            Some(Ok(message)) => visit(&message),
-            Some(Err(KafkaError::PartitionEOF(partition))) => {
-                pending.remove(&partition);
+        rdkafka::consumer::Consumer::assign(&*consumer, &assignment)?;
+        let mut follower = Self { queues, consumer, what };
+        let started = std::time::Instant::now();
+        let mut pending: std::collections::BTreeSet<i32> = (0..config.model.partitions).collect();
+        while !pending.is_empty() && !shutdown.load(Ordering::Acquire) {
+            if super::stopping() {
+                return Err(StreamError::Stopped);
             }
-            Some(Err(error)) => tracing::warn!(%error, what, "consumer error while loading"),
-            None => {}
+            if started.elapsed() > timeout {
+                return Err(StreamError::State(format!("loading {what}: partitions {pending:?} never ended")));
+            }
+            follower.poll(DELTAS_WAIT, |partition, entry| match entry {
+                Entry::Record(record) => visit(record),
+                Entry::End => {
+                    pending.remove(&partition);
+                }
+                Entry::Error(_) => {}
+            });
+        }
+        Ok(follower)
+    }
+
+    /// Hands every record that has arrived to `visit`, waiting up to `wait` for the first.
+    /// Returns how many records it handed over.
+    pub fn take(&mut self, wait: Duration, mut visit: impl FnMut(Record<'_>)) -> usize {
+        let mut taken = 0;
+        self.poll(wait, |_, entry| {
+            if let Entry::Record(record) = entry {
+                taken += 1;
+                visit(record);
+            }
+        });
+        taken
+    }
+
+    /// Looks at every partition queue, taking all it holds, and again, each look waiting a
+    /// little, until some entry came or `wait` passed; entries go to `visit` with their
+    /// partition. Errors are also logged here.
+    fn poll(&mut self, wait: Duration, mut visit: impl FnMut(i32, Entry<'_>)) {
+        let deadline = std::time::Instant::now() + wait;
+        let what = self.what;
+        let mut step = Duration::ZERO;
+        loop {
+            let mut entries = 0;
+            for queue in &mut self.queues {
+                let partition = queue.partition();
+                loop {
+                    let taken = queue.poll(step, DELTAS_ROUND, |entry| {
+                        if let Entry::Error(error) = &entry {
+                            tracing::warn!(%error, what, partition, "deltas consumer error");
+                        }
+                        visit(partition, entry)
+                    });
+                    entries += taken;
+                    if taken < DELTAS_ROUND {
+                        break;
+                    }
+                }
+            }
+            // The consumer's own queue carries errors and logs only, and must be served.
+            if let Some(Err(error)) = self.consumer.poll(Duration::ZERO) {
+                if !matches!(error, KafkaError::PartitionEOF(_)) {
+                    tracing::warn!(%error, what, "deltas consumer error");
+                }
+            }
+            let now = std::time::Instant::now();
+            if entries > 0 || now >= deadline {
+                return;
+            }
+            step = DELTAS_WAIT.min(deadline - now);
         }
     }
-    Ok(consumer)
 }
 
 /// Reads `partitions` of `topic` from the beginning to their end as of now (the end of

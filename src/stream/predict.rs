@@ -228,7 +228,9 @@ impl Predictor {
         let mut last_report = Instant::now();
         let (mut examples, mut dead) = (0u64, 0u64);
         while !shutdown.load(Ordering::Acquire) {
+            let started = Instant::now();
             self.feed.catch_up(&mut self.replica, Duration::ZERO)?;
+            let caught_up = started.elapsed();
             if !self.within_bounds()? {
                 continue;
             }
@@ -253,7 +255,9 @@ impl Predictor {
                 self.record_staleness();
                 continue;
             }
+            let collected = started.elapsed();
             let (output, processed) = self.process(&records)?;
+            let processed_at = started.elapsed();
             crate::observe::metrics().consumed(&self.topics.examples, &records[..processed]);
             examples += output.scored.count;
             dead += output.dead_letters.len() as u64;
@@ -261,7 +265,17 @@ impl Predictor {
             self.replica.seal(output.requirements.clone(), output.first_offsets.clone(), processed)?;
             let offsets = self.consumed_offsets(&output)?;
             let group = self.consumer.group_metadata().ok_or(StreamError::NoGroupMetadata)?;
+            let sealed = started.elapsed();
             handover.hand_over(Commit { out: output, offsets, group })?;
+            tracing::debug!(
+                records = processed,
+                catch_up_ms = caught_up.as_millis() as u64,
+                collect_ms = (collected - caught_up).as_millis() as u64,
+                process_ms = (processed_at - collected).as_millis() as u64,
+                seal_ms = (sealed - processed_at).as_millis() as u64,
+                wait_ms = (started.elapsed() - sealed).as_millis() as u64,
+                "predict batch"
+            );
             self.leftover = records.get(processed..).map(<[RawRecord]>::to_vec).unwrap_or_default();
             let unconfirmed = self.record_staleness();
             if let Some(alpha) = self.learner.hedge().map(Hedge::leader_alpha) {

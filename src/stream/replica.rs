@@ -8,7 +8,7 @@
 //! of a local RocksDB (`{state_dir}/replica`) that is only a cache of the deltas topic,
 //! wiped at start.
 
-use super::kafka::{load_deltas, ReaderConsumer};
+use super::kafka::DeltasFollower;
 use super::update::WATERMARK_KEY;
 use super::StreamError;
 use crate::config::WorkerConfig;
@@ -17,8 +17,6 @@ use crate::learn::CoordState;
 use crate::schema::proto::{AppliedWatermark, WeightDelta};
 use crate::store::{ModelStore, StoreError};
 use prost::Message as _;
-use rdkafka::error::KafkaError;
-use rdkafka::Message;
 use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -28,7 +26,7 @@ use std::time::{Duration, Instant};
 const LOAD_TIMEOUT: Duration = Duration::from_secs(300);
 
 pub struct ReplicaFeed {
-    consumer: ReaderConsumer,
+    deltas: DeltasFollower,
     pub taken: Taken,
 }
 
@@ -52,15 +50,15 @@ impl ReplicaFeed {
         let started = Instant::now();
         let mut taken = Taken::default();
         let mut failed = None;
-        let consumer = load_deltas(config, "the replica", LOAD_TIMEOUT, shutdown, |message| {
+        let deltas = DeltasFollower::load(config, "the replica", LOAD_TIMEOUT, shutdown, |record| {
             if failed.is_none() {
-                failed = taken.take(replica, message.partition(), message.key(), message.payload()).err();
+                failed = taken.take(replica, record.partition, record.key, record.value).err();
             }
         })?;
         if let Some(error) = failed {
             return Err(error.into());
         }
-        let feed = Self { consumer, taken };
+        let feed = Self { deltas, taken };
         tracing::info!(
             resident = replica.len(),
             records = feed.taken.records,
@@ -72,19 +70,13 @@ impl ReplicaFeed {
 
     /// Takes in every owner record that has arrived, waiting at most `wait` for the first.
     pub fn catch_up(&mut self, replica: &mut Replica<ModelStore>, wait: Duration) -> Result<(), StreamError> {
-        let mut timeout = wait;
-        loop {
-            match self.consumer.poll(timeout) {
-                None => return Ok(()),
-                Some(Ok(message)) => self.taken.take(replica, message.partition(), message.key(), message.payload())?,
-                Some(Err(KafkaError::PartitionEOF(_))) => {}
-                Some(Err(error)) => {
-                    tracing::warn!(%error, "replica feed consumer error");
-                    return Ok(());
-                }
+        let (taken, mut failed) = (&mut self.taken, None);
+        self.deltas.take(wait, |record| {
+            if failed.is_none() {
+                failed = taken.take(replica, record.partition, record.key, record.value).err();
             }
-            timeout = Duration::ZERO;
-        }
+        });
+        failed.map_or(Ok(()), |error| Err(error.into()))
     }
 }
 

@@ -1,19 +1,17 @@
 //! The weight view: every worker follows the deltas topic into memory to predict.
 //! Deltas carry absolute weights, so applying one twice or out of band is harmless.
 
-use super::kafka::{load_deltas, now_ms, ReaderConsumer};
+use super::kafka::{now_ms, DeltasFollower};
 use super::StreamError;
 use crate::config::WorkerConfig;
 use crate::schema::proto::{AppliedWatermark, WeightDelta};
 use prost::Message as _;
-use rdkafka::error::KafkaError;
-use rdkafka::Message;
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 pub struct WeightView {
-    consumer: ReaderConsumer,
+    deltas: DeltasFollower,
     weights: ViewWeights,
 }
 
@@ -40,10 +38,10 @@ impl WeightView {
     pub fn follow(config: &WorkerConfig, shutdown: &AtomicBool) -> Result<Self, StreamError> {
         let started = std::time::Instant::now();
         let mut weights = ViewWeights::default();
-        let consumer = load_deltas(config, "the weight view", Duration::from_secs(300), shutdown, |message| {
-            weights.apply(message.partition(), message.key(), message.payload())
+        let deltas = DeltasFollower::load(config, "the weight view", Duration::from_secs(300), shutdown, |record| {
+            weights.apply(record.partition, record.key, record.value)
         })?;
-        let view = Self { consumer, weights };
+        let view = Self { deltas, weights };
         tracing::info!(
             weights = view.nonzero_weights(),
             deltas = view.applied(),
@@ -55,20 +53,10 @@ impl WeightView {
 
     /// Applies every delta that has arrived, without waiting for more.
     pub fn catch_up(&mut self) {
-        loop {
-            match self.consumer.poll(Duration::ZERO) {
-                None => return,
-                Some(Ok(message)) => self.weights.apply(message.partition(), message.key(), message.payload()),
-                Some(Err(KafkaError::PartitionEOF(_))) => {}
-                Some(Err(error)) => {
-                    tracing::warn!(%error, "weight view consumer error");
-                    return;
-                }
-            }
-        }
+        let weights = &mut self.weights;
+        self.deltas.take(Duration::ZERO, |record| weights.apply(record.partition, record.key, record.value));
     }
 
-    #[inline]
     pub fn weight(&self, coordinate: u64) -> f64 {
         self.weights.weights.get(&coordinate).copied().unwrap_or(0.0)
     }
