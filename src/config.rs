@@ -222,7 +222,10 @@ pub struct WorkerSection {
     pub cache_size: usize,
     /// Most examples in one predict batch (one transaction), at most
     /// [`MAX_BATCH_EXAMPLES`]. Each example is learned at once in the worker's replica, so
-    /// the batch size only sets how many examples share a transaction.
+    /// the batch size only sets how many examples share a transaction. One transaction is in
+    /// flight at a time, so under live load its round trips bound the rate to this many
+    /// examples per commit: with 10,000 and commits of 80–200 ms on a busy test broker the
+    /// role learned 65K/s of a live 100K/s; with 50,000 it kept up.
     #[serde(default = "default_batch_max_examples")]
     pub batch_max_examples: usize,
     /// Longest wait for a batch to fill before it is processed anyway.
@@ -397,7 +400,7 @@ fn default_cache_size() -> usize {
 pub const MAX_BATCH_EXAMPLES: usize = 100_000;
 
 fn default_batch_max_examples() -> usize {
-    10_000
+    50_000
 }
 
 fn default_batch_max_wait_ms() -> u64 {
@@ -1291,8 +1294,8 @@ state_dir = "ftrl-state"
 cache_size = 4_000_000
 # Most examples in one predict batch (one transaction), at most 100_000. Each example is
 # learned at once in the worker's replica of the model, so this only sets how many share a
-# transaction.
-batch_max_examples = 10_000
+# transaction, and under live load how many examples one commit's round trips may carry.
+batch_max_examples = 50_000
 # Longest wait for a batch to fill before it is processed anyway (below transaction_timeout_ms).
 batch_max_wait_ms = 50
 # Bounds on what this worker has learned that the coordinates' owners have not applied yet

@@ -199,13 +199,28 @@ impl ModelStore {
     /// that part's own last checkpoint (the update role's partitions, snapshotted in turn).
     pub fn checkpoint_where(&mut self, wanted: impl FnMut(u64) -> bool) -> Result<(), StoreError> {
         let started = std::time::Instant::now();
-        self.write_changes(wanted).map_err(|e| e.at("writing", self.path.as_deref()))?;
+        self.write_where(wanted)?;
         let written = started.elapsed();
-        if let Some(db) = &self.db {
-            db.persist().map_err(|e| e.at("writing", self.path.as_deref()))?;
-        }
+        self.persist()?;
         tracing::debug!(write_s = written.as_secs_f64(), total_s = started.elapsed().as_secs_f64(), "checkpoint");
         Ok(())
+    }
+
+    /// Writes the changed states of the coordinates `wanted` picks and the pending metadata
+    /// in one batch, in memory until the next [`persist`](Self::persist) or until RocksDB
+    /// flushes on its own. Either keeps every batch whole (one atomic flush of all column
+    /// families, no write-ahead log), so what a crash leaves is each batch written before
+    /// the last flush: each part of the model with its own metadata, possibly older.
+    pub fn write_where(&mut self, wanted: impl FnMut(u64) -> bool) -> Result<(), StoreError> {
+        self.write_changes(wanted).map_err(|e| e.at("writing", self.path.as_deref()))
+    }
+
+    /// Makes everything written so far durable.
+    pub fn persist(&mut self) -> Result<(), StoreError> {
+        match &self.db {
+            Some(db) => db.persist().map_err(|e| e.at("writing", self.path.as_deref())),
+            None => Ok(()),
+        }
     }
 
     fn write_changes(&mut self, wanted: impl FnMut(u64) -> bool) -> Result<(), StoreError> {
