@@ -228,7 +228,9 @@ pub struct WorkerSection {
     /// role learned 65K/s of a live 100K/s; with 50,000 it kept up.
     #[serde(default = "default_batch_max_examples")]
     pub batch_max_examples: usize,
-    /// Longest wait for a batch to fill before it is processed anyway.
+    /// How long a predict batch gathers examples (each is learned as it arrives) before it
+    /// commits, when no transaction is in flight; under load a batch commits as soon as the
+    /// one before it has, with what was learned meanwhile.
     #[serde(default = "default_batch_max_wait_ms")]
     pub batch_max_wait_ms: u64,
     /// Most examples this worker has learned that the coordinates' owners have not applied
@@ -239,8 +241,9 @@ pub struct WorkerSection {
     /// the predict role waits.
     #[serde(default = "default_max_unconfirmed_ms")]
     pub max_unconfirmed_ms: u64,
-    /// How long an update role gathers gradients into one transaction: its packed state
-    /// records (what replicas and `serve` follow) appear at this pace.
+    /// How often an update role starts a transaction (the next starts at once when one
+    /// took longer): its packed state records (what replicas and `serve` follow) appear at
+    /// this pace.
     #[serde(default = "default_commit_interval_ms")]
     pub commit_interval_ms: u64,
     /// How often an update role starts a snapshot round, in which each transaction writes
@@ -1296,14 +1299,17 @@ cache_size = 4_000_000
 # learned at once in the worker's replica of the model, so this only sets how many share a
 # transaction, and under live load how many examples one commit's round trips may carry.
 batch_max_examples = 50_000
-# Longest wait for a batch to fill before it is processed anyway (below transaction_timeout_ms).
+# How long a batch gathers examples, each learned as it arrives, before it commits when no
+# transaction is in flight (below transaction_timeout_ms); under load a batch commits as soon
+# as the one before it has.
 batch_max_wait_ms = 50
 # Bounds on what this worker has learned that the coordinates' owners have not applied yet
 # (other workers see it only then): past either, the predict role waits for the owners.
 max_unconfirmed_examples = 1_000_000
 max_unconfirmed_ms = 10_000
-# How long an update role gathers gradients into one transaction; its packed state records,
-# which replicas and `ftrl serve` follow, appear at this pace (below transaction_timeout_ms).
+# How often an update role starts a transaction (at once after one that took longer); its
+# packed state records, which replicas and `ftrl serve` follow, appear at this pace (below
+# transaction_timeout_ms).
 commit_interval_ms = 100
 # How often an update role starts writing per-coordinate deltas and changelog states of what
 # changed since, one partition per transaction (all at once whenever it falls idle). Longer:

@@ -585,8 +585,9 @@ impl RawRecord {
     }
 }
 
-/// Polls up to `max_records` records or until `max_wait` has passed. Client errors are
-/// logged and end the batch early: librdkafka retries them itself.
+/// Polls up to `max_records` records or until `max_wait` has passed; past it, still takes
+/// the records that have already arrived (so a zero wait takes what is there). Client errors
+/// are logged and end the batch early: librdkafka retries them itself.
 pub fn collect<C: ConsumerContext>(
     consumer: &BaseConsumer<C>,
     max_records: usize,
@@ -596,9 +597,6 @@ pub fn collect<C: ConsumerContext>(
     let mut records = Vec::new();
     while records.len() < max_records {
         let left = deadline.saturating_duration_since(std::time::Instant::now());
-        if left.is_zero() {
-            break;
-        }
         match consumer.poll(left) {
             None => break,
             Some(Ok(message)) => records.push(RawRecord::from_message(&message)),

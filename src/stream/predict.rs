@@ -68,7 +68,31 @@ struct BatchOutput {
     next_offsets: BTreeMap<i32, i64>,
     /// Examples partition → the batch's first offset.
     first_offsets: BTreeMap<i32, i64>,
+    /// The latest event time of its records.
+    time_ms: Option<i64>,
 }
+
+/// The examples learned since the last hand-over to the committer: one transaction's worth.
+/// Records are learned as they arrive, in chunks, while the transaction before commits.
+struct Batch {
+    out: BatchOutput,
+    /// Whether it goes coalesced (every record past its partition's per-example prefix).
+    coalesced: bool,
+    examples: usize,
+    chunks: usize,
+    /// When its first chunk was learned.
+    since: Instant,
+    /// Time spent learning its chunks.
+    learning: Duration,
+    /// Whether it takes no more records: a coalesced record or the replica's room for one
+    /// batch is full, or the next records must go per example.
+    full: bool,
+    group: ConsumerGroupMetadata,
+}
+
+/// How long the predict role polls for the next chunk while a commit is in flight, so that
+/// it hands the batch over soon after the commit ends.
+const CHUNK_WAIT: Duration = Duration::from_millis(5);
 
 /// A batch ready to commit: what it sends and the examples offsets it consumed.
 struct Commit {
@@ -107,7 +131,9 @@ struct Predictor {
     /// Whether batches past each partition's per-example prefix go coalesced.
     coalesce: bool,
     resumed: BTreeMap<i32, Resumed>,
-    /// Records of a batch that ended early (a coalesced record was full), processed next.
+    /// The batch being learned, if any examples were learned since the last hand-over.
+    batch: Option<Batch>,
+    /// Records a batch could not take (it was full), the start of the next.
     leftover: Vec<RawRecord>,
     /// Per gradients partition: the figures of a coalesced batch's examples counted there.
     counted: Vec<Progress>,
@@ -135,6 +161,22 @@ impl Handover {
     fn wait(&mut self) -> Result<(), StreamError> {
         if std::mem::take(&mut self.in_flight) {
             self.results.recv().map_err(|_| committer_stopped())??;
+        }
+        Ok(())
+    }
+
+    /// Notes, without waiting, whether the batch in flight has committed; its error ends the
+    /// role as in [`Self::wait`].
+    fn poll(&mut self) -> Result<(), StreamError> {
+        if self.in_flight {
+            match self.results.try_recv() {
+                Ok(result) => {
+                    self.in_flight = false;
+                    result?;
+                }
+                Err(std::sync::mpsc::TryRecvError::Empty) => {}
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => return Err(committer_stopped()),
+            }
         }
         Ok(())
     }
@@ -190,6 +232,7 @@ impl PredictRole {
             ),
             coalesce: coalesces(config),
             resumed: BTreeMap::new(),
+            batch: None,
             leftover: Vec::new(),
             counted: Vec::new(),
         };
@@ -224,26 +267,43 @@ impl PredictRole {
 }
 
 impl Predictor {
+    /// Learns records as they arrive and hands each batch to the committer once the one in
+    /// flight has committed (and, with none in flight, once the batch has gathered for
+    /// `batch_max_wait_ms`): under load a batch is what arrived during one commit, learned
+    /// while it ran, so an example waits about one commit rather than a batch's learning
+    /// and a commit. The replica takes the owners' states only between batches (the
+    /// differences a batch sends are measured against its states before the batch).
     fn run(&mut self, shutdown: &AtomicBool, mut handover: Handover) -> Result<(), StreamError> {
         let mut last_report = Instant::now();
         let (mut examples, mut dead) = (0u64, 0u64);
         while !shutdown.load(Ordering::Acquire) {
-            let started = Instant::now();
-            self.feed.catch_up(&mut self.replica, Duration::ZERO)?;
-            let caught_up = started.elapsed();
-            if !self.within_bounds()? {
-                continue;
+            if self.batch.is_none() {
+                self.feed.catch_up(&mut self.replica, Duration::ZERO)?;
+                if !self.within_bounds()? {
+                    continue;
+                }
             }
-            let records = if self.leftover.is_empty() {
-                collect(&self.consumer, self.max_examples, self.max_wait)
-            } else {
+            handover.poll()?;
+            let records = if self.batch.is_none() && !self.leftover.is_empty() {
                 std::mem::take(&mut self.leftover)
+            } else {
+                let (room, wait) = match &self.batch {
+                    None => (self.max_examples, self.max_wait),
+                    Some(batch) if handover.in_flight => (self.max_examples - batch.examples, CHUNK_WAIT),
+                    Some(batch) => {
+                        (self.max_examples - batch.examples, self.max_wait.saturating_sub(batch.since.elapsed()))
+                    }
+                };
+                collect(&self.consumer, room, wait)
             };
             if self.consumer.context().take() {
-                // The batch may mix records of the old and the new assignment: it is dropped
-                // and every assigned partition is read again from its committed offset (once
-                // the batch in flight committed).
+                // The records may mix the old and the new assignment: they are dropped, the
+                // batch learned before them commits, and every assigned partition is read
+                // again from its committed offset.
                 self.leftover.clear();
+                if let Some(batch) = self.batch.take() {
+                    self.hand_over(batch, &mut handover)?;
+                }
                 handover.wait()?;
                 let committed = committed_positions(&self.consumer)?;
                 self.resume(&committed)?;
@@ -251,32 +311,25 @@ impl Predictor {
                 seek_partitions(&self.consumer, &self.topics.examples, &positions)?;
                 continue;
             }
-            if records.is_empty() {
+            if !records.is_empty() {
+                let processed = self.learn(&records)?;
+                crate::observe::metrics().consumed(&self.topics.examples, &records[..processed]);
+                if processed < records.len() {
+                    self.leftover = records[processed..].to_vec();
+                }
+            }
+            let Some(batch) = &self.batch else {
                 self.record_staleness();
                 continue;
+            };
+            let full = batch.full || batch.examples >= self.max_examples;
+            if !(full || (!handover.in_flight && batch.since.elapsed() >= self.max_wait)) {
+                continue;
             }
-            let collected = started.elapsed();
-            let (output, processed) = self.process(&records)?;
-            let processed_at = started.elapsed();
-            crate::observe::metrics().consumed(&self.topics.examples, &records[..processed]);
-            examples += output.scored.count;
-            dead += output.dead_letters.len() as u64;
-            crate::observe::metrics().predicted([&output.scored], output.dead_letters.len());
-            self.replica.seal(output.requirements.clone(), output.first_offsets.clone(), processed)?;
-            let offsets = self.consumed_offsets(&output)?;
-            let group = self.consumer.group_metadata().ok_or(StreamError::NoGroupMetadata)?;
-            let sealed = started.elapsed();
-            handover.hand_over(Commit { out: output, offsets, group })?;
-            tracing::debug!(
-                records = processed,
-                catch_up_ms = caught_up.as_millis() as u64,
-                collect_ms = (collected - caught_up).as_millis() as u64,
-                process_ms = (processed_at - collected).as_millis() as u64,
-                seal_ms = (sealed - processed_at).as_millis() as u64,
-                wait_ms = (started.elapsed() - sealed).as_millis() as u64,
-                "predict batch"
-            );
-            self.leftover = records.get(processed..).map(<[RawRecord]>::to_vec).unwrap_or_default();
+            let Some(batch) = self.batch.take() else { continue };
+            examples += batch.out.scored.count;
+            dead += batch.out.dead_letters.len() as u64;
+            self.hand_over(batch, &mut handover)?;
             let unconfirmed = self.record_staleness();
             if let Some(alpha) = self.learner.hedge().map(Hedge::leader_alpha) {
                 crate::observe::metrics().hedge_leader(alpha);
@@ -298,6 +351,11 @@ impl Predictor {
                 last_report = Instant::now();
             }
         }
+        if let Some(batch) = self.batch.take() {
+            examples += batch.out.scored.count;
+            dead += batch.out.dead_letters.len() as u64;
+            self.hand_over(batch, &mut handover)?;
+        }
         handover.wait()?;
         tracing::info!(
             examples,
@@ -306,6 +364,29 @@ impl Predictor {
             merged_owner_states = self.replica.merged,
             deferred_owner_transactions = self.replica.deferred,
             "predict role stopped"
+        );
+        Ok(())
+    }
+
+    /// Encodes what `batch` sends, ends it in the replica and hands it to the committer
+    /// (waiting for the batch in flight to commit first).
+    fn hand_over(&mut self, batch: Batch, handover: &mut Handover) -> Result<(), StreamError> {
+        let sealing = Instant::now();
+        let Batch { mut out, coalesced, examples, chunks, since, learning, group, .. } = batch;
+        crate::observe::metrics().predicted([&out.scored], out.dead_letters.len());
+        (out.gradients, out.requirements) = self.finish(&out, coalesced);
+        self.replica.seal(out.requirements.clone(), out.first_offsets.clone(), examples)?;
+        let offsets = self.consumed_offsets(&out)?;
+        let sealed = sealing.elapsed();
+        handover.hand_over(Commit { out, offsets, group })?;
+        tracing::debug!(
+            records = examples,
+            chunks,
+            learn_ms = learning.as_millis() as u64,
+            age_ms = since.elapsed().as_millis() as u64,
+            seal_ms = sealed.as_millis() as u64,
+            wait_ms = (sealing.elapsed() - sealed).as_millis() as u64,
+            "predict batch"
         );
         Ok(())
     }
@@ -393,36 +474,69 @@ impl Predictor {
         self.resumed.get(&partition).is_some_and(|r| r.read >= r.per_example)
     }
 
-    /// Learns from `records` and encodes what to send; returns it and how many records it
-    /// took (fewer than all when a coalesced record filled up, or the batch's changes would
-    /// crowd the replica's cache: the rest are the next batch).
-    fn process(&mut self, records: &[RawRecord]) -> Result<(BatchOutput, usize), StreamError> {
-        let mut out = BatchOutput { scored: Progress::new(self.loss.is_binary()), ..Default::default() };
-        let coalesced = self.coalesce && records.iter().all(|r| self.past_prefix(r.partition));
-        if coalesced {
-            let partitions = self.writer.partitions() as usize;
-            self.counted.clear();
-            self.counted.resize_with(partitions, || Progress::new(self.loss.is_binary()));
-        }
+    /// Learns from `records` as part of the current batch (starting one if there is none);
+    /// returns how many records it took: fewer than all when the batch is full (a coalesced
+    /// record is, or the batch's changes would crowd the replica's cache, or a coalesced
+    /// batch meets a record that must go per example). The rest start the next batch.
+    fn learn(&mut self, records: &[RawRecord]) -> Result<usize, StreamError> {
+        let all_past_prefix = records.iter().all(|r| self.past_prefix(r.partition));
+        let mut batch = match self.batch.take() {
+            Some(batch) => batch,
+            None => {
+                let coalesced = self.coalesce && all_past_prefix;
+                if coalesced {
+                    let partitions = self.writer.partitions() as usize;
+                    self.counted.clear();
+                    self.counted.resize_with(partitions, || Progress::new(self.loss.is_binary()));
+                }
+                Batch {
+                    out: BatchOutput { scored: Progress::new(self.loss.is_binary()), ..Default::default() },
+                    coalesced,
+                    examples: 0,
+                    chunks: 0,
+                    since: Instant::now(),
+                    learning: Duration::ZERO,
+                    full: false,
+                    group: self.consumer.group_metadata().ok_or(StreamError::NoGroupMetadata)?,
+                }
+            }
+        };
+        let learning = Instant::now();
         let mut processed = 0;
-        for record in records {
-            if (coalesced && self.replica.most_touched() >= MAX_COALESCED_COORDINATES) || self.replica.crowded() {
-                break;
-            }
-            processed += 1;
-            let per_example = self.max_examples;
-            self.resumed.entry(record.partition).or_insert(Resumed { read: 0, per_example }).read += 1;
-            out.next_offsets.insert(record.partition, record.offset + 1);
-            out.first_offsets.entry(record.partition).or_insert(record.offset);
-            if let Err(reason) = self.predict_one(record, &mut out, coalesced)? {
-                out.dead_letters.push((record.clone(), reason));
+        if !batch.coalesced || all_past_prefix {
+            for record in records {
+                if (batch.coalesced && self.replica.most_touched() >= MAX_COALESCED_COORDINATES)
+                    || self.replica.crowded()
+                {
+                    break;
+                }
+                processed += 1;
+                let per_example = self.max_examples;
+                self.resumed.entry(record.partition).or_insert(Resumed { read: 0, per_example }).read += 1;
+                let out = &mut batch.out;
+                out.next_offsets.insert(record.partition, record.offset + 1);
+                out.first_offsets.entry(record.partition).or_insert(record.offset);
+                // The batch's event time, which owners expire coordinates by: in the log, so
+                // a replay sees the same clock.
+                out.time_ms = out.time_ms.max(record.timestamp_ms);
+                if let Err(reason) = self.predict_one(record, out, batch.coalesced)? {
+                    out.dead_letters.push((record.clone(), reason));
+                }
             }
         }
-        // The batch's event time, which owners expire coordinates by: in the log, so a
-        // replay sees the same clock.
-        let time_ms =
-            records[..processed].iter().filter_map(|r| r.timestamp_ms).max().unwrap_or_else(super::kafka::now_ms);
-        (out.gradients, out.requirements) = if coalesced {
+        batch.full = processed < records.len();
+        batch.examples += processed;
+        batch.chunks += 1;
+        batch.learning += learning.elapsed();
+        self.batch = Some(batch);
+        Ok(processed)
+    }
+
+    /// The gradients records of a batch learned into `out`, and what owners must apply for
+    /// it to count as applied.
+    fn finish(&mut self, out: &BatchOutput, coalesced: bool) -> (Vec<(i32, Vec<u8>)>, Requirements) {
+        let time_ms = out.time_ms.unwrap_or_else(super::kafka::now_ms);
+        if coalesced {
             for (coordinate, member, difference) in self.replica.batch_differences() {
                 self.writer.add_difference(coordinate, member, &difference);
             }
@@ -434,8 +548,7 @@ impl Predictor {
             self.writer.finish_coalesced(time_ms, &ranges, &self.counted)
         } else {
             self.writer.finish(time_ms)
-        };
-        Ok((out, processed))
+        }
     }
 
     /// Predicts one example and adds its gradients (unless the batch goes `coalesced`) and

@@ -3,7 +3,8 @@
 //! model. Gradients are applied with the core's update rule (`apply.rs` keeps it exactly
 //! once) and committed on two clocks:
 //!
-//! * every `worker.commit_interval_ms`, one transaction: per partition one packed record on
+//! * every `worker.commit_interval_ms` (at once after a transaction that took longer), one
+//!   transaction: per partition one packed record on
 //!   the deltas topic (key `ftrl.applied`: the applied watermark and the state and weight of
 //!   every coordinate the transaction changed, which replicas and `serve` follow), the
 //!   progress windows of the examples applied, and the consumed offsets;
@@ -112,6 +113,10 @@ impl UpdateRole {
         // What changed since the last snapshot: its coordinates and the partitions consumed.
         let mut unsnapshotted = Changes::default();
         let (mut last_snapshot, mut last_records) = (Instant::now(), Instant::now());
+        // Transactions start at most once per commit interval: one that took longer is
+        // followed at once by the next, with what has arrived meanwhile (waiting a whole
+        // interval after each would add it to every gradient's latency under load).
+        let mut next_transaction_at = Instant::now();
         // The partitions still to snapshot in this round, one per transaction.
         let mut round: VecDeque<i32> = VecDeque::new();
         // Records polled and not applied yet: a transaction stops applying when its changes
@@ -125,7 +130,8 @@ impl UpdateRole {
                 unpersisted = false;
             }
             if pending.is_empty() {
-                pending.extend(collect(&self.consumer, self.max_records, self.commit_interval));
+                let wait = next_transaction_at.saturating_duration_since(Instant::now());
+                pending.extend(collect(&self.consumer, self.max_records, wait));
                 if !pending.is_empty() {
                     last_records = Instant::now();
                 }
@@ -163,10 +169,12 @@ impl UpdateRole {
                     .map_or(Snapshot::None, |partition| Snapshot::Partitions(BTreeSet::from([partition])))
             };
             if pending.is_empty() && snapshot == Snapshot::None {
+                next_transaction_at = Instant::now() + self.commit_interval;
                 continue;
             }
             crate::observe::metrics().consumed(&self.topics.gradients, pending.make_contiguous());
             let started = Instant::now();
+            next_transaction_at = started + self.commit_interval;
             let committed = self.apply_and_commit(&mut pending, &mut unsnapshotted, snapshot);
             crate::observe::metrics().transaction("update", started.elapsed(), committed.is_ok());
             crate::observe::metrics().store(&self.store);
