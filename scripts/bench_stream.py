@@ -1720,8 +1720,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="examples (and progress) partitions (default 4)")
     parser.add_argument("--workers", type=positive_int, default=1,
                         help="workers sharing the throughput run (default 1); later phases use one")
-    parser.add_argument("--batch-max-examples", type=positive_int, default=50_000,
-                        help="worker batch_max_examples (default 50000, as the worker)")
+    parser.add_argument("--batch-max-examples", type=positive_int, default=20_000,
+                        help="worker batch_max_examples (default 20000, as the worker)")
     parser.add_argument("--model-option", metavar="KEY=VALUE", type=key_value, action="append", default=[],
                         help="a [model] setting in TOML, like delay_tolerant=true or 'hedge=[0.03, 0.1, 0.3]' "
                              "(repeatable)")

@@ -1893,3 +1893,30 @@ fn the_python_client_predicts_what_serve_predicts() {
     server.stop();
     assert!(worst <= 1e-12, "the client and serve differ by {worst}");
 }
+
+/// A poll with no wait left still takes the records that have arrived: the predict role
+/// polls so while a commit is in flight, and the update role after a transaction longer
+/// than its commit interval. (It used to return nothing at once.)
+#[test]
+fn collect_with_no_wait_left_takes_the_records_that_have_arrived() {
+    use ftrl_stream::stream::kafka::{collect, group_consumer_config};
+    use rdkafka::consumer::{BaseConsumer, Consumer};
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let setup = Setup::new("collect");
+    let config = setup.config("w1", "protobuf");
+    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
+    let payloads: Vec<Vec<u8>> = (0..1_000u32).map(|i| i.to_le_bytes().to_vec()).collect();
+    produce(&setup, &payloads);
+    let worker_config = ftrl_stream::config::load(&config).unwrap();
+    let consumer: BaseConsumer = group_consumer_config(&worker_config, "collect-test").create().unwrap();
+    consumer.subscribe(&[&setup.topic("examples")]).unwrap();
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut taken = Vec::new();
+    while taken.len() < payloads.len() && Instant::now() < deadline {
+        taken.extend(collect(&consumer, 100_000, Duration::ZERO));
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let mut values: Vec<Vec<u8>> = taken.into_iter().filter_map(|r| r.payload).collect();
+    values.sort_unstable_by_key(|v| u32::from_le_bytes(v[..4].try_into().unwrap()));
+    assert_eq!(values, payloads, "zero-wait polls took each record once");
+}

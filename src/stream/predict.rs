@@ -80,7 +80,7 @@ struct Batch {
     coalesced: bool,
     examples: usize,
     chunks: usize,
-    /// When its first chunk was learned.
+    /// When it began to gather: the start of the poll that brought its first records.
     since: Instant,
     /// Time spent learning its chunks.
     learning: Duration,
@@ -284,6 +284,7 @@ impl Predictor {
                 }
             }
             handover.poll()?;
+            let polled_at = Instant::now();
             let records = if self.batch.is_none() && !self.leftover.is_empty() {
                 std::mem::take(&mut self.leftover)
             } else {
@@ -312,7 +313,7 @@ impl Predictor {
                 continue;
             }
             if !records.is_empty() {
-                let processed = self.learn(&records)?;
+                let processed = self.learn(&records, polled_at)?;
                 crate::observe::metrics().consumed(&self.topics.examples, &records[..processed]);
                 if processed < records.len() {
                     self.leftover = records[processed..].to_vec();
@@ -478,7 +479,7 @@ impl Predictor {
     /// returns how many records it took: fewer than all when the batch is full (a coalesced
     /// record is, or the batch's changes would crowd the replica's cache, or a coalesced
     /// batch meets a record that must go per example). The rest start the next batch.
-    fn learn(&mut self, records: &[RawRecord]) -> Result<usize, StreamError> {
+    fn learn(&mut self, records: &[RawRecord], polled_at: Instant) -> Result<usize, StreamError> {
         let all_past_prefix = records.iter().all(|r| self.past_prefix(r.partition));
         let mut batch = match self.batch.take() {
             Some(batch) => batch,
@@ -494,7 +495,7 @@ impl Predictor {
                     coalesced,
                     examples: 0,
                     chunks: 0,
-                    since: Instant::now(),
+                    since: polled_at,
                     learning: Duration::ZERO,
                     full: false,
                     group: self.consumer.group_metadata().ok_or(StreamError::NoGroupMetadata)?,
