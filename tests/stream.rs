@@ -9,7 +9,7 @@ use rdkafka::message::Headers;
 use rdkafka::producer::{BaseProducer, BaseRecord, Producer};
 use rdkafka::Message;
 use serde_json::Value;
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
@@ -1919,4 +1919,64 @@ fn collect_with_no_wait_left_takes_the_records_that_have_arrived() {
     let mut values: Vec<Vec<u8>> = taken.into_iter().filter_map(|r| r.payload).collect();
     values.sort_unstable_by_key(|v| u32::from_le_bytes(v[..4].try_into().unwrap()));
     assert_eq!(values, payloads, "zero-wait polls took each record once");
+}
+
+/// The predict role reads the examples partitions through one queue split off its group
+/// consumer, many records per call: every record arrives there, with its timestamp, while
+/// the assignment still comes through the consumer's own queue (which brings no record), and
+/// still after the partitions were revoked and assigned again (librdkafka clears the
+/// forwarding of a partition whose fetch stops).
+#[test]
+fn a_merged_queue_takes_every_examples_record_before_and_after_a_rebalance() {
+    use ftrl_stream::stream::batch_queue::{BatchQueue, Entry};
+    use ftrl_stream::stream::kafka::{collect, group_consumer_config, RebalanceFlag};
+    use rdkafka::consumer::{BaseConsumer, Consumer};
+    use std::sync::Arc;
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let setup = Setup::new("merged");
+    let config = setup.config("w1", "protobuf");
+    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
+    let payloads: Vec<Vec<u8>> = (0..2_000u32).map(|i| i.to_le_bytes().to_vec()).collect();
+    let worker_config = ftrl_stream::config::load(&config).unwrap();
+    let consumer: Arc<BaseConsumer<RebalanceFlag>> = Arc::new(
+        group_consumer_config(&worker_config, "merged-test").create_with_context(RebalanceFlag::default()).unwrap(),
+    );
+    let topic = setup.topic("examples");
+    let partitions: Vec<i32> = (0..setup.example_partitions).collect();
+    let mut queue = BatchQueue::merged(&consumer, &topic, &partitions, 500).unwrap();
+    consumer.subscribe(&[&topic]).unwrap();
+    let (mut values, mut partitions_seen, mut largest_take, mut rebalances) = (BTreeSet::new(), BTreeSet::new(), 0, 0);
+    let mut take_until = |wanted: usize, values: &mut BTreeSet<Vec<u8>>| {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while values.len() < wanted && Instant::now() < deadline {
+            let stray = collect(&*consumer, 10_000, Duration::ZERO);
+            assert!(stray.is_empty(), "no record came through the consumer's own queue");
+            rebalances += usize::from(consumer.context().take());
+            let taken = queue.take(Duration::from_millis(20), 500);
+            largest_take = largest_take.max(taken.len());
+            for entry in taken.entries() {
+                if let Entry::Record(record) = entry {
+                    assert!(record.timestamp_ms.is_some_and(|ms| ms > 0), "the record's timestamp is kept");
+                    partitions_seen.insert(record.partition);
+                    values.insert(record.value.unwrap().to_vec());
+                }
+            }
+        }
+    };
+    produce(&setup, &payloads[..1_000]);
+    take_until(1_000, &mut values);
+    assert_eq!(values.len(), 1_000, "the first half arrived");
+    // Revoked and assigned again: every partition's fetch stops and starts.
+    consumer.unsubscribe();
+    consumer.subscribe(&[&topic]).unwrap();
+    produce(&setup, &payloads[1_000..]);
+    take_until(2_000, &mut values);
+    assert!(rebalances >= 2, "the assignments came through the consumer's queue ({rebalances})");
+    assert_eq!(partitions_seen, (0..setup.example_partitions).collect::<BTreeSet<i32>>());
+    assert!(largest_take > 1, "a call takes many records");
+    assert_eq!(
+        values,
+        payloads.iter().cloned().collect::<BTreeSet<_>>(),
+        "every record arrived, after the rebalance too"
+    );
 }

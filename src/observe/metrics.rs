@@ -15,7 +15,6 @@
 
 use crate::learn::Progress;
 use crate::store::ModelStore;
-use crate::stream::kafka::RawRecord;
 use prometheus_client::encoding::text::{encode_eof, encode_registry};
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
@@ -353,10 +352,19 @@ impl Metrics {
 
     /// Records how far a role has consumed `topic`: the next offset of each partition in
     /// `records`, for the lag measurement.
-    pub fn consumed(&self, topic: &str, records: &[RawRecord]) {
+    pub fn consumed(&self, topic: &str, records: impl IntoIterator<Item = (i32, i64)>) {
+        // One entry per partition, not per record: a predict role consumes tens of
+        // thousands a batch.
+        let mut next: Vec<(i32, i64)> = Vec::new();
+        for (partition, offset) in records {
+            match next.iter_mut().find(|(p, _)| *p == partition) {
+                Some((_, n)) => *n = (*n).max(offset + 1),
+                None => next.push((partition, offset + 1)),
+            }
+        }
         if let Ok(mut positions) = self.positions.lock() {
-            for record in records {
-                positions.insert((topic.to_string(), record.partition), record.offset + 1);
+            for (partition, offset) in next {
+                positions.insert((topic.to_string(), partition), offset);
             }
         }
     }

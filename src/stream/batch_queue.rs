@@ -1,11 +1,12 @@
-//! A partition's own queue in a consumer, read many records per call through librdkafka's C
-//! API (`rd_kafka_consume_batch_queue`).
+//! A consumer's records of some partitions in a queue of their own, read many records per
+//! call through librdkafka's C API (`rd_kafka_consume_batch_queue`).
 //!
-//! rust-rdkafka's `PartitionQueue::poll` hands over one record per call, and each call reads
-//! the clock twice (rust-rdkafka's timeout, then librdkafka's) besides taking the queue's
-//! lock: 5–7% of `ftrl train --from-topic`'s CPU. One call here takes up to a whole round of
-//! records. This is the only code of the project that calls librdkafka directly.
-
+//! rust-rdkafka's `poll` hands over one record per call, and each call reads the clock twice
+//! (rust-rdkafka's timeout, then librdkafka's), takes the queue's lock and allocates the
+//! event's handle: 5–7% of `ftrl train --from-topic`'s CPU, and a copy of every record
+//! besides where records must outlive the call. One call here takes up to a whole round of
+//! records, which stay borrowed until the next. This is the only code of the project that
+//! calls librdkafka directly.
 use rdkafka::bindings as rdsys;
 use rdkafka::consumer::{BaseConsumer, Consumer, ConsumerContext};
 use rdkafka::error::{KafkaError, RDKafkaErrorCode};
@@ -23,6 +24,8 @@ pub struct Record<'a> {
     pub offset: i64,
     pub key: Option<&'a [u8]>,
     pub value: Option<&'a [u8]>,
+    /// The record's timestamp in milliseconds, if it has one.
+    pub timestamp_ms: Option<i64>,
 }
 
 /// What a queue holds: records, the end of the partition (`enable.partition.eof`), errors.
@@ -33,15 +36,25 @@ pub enum Entry<'a> {
     Error(KafkaError),
 }
 
-/// The queue of one partition, split from its consumer's queue so that only this queue
-/// receives the partition's records.
+/// The queue of one or more partitions, split from their consumer's queue so that only this
+/// queue receives their records. A split stays in place across assignments: librdkafka does
+/// not forward a partition's queue that the application forwarded (though it clears a
+/// forwarding on stopping a partition's fetch; see [`Self::take`]).
 pub struct BatchQueue<C: ConsumerContext + 'static> {
     queue: NonNull<rdsys::rd_kafka_queue_t>,
+    /// The partitions' own queues, forwarded to `queue` (none when `queue` is one of them).
+    forwarded: Vec<NonNull<rdsys::rd_kafka_queue_t>>,
+    /// The partition of a queue split for one partition.
     partition: i32,
     /// Room for the messages of one call.
     taken: Vec<*mut rdsys::rd_kafka_message_t>,
     /// The queue belongs to this consumer's client, which must outlive it.
     _consumer: Arc<BaseConsumer<C>>,
+}
+
+/// The entries one [`BatchQueue::take`] took, valid until it is dropped.
+pub struct Taken<'q> {
+    messages: &'q [*mut rdsys::rd_kafka_message_t],
 }
 
 impl<C: ConsumerContext + 'static> BatchQueue<C> {
@@ -51,24 +64,64 @@ impl<C: ConsumerContext + 'static> BatchQueue<C> {
     /// consumer's queue first. `None` when the topic name has a NUL byte or librdkafka
     /// gives no queue.
     pub fn split(consumer: &Arc<BaseConsumer<C>>, topic: &str, partition: i32, batch: usize) -> Option<Self> {
-        let topic = CString::new(topic).ok()?;
-        let client = consumer.client().native_client().ptr();
-        // SAFETY: a live client and a NUL-terminated name; the queue returned is a new
-        // reference, released in `drop`.
-        let queue = NonNull::new(unsafe { rdsys::rd_kafka_queue_get_partition(client, topic.as_ptr(), partition) })?;
+        let queue = partition_queue(consumer, topic, partition)?;
         // SAFETY: a live queue; forwarding to nothing detaches it from the consumer's queue.
         unsafe { rdsys::rd_kafka_queue_forward(queue.as_ptr(), std::ptr::null_mut()) };
-        Some(Self { queue, partition, taken: vec![std::ptr::null_mut(); batch.max(1)], _consumer: consumer.clone() })
+        Some(Self {
+            queue,
+            forwarded: Vec::new(),
+            partition,
+            taken: vec![std::ptr::null_mut(); batch.max(1)],
+            _consumer: consumer.clone(),
+        })
+    }
+
+    /// One queue for `partitions` of `topic` in `consumer`, their records in the order they
+    /// arrive, holding up to `batch` records per call; split before the partitions are
+    /// assigned (see [`Self::split`]). A group consumer's rebalances still come through its
+    /// own queue, which must be polled as well. `None` as for [`Self::split`].
+    pub fn merged(consumer: &Arc<BaseConsumer<C>>, topic: &str, partitions: &[i32], batch: usize) -> Option<Self> {
+        // SAFETY: a live client; the new queue is ours, released in `drop`.
+        let queue = NonNull::new(unsafe { rdsys::rd_kafka_queue_new(consumer.client().native_client().ptr()) })?;
+        let mut merged = Self {
+            queue,
+            forwarded: Vec::with_capacity(partitions.len()),
+            partition: -1,
+            taken: vec![std::ptr::null_mut(); batch.max(1)],
+            _consumer: consumer.clone(),
+        };
+        for &partition in partitions {
+            let own = partition_queue(consumer, topic, partition)?;
+            // SAFETY: two live queues of the same client.
+            unsafe { rdsys::rd_kafka_queue_forward(own.as_ptr(), merged.queue.as_ptr()) };
+            merged.forwarded.push(own);
+        }
+        Some(merged)
     }
 
     pub fn partition(&self) -> i32 {
         self.partition
     }
 
-    /// Waits up to `timeout` for the queue to hold anything, takes up to `max` entries (at
-    /// most the batch size), oldest first, and hands them to `visit`. Returns how many
+    /// Waits until `max` entries (at most the batch size) are queued or `timeout` has passed,
+    /// takes what is queued by then, oldest first, and hands them to `visit`. Returns how many
     /// entries were taken: 0 when none came within the timeout.
     pub fn poll(&mut self, timeout: Duration, max: usize, mut visit: impl FnMut(Entry<'_>)) -> usize {
+        let taken = self.take(timeout, max);
+        taken.entries().for_each(&mut visit);
+        taken.len()
+    }
+
+    /// As [`Self::poll`], but the entries stay borrowed until what is returned is dropped.
+    pub fn take(&mut self, timeout: Duration, max: usize) -> Taken<'_> {
+        // librdkafka clears a partition queue's forwarding whenever it stops fetching the
+        // partition (a rebalance, a group lost while the broker was down), and starting again
+        // does not restore a forwarding the application set: the partition's records would
+        // stay in its own queue. Forwarding it again is cheap and moves what it holds.
+        for own in &self.forwarded {
+            // SAFETY: two live queues of the same client.
+            unsafe { rdsys::rd_kafka_queue_forward(own.as_ptr(), self.queue.as_ptr()) };
+        }
         let room = max.min(self.taken.len());
         let timeout_ms = c_int::try_from(timeout.as_millis()).unwrap_or(c_int::MAX);
         // SAFETY: librdkafka writes at most `room` message pointers into `taken`.
@@ -77,26 +130,67 @@ impl<C: ConsumerContext + 'static> BatchQueue<C> {
         };
         // -1 only for a queue it does not know, which ours is not: read as nothing taken.
         let count = usize::try_from(count).unwrap_or(0).min(room);
-        for &message in &self.taken[..count] {
-            // SAFETY: librdkafka handed over `count` valid messages, ours until destroyed;
-            // their payload and key stay valid until then, and `visit` cannot keep them.
+        Taken { messages: &self.taken[..count] }
+    }
+}
+
+impl Taken<'_> {
+    pub fn len(&self) -> usize {
+        self.messages.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.messages.is_empty()
+    }
+
+    /// The entries, oldest first.
+    pub fn entries(&self) -> impl Iterator<Item = Entry<'_>> + '_ {
+        self.messages.iter().map(|&message| {
+            // SAFETY: librdkafka handed over these messages, ours until `drop` destroys them;
+            // their payload and key stay valid until then, and the entries borrow `self`.
             let m = unsafe { &*message };
-            let entry = match m.err {
+            match m.err {
                 RDKafkaRespErr::RD_KAFKA_RESP_ERR_NO_ERROR => Entry::Record(Record {
-                    partition: self.partition,
+                    partition: m.partition,
                     offset: m.offset,
                     key: unsafe { bytes(m.key, m.key_len) },
                     value: unsafe { bytes(m.payload, m.len) },
+                    timestamp_ms: timestamp_ms(message),
                 }),
                 RDKafkaRespErr::RD_KAFKA_RESP_ERR__PARTITION_EOF => Entry::End,
                 error => Entry::Error(KafkaError::MessageConsumption(RDKafkaErrorCode::from(error))),
-            };
-            visit(entry);
-            // SAFETY: taken above and no longer borrowed.
+            }
+        })
+    }
+}
+
+impl Drop for Taken<'_> {
+    fn drop(&mut self) {
+        for &message in self.messages {
+            // SAFETY: taken by `BatchQueue::take`, destroyed once, no longer borrowed.
             unsafe { rdsys::rd_kafka_message_destroy(message) };
         }
-        count
     }
+}
+
+/// The queue of `topic`/`partition` in `consumer`: a new reference, which the caller releases.
+fn partition_queue<C: ConsumerContext + 'static>(
+    consumer: &Arc<BaseConsumer<C>>,
+    topic: &str,
+    partition: i32,
+) -> Option<NonNull<rdsys::rd_kafka_queue_t>> {
+    let topic = CString::new(topic).ok()?;
+    let client = consumer.client().native_client().ptr();
+    // SAFETY: a live client and a NUL-terminated name.
+    NonNull::new(unsafe { rdsys::rd_kafka_queue_get_partition(client, topic.as_ptr(), partition) })
+}
+
+/// A message's timestamp in milliseconds, `None` when it has none.
+fn timestamp_ms(message: *mut rdsys::rd_kafka_message_t) -> Option<i64> {
+    let mut kind = rdsys::rd_kafka_timestamp_type_t::RD_KAFKA_TIMESTAMP_NOT_AVAILABLE;
+    // SAFETY: a live message; librdkafka writes the type into `kind`.
+    let ms = unsafe { rdsys::rd_kafka_message_timestamp(message, &mut kind) };
+    (kind != rdsys::rd_kafka_timestamp_type_t::RD_KAFKA_TIMESTAMP_NOT_AVAILABLE && ms >= 0).then_some(ms)
 }
 
 /// The `len` bytes at `data`, `None` for a null pointer.
@@ -109,16 +203,22 @@ unsafe fn bytes<'a>(data: *mut std::os::raw::c_void, len: usize) -> Option<&'a [
 }
 
 // SAFETY: librdkafka's queues may be used from any thread (rust-rdkafka's own queue handle
-// is Send and Sync too); `taken` holds no message between calls, and every call that touches
-// the queue or `taken` takes `&mut self`.
+// is Send and Sync too); `taken` holds no message once a `Taken` is dropped, and every call
+// that touches the queue or `taken` takes `&mut self`.
 unsafe impl<C: ConsumerContext + 'static> Send for BatchQueue<C> {}
 // SAFETY: as above: through `&self` nothing reads or writes the queue.
 unsafe impl<C: ConsumerContext + 'static> Sync for BatchQueue<C> {}
 
 impl<C: ConsumerContext + 'static> Drop for BatchQueue<C> {
     fn drop(&mut self) {
-        // SAFETY: our reference, released once, while the client is alive (`_consumer` is
-        // dropped after this).
-        unsafe { rdsys::rd_kafka_queue_destroy(self.queue.as_ptr()) };
+        // SAFETY: our references, released once, while the client is alive (`_consumer` is
+        // dropped after this). The partitions' queues stop forwarding first.
+        unsafe {
+            for own in &self.forwarded {
+                rdsys::rd_kafka_queue_forward(own.as_ptr(), std::ptr::null_mut());
+                rdsys::rd_kafka_queue_destroy(own.as_ptr());
+            }
+            rdsys::rd_kafka_queue_destroy(self.queue.as_ptr());
+        }
     }
 }

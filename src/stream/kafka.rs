@@ -583,6 +583,29 @@ impl RawRecord {
             timestamp_ms: message.timestamp().to_millis(),
         }
     }
+
+    /// The record as a queue hands one over, borrowed.
+    pub fn as_record(&self) -> Record<'_> {
+        Record {
+            partition: self.partition,
+            offset: self.offset,
+            key: self.key.as_deref(),
+            value: self.payload.as_deref(),
+            timestamp_ms: self.timestamp_ms,
+        }
+    }
+}
+
+impl From<Record<'_>> for RawRecord {
+    fn from(record: Record<'_>) -> Self {
+        Self {
+            partition: record.partition,
+            offset: record.offset,
+            key: record.key.map(<[u8]>::to_vec),
+            payload: record.value.map(<[u8]>::to_vec),
+            timestamp_ms: record.timestamp_ms,
+        }
+    }
 }
 
 /// Polls up to `max_records` records or until `max_wait` has passed; past it, still takes

@@ -12,6 +12,7 @@
 //! have not confirmed yet, and for how long, is bounded (`worker.max_unconfirmed_examples`,
 //! `worker.max_unconfirmed_ms`): past either bound it waits for them.
 
+use super::batch_queue::{BatchQueue, Entry, Record};
 use super::gradients::{Carried, GradientWriter, Requirements, MAX_COALESCED_COORDINATES};
 use super::kafka::{
     collect, committed_positions, group_consumer_config, partition_of, seek_partitions, send, transactional_producer,
@@ -37,6 +38,7 @@ use rdkafka::{Offset, TopicPartitionList};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// What a predict role commits with its offsets: the most records one of its transactions
@@ -104,11 +106,14 @@ struct Commit {
 pub struct PredictRole {
     predictor: Predictor,
     committer: Committer,
+    /// The examples partitions' records, read a batch per call rather than one record per
+    /// call through the consumer's own queue (which brings the rebalances).
+    examples: BatchQueue<RebalanceFlag>,
 }
 
 /// Reads examples, predicts and learns each in the replica, and encodes what a batch sends.
 struct Predictor {
-    consumer: BaseConsumer<RebalanceFlag>,
+    consumer: Arc<BaseConsumer<RebalanceFlag>>,
     replica: Replica<ModelStore>,
     feed: ReplicaFeed,
     topics: Topics,
@@ -137,6 +142,15 @@ struct Predictor {
     leftover: Vec<RawRecord>,
     /// Per gradients partition: the figures of a coalesced batch's examples counted there.
     counted: Vec<Progress>,
+    /// Examples and dead letters handed to the committer since the role started, for its log.
+    handed: Handed,
+}
+
+/// What a predict role has handed to its committer, for its log lines.
+#[derive(Clone, Copy, Debug, Default)]
+struct Handed {
+    examples: u64,
+    dead_letters: u64,
 }
 
 /// Sends and commits batches, one transaction at a time, on a thread of its own: a
@@ -200,8 +214,14 @@ impl PredictRole {
         let topics = config.topics();
         let prefix = &config.model.prefix;
         // Subscribed first, so that the group join runs while the replica loads.
-        let consumer: BaseConsumer<RebalanceFlag> =
-            group_consumer_config(config, &format!("{prefix}.predict")).create_with_context(RebalanceFlag::default())?;
+        let consumer: Arc<BaseConsumer<RebalanceFlag>> = Arc::new(
+            group_consumer_config(config, &format!("{prefix}.predict")).create_with_context(RebalanceFlag::default())?,
+        );
+        // Split before any assignment, so that no record reaches the consumer's own queue.
+        let partitions: Vec<i32> = (0..config.model.example_partitions).collect();
+        let examples =
+            BatchQueue::merged(&consumer, &topics.examples, &partitions, config.worker.batch_max_examples)
+                .ok_or_else(|| StreamError::Other(format!("no queue for the partitions of {}", topics.examples)))?;
         consumer.subscribe(&[&topics.examples])?;
         let rule = settings.owner_rule().with_delay_tolerance(config.model.delay_tolerant);
         let mut replica = Replica::new(rule, config.model.partitions, open_replica_store(config)?);
@@ -235,13 +255,14 @@ impl PredictRole {
             batch: None,
             leftover: Vec::new(),
             counted: Vec::new(),
+            handed: Handed::default(),
         };
-        Ok(Self { predictor, committer })
+        Ok(Self { predictor, committer, examples })
     }
 
     /// Runs until `shutdown` is set; the transaction in flight completes first.
     pub fn run(self, shutdown: &AtomicBool) -> Result<(), StreamError> {
-        let Self { mut predictor, committer } = self;
+        let Self { mut predictor, committer, mut examples } = self;
         let (jobs, queued) = sync_channel::<Commit>(0);
         let (done, results) = std::sync::mpsc::channel();
         std::thread::scope(|scope| {
@@ -261,7 +282,7 @@ impl PredictRole {
                 return Err(StreamError::Other(format!("starting the predict role's committer: {error}")));
             }
             // The handover owns the only sender: when `run` returns, the committer's loop ends.
-            predictor.run(shutdown, Handover { jobs, results, in_flight: false })
+            predictor.run(shutdown, Handover { jobs, results, in_flight: false }, &mut examples)
         })
     }
 }
@@ -273,9 +294,13 @@ impl Predictor {
     /// while it ran, so an example waits about one commit rather than a batch's learning
     /// and a commit. The replica takes the owners' states only between batches (the
     /// differences a batch sends are measured against its states before the batch).
-    fn run(&mut self, shutdown: &AtomicBool, mut handover: Handover) -> Result<(), StreamError> {
+    fn run(
+        &mut self,
+        shutdown: &AtomicBool,
+        mut handover: Handover,
+        examples: &mut BatchQueue<RebalanceFlag>,
+    ) -> Result<(), StreamError> {
         let mut last_report = Instant::now();
-        let (mut examples, mut dead) = (0u64, 0u64);
         while !shutdown.load(Ordering::Acquire) {
             if self.batch.is_none() {
                 self.feed.catch_up(&mut self.replica, Duration::ZERO)?;
@@ -285,8 +310,8 @@ impl Predictor {
             }
             handover.poll()?;
             let polled_at = Instant::now();
-            let records = if self.batch.is_none() && !self.leftover.is_empty() {
-                std::mem::take(&mut self.leftover)
+            let (owned, taken) = if self.batch.is_none() && !self.leftover.is_empty() {
+                (std::mem::take(&mut self.leftover), None)
             } else {
                 let (room, wait) = match &self.batch {
                     None => (self.max_examples, self.max_wait),
@@ -295,12 +320,17 @@ impl Predictor {
                         (self.max_examples - batch.examples, self.max_wait.saturating_sub(batch.since.elapsed()))
                     }
                 };
-                collect(&self.consumer, room, wait)
+                // The consumer's own queue brings the rebalances, and would bring the records
+                // of a partition beyond `example_partitions` (one added to the topic later).
+                let stray = collect(&*self.consumer, room, Duration::ZERO);
+                let taken = stray.is_empty().then(|| examples.take(wait, room));
+                (stray, taken)
             };
             if self.consumer.context().take() {
                 // The records may mix the old and the new assignment: they are dropped, the
                 // batch learned before them commits, and every assigned partition is read
                 // again from its committed offset.
+                drop(taken);
                 self.leftover.clear();
                 if let Some(batch) = self.batch.take() {
                     self.hand_over(batch, &mut handover)?;
@@ -312,13 +342,26 @@ impl Predictor {
                 seek_partitions(&self.consumer, &self.topics.examples, &positions)?;
                 continue;
             }
+            let taken_records = taken.iter().flat_map(|taken| taken.entries()).filter_map(|entry| match entry {
+                Entry::Record(record) => Some(record),
+                Entry::End => None,
+                Entry::Error(error) => {
+                    // librdkafka retries fetches itself; the error is only reported.
+                    tracing::warn!(%error, "consumer error");
+                    None
+                }
+            });
+            let records: Vec<Record<'_>> = owned.iter().map(RawRecord::as_record).chain(taken_records).collect();
             if !records.is_empty() {
                 let processed = self.learn(&records, polled_at)?;
-                crate::observe::metrics().consumed(&self.topics.examples, &records[..processed]);
+                crate::observe::metrics()
+                    .consumed(&self.topics.examples, records[..processed].iter().map(|r| (r.partition, r.offset)));
                 if processed < records.len() {
-                    self.leftover = records[processed..].to_vec();
+                    self.leftover = records[processed..].iter().map(|record| RawRecord::from(*record)).collect();
                 }
             }
+            drop(records);
+            drop(taken);
             let Some(batch) = &self.batch else {
                 self.record_staleness();
                 continue;
@@ -328,8 +371,6 @@ impl Predictor {
                 continue;
             }
             let Some(batch) = self.batch.take() else { continue };
-            examples += batch.out.scored.count;
-            dead += batch.out.dead_letters.len() as u64;
             self.hand_over(batch, &mut handover)?;
             let unconfirmed = self.record_staleness();
             if let Some(alpha) = self.learner.hedge().map(Hedge::leader_alpha) {
@@ -337,8 +378,8 @@ impl Predictor {
             }
             if last_report.elapsed() >= Duration::from_secs(10) {
                 tracing::info!(
-                    examples,
-                    dead_letters = dead,
+                    examples = self.handed.examples,
+                    dead_letters = self.handed.dead_letters,
                     replica_resident = self.replica.len(),
                     replica_pending = self.replica.pending(),
                     owner_records = self.feed.taken.records,
@@ -353,14 +394,12 @@ impl Predictor {
             }
         }
         if let Some(batch) = self.batch.take() {
-            examples += batch.out.scored.count;
-            dead += batch.out.dead_letters.len() as u64;
             self.hand_over(batch, &mut handover)?;
         }
         handover.wait()?;
         tracing::info!(
-            examples,
-            dead_letters = dead,
+            examples = self.handed.examples,
+            dead_letters = self.handed.dead_letters,
             replica_resident = self.replica.len(),
             merged_owner_states = self.replica.merged,
             deferred_owner_transactions = self.replica.deferred,
@@ -379,6 +418,8 @@ impl Predictor {
         self.replica.seal(out.requirements.clone(), out.first_offsets.clone(), examples)?;
         let offsets = self.consumed_offsets(&out)?;
         let sealed = sealing.elapsed();
+        self.handed.examples += out.scored.count;
+        self.handed.dead_letters += out.dead_letters.len() as u64;
         handover.hand_over(Commit { out, offsets, group })?;
         tracing::debug!(
             records = examples,
@@ -479,7 +520,7 @@ impl Predictor {
     /// returns how many records it took: fewer than all when the batch is full (a coalesced
     /// record is, or the batch's changes would crowd the replica's cache, or a coalesced
     /// batch meets a record that must go per example). The rest start the next batch.
-    fn learn(&mut self, records: &[RawRecord], polled_at: Instant) -> Result<usize, StreamError> {
+    fn learn(&mut self, records: &[Record<'_>], polled_at: Instant) -> Result<usize, StreamError> {
         let all_past_prefix = records.iter().all(|r| self.past_prefix(r.partition));
         let mut batch = match self.batch.take() {
             Some(batch) => batch,
@@ -521,7 +562,7 @@ impl Predictor {
                 // a replay sees the same clock.
                 out.time_ms = out.time_ms.max(record.timestamp_ms);
                 if let Err(reason) = self.predict_one(record, out, batch.coalesced)? {
-                    out.dead_letters.push((record.clone(), reason));
+                    out.dead_letters.push((RawRecord::from(*record), reason));
                 }
             }
         }
@@ -557,7 +598,7 @@ impl Predictor {
     /// the replica's store failing, which ends the role.
     fn predict_one(
         &mut self,
-        record: &RawRecord,
+        record: &Record<'_>,
         out: &mut BatchOutput,
         coalesced: bool,
     ) -> Result<Result<(), String>, StreamError> {
@@ -601,8 +642,8 @@ impl Predictor {
     }
 
     /// Decodes and featurizes one record into `example` and `features`.
-    fn decode(&mut self, record: &RawRecord) -> Result<(), String> {
-        let payload = record.payload.as_deref().ok_or("record has no value")?;
+    fn decode(&mut self, record: &Record<'_>) -> Result<(), String> {
+        let payload = record.value.ok_or("record has no value")?;
         self.decoder.decode(payload, &mut self.example).map_err(|e| e.to_string())?;
         self.features.clear();
         self.featurizer.featurize(&self.example, &mut self.features).map_err(|e| e.to_string())

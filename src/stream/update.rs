@@ -172,7 +172,7 @@ impl UpdateRole {
                 next_transaction_at = Instant::now() + self.commit_interval;
                 continue;
             }
-            crate::observe::metrics().consumed(&self.topics.gradients, pending.make_contiguous());
+            crate::observe::metrics().consumed(&self.topics.gradients, pending.iter().map(|r| (r.partition, r.offset)));
             let started = Instant::now();
             next_transaction_at = started + self.commit_interval;
             let committed = self.apply_and_commit(&mut pending, &mut unsnapshotted, snapshot);
