@@ -401,7 +401,14 @@ fn assigned(worker: &Worker, topic: &str) -> Option<Vec<i32>> {
 fn two_workers_share_the_model_by_partition() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let setup = Setup::new("duo");
-    let (config_a, config_b) = (setup.config("wa", "protobuf"), setup.config("wb", "protobuf"));
+    // Staleness bounded in examples, so that the tolerance below holds however fast each
+    // predict role reads: unbounded, one could learn its whole share before the other's
+    // contributions reach it (the largest weight difference then reached 0.26).
+    let bounded = |text: String| {
+        text.replace("batch_max_wait_ms = 20", "batch_max_wait_ms = 20\nmax_unconfirmed_examples = 1000")
+    };
+    let (config_a, config_b) =
+        (setup.config_with("wa", "protobuf", bounded), setup.config_with("wb", "protobuf", bounded));
     run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config_a));
     let (data, examples) = generated(setup.dir.path(), 20_000);
     let payloads: Vec<Vec<u8>> = examples.iter().map(|(_, proto)| proto.clone()).collect();
@@ -1979,4 +1986,33 @@ fn a_merged_queue_takes_every_examples_record_before_and_after_a_rebalance() {
         payloads.iter().cloned().collect::<BTreeSet<_>>(),
         "every record arrived, after the rebalance too"
     );
+}
+
+/// The records of an examples partition beyond `model.example_partitions` (a topic created or
+/// grown by hand) come through the predict consumer's own queue, not the examples queue split
+/// off it: they are learned too, each once, read beside the others.
+#[test]
+fn examples_of_a_partition_beyond_the_configured_count_are_learned_too() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let setup = Setup::new("extra-partition");
+    let wider =
+        setup.config_with("wider", "protobuf", |text| text.replace("example_partitions = 2", "example_partitions = 3"));
+    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&wider));
+    let config = setup.config("w1", "protobuf");
+    let examples = 3_000;
+    let (_, generated) = generated(setup.dir.path(), examples);
+    let producer: BaseProducer = setup.client().set("linger.ms", "5").create().unwrap();
+    let topic = setup.topic("examples");
+    for (i, (_, payload)) in generated.iter().enumerate() {
+        let mut record = BaseRecord::<[u8], [u8]>::to(&topic).partition((i % 3) as i32).payload(&payload[..]);
+        while let Err((_, back)) = producer.send(record) {
+            producer.poll(Duration::from_millis(10));
+            record = back;
+        }
+    }
+    producer.flush(Duration::from_secs(30)).unwrap();
+    let worker = Worker::start(&config, setup.dir.path().join("w1.log"));
+    let (scored, _) = settle_progress(&setup, examples, &worker);
+    assert_eq!(scored, examples, "every example, those of partition 2 too, counted once:\n{}", worker.log_text());
+    worker.stop();
 }

@@ -322,9 +322,12 @@ impl Predictor {
                 };
                 // The consumer's own queue brings the rebalances, and would bring the records
                 // of a partition beyond `example_partitions` (one added to the topic later).
+                // Both are read every turn (without waiting when such records came), so that
+                // neither starves the other.
                 let stray = collect(&*self.consumer, room, Duration::ZERO);
-                let taken = stray.is_empty().then(|| examples.take(wait, room));
-                (stray, taken)
+                let wait = if stray.is_empty() { wait } else { Duration::ZERO };
+                let taken = examples.take(wait, room.saturating_sub(stray.len()));
+                (stray, Some(taken))
             };
             if self.consumer.context().take() {
                 // The records may mix the old and the new assignment: they are dropped, the
