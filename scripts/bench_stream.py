@@ -1101,7 +1101,7 @@ class Bench:
                     placed[i] = (message.partition(), message.offset())
             return delivered
 
-        # The load comes from a process of its own that batches (linger 5 ms), as a real
+        # The load comes from a process of its own that batches (linger 50 ms), as a real
         # application's producer would: one request per example would cost the broker far
         # more CPU than the worker's own traffic, and the markers' producer must not wait
         # behind it. It runs the whole time the markers go in, from a moment before.
@@ -1211,6 +1211,7 @@ class Bench:
             "transactions": pace,
             "cores_busy": cpu,
             "latencies_ms": latency,
+            "packed_latencies_ms": packed_latency,
         }
         if loaded:
             self.results.setdefault("delta_latency_under_load", []).append(figures)
