@@ -528,7 +528,9 @@ class LoadGenerator:
     benchmark on a 2-core machine, starving the worker measured; alone it took a whole core.
     It runs until stopped (SIGTERM), at most `seconds`, as a bound should we be killed."""
 
-    SENDING = re.compile(r"^encoded (\d+) examples")
+    # Printed once the first example was delivered (connected, with a producer id): the
+    # pace starts there, so the load begins without a burst of records queued meanwhile.
+    SENDING = re.compile(r"^first example delivered after ([0-9.]+) s; sending")
     SUMMARY = re.compile(r"^sent (\d+) examples to \S+ in ([0-9.]+) s \(([0-9.]+) examples/s\)")
 
     def __init__(self, ftrl: Path, config: Path, data: Path, rate: float, seconds: float, log: Path):
@@ -545,7 +547,8 @@ class LoadGenerator:
         return self.log.read_text(errors="replace").splitlines()
 
     def sending(self) -> bool:
-        """Whether it has encoded its examples and started sending; fails if it exited."""
+        """Whether it has encoded its examples, connected and started sending; fails if it
+        exited."""
         if any(self.SENDING.match(line) for line in self.lines()):
             return True
         if self.proc.poll() is not None:

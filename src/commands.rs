@@ -182,15 +182,18 @@ fn produce_command(args: &ProduceArgs) -> Result<()> {
 fn produce_paced(config: WorkerConfig, input: Box<dyn std::io::BufRead>, pace: Pace) -> Result<()> {
     let examples = paced::encode_examples(&config, input).context("encoding examples")?;
     let topic = config.topics().examples;
-    eprintln!(
-        "encoded {} examples ({} lines skipped); sending {} examples/s to {topic}",
-        examples.len(),
-        examples.skipped,
-        pace.rate
-    );
+    eprintln!("encoded {} examples ({} lines skipped)", examples.len(), examples.skipped);
     until_signal(move |stop| {
         let bar = progress_bar(true, None, "examples");
-        let summary = paced::produce_paced(&config, &examples, pace, &stop, &bar).context("producing examples")?;
+        let ready = |connecting: std::time::Duration| {
+            eprintln!(
+                "first example delivered after {:.3} s; sending {} examples/s to {topic}",
+                connecting.as_secs_f64(),
+                pace.rate
+            )
+        };
+        let summary =
+            paced::produce_paced(&config, &examples, pace, &stop, &bar, ready).context("producing examples")?;
         bar.finish_and_clear();
         eprintln!(
             "sent {} examples to {topic} in {:.2} s ({:.0} examples/s), all delivered {:.3} s later",

@@ -139,13 +139,17 @@ impl PacedSummary {
 
 /// Sends `examples` to the examples topic as `pace` says, example i to partition i modulo
 /// `model.example_partitions`, until done or `stop` is set; then waits until every record
-/// sent was delivered. `progress` counts the records sent.
+/// sent was delivered. `progress` counts the records sent. The first example goes alone,
+/// and the pace (and `ready`, with how long that took) starts once it was delivered: until
+/// the producer has connected and holds its producer id, records only queue up, and they
+/// would reach the broker in one burst that the pace never meant.
 pub fn produce_paced(
     config: &WorkerConfig,
     examples: &EncodedExamples,
     pace: Pace,
     stop: &AtomicBool,
     progress: &ProgressBar,
+    ready: impl FnOnce(Duration),
 ) -> Result<PacedSummary, StreamError> {
     if examples.is_empty() {
         return Err(StreamError::Other("nothing to send: no line of the input is an example".into()));
@@ -160,13 +164,19 @@ pub fn produce_paced(
         .set("delivery.report.only.error", "true")
         .create()?;
     let total = pace.total(examples.len());
+    let connecting = Instant::now();
+    send(&producer, BaseRecord::to(&topic).partition(0).payload(examples.cycled(0)))?;
+    producer.flush(Duration::from_secs(60))?;
+    let mut sent = 1u64;
+    progress.inc(1);
+    ready(connecting.elapsed());
     let start = Instant::now();
-    let mut sent = 0u64;
     loop {
         let elapsed = start.elapsed();
         if stop.load(Ordering::Acquire) || pace.seconds.is_some_and(|seconds| elapsed >= seconds) {
             break;
         }
+        // Example 0, sent before the clock started, was the one due at once.
         let target = due(pace.rate, elapsed, total);
         let before = sent;
         while sent < target {
