@@ -410,8 +410,11 @@ fn default_batch_max_wait_ms() -> u64 {
     50
 }
 
+/// Five default batches. With two workers at full speed on 2 cores, 1,000,000 let one
+/// replica trail the other by up to 480,000 examples and the progressive loss trail the
+/// embedded trainer's by 0.0030–0.0031; at 100,000, 0.0024 in three runs, as fast.
 fn default_max_unconfirmed_examples() -> usize {
-    1_000_000
+    100_000
 }
 
 fn default_max_unconfirmed_ms() -> u64 {
@@ -1306,7 +1309,7 @@ batch_max_examples = 20_000
 batch_max_wait_ms = 50
 # Bounds on what this worker has learned that the coordinates' owners have not applied yet
 # (other workers see it only then): past either, the predict role waits for the owners.
-max_unconfirmed_examples = 1_000_000
+max_unconfirmed_examples = 100_000
 max_unconfirmed_ms = 10_000
 # How often an update role starts a transaction (at once after one that took longer); its
 # packed state records, which replicas and `ftrl serve` follow, appear at this pace (below
