@@ -1,6 +1,6 @@
 # Multi-stage build of the ftrl binary: a Rust toolchain with the C/C++ build dependencies of
 # RocksDB and librdkafka, then a slim runtime image with the binary alone. No Docker engine
-# runs on the development machines; tests/tests.rs checks that the commands docker-compose.yml
+# runs on the development machines; tests/it/cli.rs checks that the commands docker-compose.yml
 # and deploy/k8s/ give this image exist with their flags, and that the configurations validate.
 # Base images are pinned to exact versions (the Rust one to Cargo.toml's rust-version); the
 # build uses Cargo.lock as it is (--locked) and the `dist` profile (no debug info, stripped).

@@ -1,5 +1,5 @@
 """Unit tests of the reference client: `python3 -m unittest test_ftrl_client` in clients/python.
-The end-to-end test against a worker and `ftrl serve` is in tests/stream.rs
+The end-to-end test against a worker and `ftrl serve` is in tests/it/stream.rs
 (`the_python_client_predicts_what_serve_predicts`)."""
 
 import math

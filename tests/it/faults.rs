@@ -3,9 +3,7 @@
 //! on loopback), and local storage faults against the real test broker (Tansu). Every test
 //! checks the stream's invariant afterwards and prints a row of the fault table.
 
-mod common;
-
-use common::*;
+use crate::common::*;
 use rdkafka::mocking::MockCluster;
 use rdkafka::producer::{BaseProducer, BaseRecord, DefaultProducerContext, DeliveryResult, Producer, ProducerContext};
 use rdkafka::types::{RDKafkaApiKey as Api, RDKafkaRespErr as Err};
@@ -103,7 +101,7 @@ impl Feed {
     }
 
     /// Sends `payloads[range]` round-robin over the two examples partitions (by index, so
-    /// the embedded trainer's file order maps to the same partitions as in tests/stream.rs)
+    /// the embedded trainer's file order maps to the same partitions as in tests/it/stream.rs)
     /// and waits until the broker has every one.
     fn send(&self, payloads: &[Vec<u8>], range: std::ops::Range<usize>) {
         let mut pending: Vec<usize> = range.collect();
@@ -566,7 +564,7 @@ fn a_full_disk_stops_the_worker_clearly_and_loses_nothing_committed() {
 
 /// The whole campaign for several rounds, printing the fault table (a soak, not for CI;
 /// about 3 minutes a round):
-/// `FTRL_SOAK_ROUNDS=5 cargo test --release --test faults -- --ignored --nocapture soak`.
+/// `FTRL_SOAK_ROUNDS=5 cargo test --release --test it -- --ignored --nocapture faults::soak`.
 #[test]
 #[ignore]
 fn soak_fault_campaign() {

@@ -125,7 +125,7 @@ fn fuzz_framed_protobuf_record() {
 
 #[test]
 fn fuzz_raw_event() {
-    let text = include_str!("../docs/clicks-mapping.toml");
+    let text = include_str!("../../docs/clicks-mapping.toml");
     let mapping = Some(std::sync::Arc::new(Mapping::from_toml(text, "docs/clicks-mapping.toml").unwrap()));
     let plain = RecordDecoder::new(ExampleFormat::JsonEvents, Framing::None, None, mapping.clone()).unwrap();
     let framed = RecordDecoder::new(ExampleFormat::JsonEvents, Framing::SchemaRegistry, None, mapping).unwrap();

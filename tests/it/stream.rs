@@ -2,9 +2,8 @@
 //! on 127.0.0.1 by `scripts/test-broker`; never a fake). Each test starts its own broker and
 //! stops it when done; the tests take turns, since workers and broker share two cores.
 
-mod common;
 
-use common::*;
+use crate::common::*;
 use rdkafka::message::Headers;
 use rdkafka::producer::{BaseProducer, BaseRecord, Producer};
 use rdkafka::Message;
@@ -1084,7 +1083,7 @@ fn a_second_worker_joining_and_leaving_under_kills_keeps_exactly_once() {
 }
 
 /// The kill campaign for many rounds, printing a table (a soak, not for CI):
-/// `FTRL_SOAK_ROUNDS=20 cargo test --release --test stream -- --ignored --nocapture soak`.
+/// `FTRL_SOAK_ROUNDS=20 cargo test --release --test it -- --ignored --nocapture stream::soak`.
 #[test]
 #[ignore]
 fn soak_kill_campaign() {

@@ -3,9 +3,7 @@
 
 use serde_json::Value;
 
-#[allow(dead_code)]
-#[path = "common/events.rs"]
-mod events;
+use crate::common::events;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -650,7 +648,7 @@ fn docker_ignores(dockerignore: &str, path: &str) -> bool {
 #[test]
 fn docker_build_context_excludes_target_and_git_but_not_what_the_image_copies() {
     let dockerignore = repo_file(".dockerignore");
-    for path in ["target/release/ftrl", "target", ".git/HEAD", "tests/stream.rs", "fuzz/corpus/x", "README.md"] {
+    for path in ["target/release/ftrl", "target", ".git/HEAD", "tests/it/stream.rs", "fuzz/corpus/x", "README.md"] {
         assert!(docker_ignores(&dockerignore, path), "{path} is in the Docker build context");
     }
     let dockerfile = repo_file("Dockerfile");

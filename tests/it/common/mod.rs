@@ -1,7 +1,7 @@
 //! Helpers shared by the integration tests that run workers against a broker
-//! (`tests/stream.rs` against Tansu, `tests/faults.rs` against Tansu and librdkafka's mock
-//! cluster): brokers, worker processes, configurations, generated examples, and reading back
-//! what the topics hold. Each test binary uses a subset.
+//! (`stream` against Tansu, `faults` against Tansu and librdkafka's mock cluster): brokers,
+//! worker processes, configurations, generated examples, and reading back what the topics
+//! hold; and generated raw events (`events`, also used by `cli`).
 #![allow(dead_code)]
 
 use rdkafka::consumer::{BaseConsumer, Consumer};

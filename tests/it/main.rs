@@ -1,0 +1,17 @@
+//! The integration tests, one binary with a module per area: each test binary was linked
+//! on its own (thin LTO, RocksDB and librdkafka in each), four links on two cores.
+//!
+//! - `cli`: the `ftrl` binary end to end (generate, train, predict, export, every input
+//!   format, bad input), and the consistency of the README, deploy files and Dockerfile.
+//! - `stream`: the Kafka worker against a real Kafka-protocol broker (Tansu).
+//! - `faults`: fault campaigns (librdkafka's mock cluster, and storage faults on Tansu).
+//! - `fuzz`: the fuzz targets, each fed random inputs for about a second (`scripts/fuzz`
+//!   runs them coverage-guided).
+//!
+//! One area: `cargo test --release --test it stream::`; one test: its name as the filter.
+
+mod cli;
+mod common;
+mod faults;
+mod fuzz;
+mod stream;
