@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Learning quality of ftrl's embedded trainer, beside Vowpal Wabbit, on one generated file.
 
-Prints three markdown tables (the README's "Learning quality" section):
+Prints three markdown tables (docs/benchmarks.md, "Learning quality"):
 
 1. Progressive log loss against the learning-rate scale α for FTRL-Proximal with the plain
    gradient, implicit and aProx steps, RDA, and Vowpal Wabbit (its default learner with

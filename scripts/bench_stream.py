@@ -318,7 +318,7 @@ def proc_cpu_seconds(pid: int) -> float | None:
 
 
 # ---------------------------------------------------------------------------------------
-# Feature hashing (README, "Feature hashing"; src/learn/hashing.rs)
+# Feature hashing (docs/formats.md, "Feature hashing"; src/learn/hashing.rs)
 
 
 def feature_coordinate(ns: str, name: str) -> int:

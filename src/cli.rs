@@ -69,7 +69,7 @@ pub enum ConfigCommand {
 #[derive(Debug, Subcommand)]
 pub enum TopicsCommand {
     /// Create the model's topics (deltas and changelog compacted, the others with a set
-    /// retention, see the README); existing ones are kept.
+    /// retention, see docs/topics.md); existing ones are kept.
     Create(TopicsCreateArgs),
 }
 

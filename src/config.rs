@@ -399,7 +399,7 @@ fn default_cache_size() -> usize {
 /// Most examples a predict batch may hold, whatever the configuration: on a broker that
 /// does not keep the metadata of committed offsets, a predict role resuming a partition
 /// sends this many records per example, since it cannot learn the bound its predecessor
-/// used (README, "Exactly once" 9).
+/// used (docs/exactly-once.md, 9).
 pub const MAX_BATCH_EXAMPLES: usize = 100_000;
 
 fn default_batch_max_examples() -> usize {
@@ -1241,7 +1241,7 @@ example_format = "protobuf"
 example_framing = "none"
 # With schema-registry framing: the schema id records must carry (others are dead letters).
 # example_schema_id = 1
-# With json-events: the mapping file (label, weight and feature fields; see the README).
+# With json-events: the mapping file (label, weight and feature fields; see docs/formats.md).
 # example_mapping = "/etc/ftrl/clicks-mapping.toml"
 # Loss: "logistic", "squared", "hinge" or "softmax" (softmax needs classes).
 loss = "logistic"

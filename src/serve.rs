@@ -2,7 +2,7 @@
 //! HTTP. It is also the reference downstream consumer of the deltas topic: read every
 //! partition from the beginning, keep the latest weight per 8-byte big-endian coordinate key
 //! (a null value removes it), skip the `ftrl.applied` watermark records, and predict with
-//! the documented feature hashing (README, "Feature hashing"). That is all [`WeightView`]
+//! the documented feature hashing (docs/formats.md, "Feature hashing"). That is all [`WeightView`]
 //! does.
 //!
 //! * `POST /predict`: `{"examples": [{"features": [...], "label": 1}, ...]}`, each example

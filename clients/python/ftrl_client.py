@@ -1,8 +1,9 @@
 """Reference client for ftrl-stream models, in Python: loads a model from its deltas topic,
 follows it, and predicts exactly as `ftrl serve` does.
 
-Only the standard library, confluent-kafka and xxhash. Everything it relies on is in the
-README ("Feature hashing", "Reading the deltas topic from another language"):
+Only the standard library, confluent-kafka and xxhash. Everything it relies on is in
+docs/formats.md ("Feature hashing") and docs/topics.md ("Reading the deltas topic from
+another language"):
 
 * The deltas topic `{prefix}.deltas` holds, per coordinate (key: 8 bytes big-endian), a
   `WeightDelta` (`schemas/ftrl.proto`) whose `weight` is absolute, or a null value (weight 0);

@@ -11,9 +11,9 @@
 //! sequence. The Bayesian mixture (η = 1) has the tighter ln K, but it can never beat its best
 //! learner; the flatter weights of a smaller η keep mixing learners that disagree, and the
 //! mixed probability scores better than either (log loss is convex), so on real streams the
-//! mixture ends below its best learner (the README's learning benchmark). Squared and hinge
-//! losses mix margins; the same rate is the classical one for losses in [0, 1], and still
-//! makes the weights concentrate on the leader as t grows when they are not.
+//! mixture ends below its best learner (the learning benchmark in docs/benchmarks.md).
+//! Squared and hinge losses mix margins; the same rate is the classical one for losses in
+//! [0, 1], and still makes the weights concentrate on the leader as t grows when they are not.
 //!
 //! Each learner keeps its own coordinates ([`member_coordinate`](super::hashing::member_coordinate)),
 //! so the K models live side by side in one state table; the examples are read and

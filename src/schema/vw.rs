@@ -27,7 +27,7 @@
 //!
 //! What VW reads with a warning and a guess (a value that is not a number, NaN, a scale
 //! without a namespace, text after a value) is a bad line here, with the reason; see the
-//! README's table of VW forms.
+//! table of VW forms in docs/formats.md.
 
 use super::{excerpt, ExampleBuf, ParseError};
 use crate::learn::hashing;

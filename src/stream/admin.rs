@@ -35,7 +35,7 @@ const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 /// How long each topic keeps its records (`retention.ms`, -1 for ever), by topic suffix, and
 /// why: set by `ftrl topics create` so that no topic gets the broker's default (often 7
 /// days) by accident. The deltas and changelog topics are compacted: they keep each
-/// coordinate's latest record for ever. The README's table of them is kept equal to this.
+/// coordinate's latest record for ever. The table of them in docs/topics.md is kept equal to this.
 pub const RETENTION: [(&str, i64, &str); 5] = [
     ("examples", -1, "replays and `ftrl train --from-topic` start from the first example"),
     ("gradients", 7 * DAY_MS, "longest the update roles may be down or behind before unapplied gradients are lost"),

@@ -1,5 +1,5 @@
 //! Exactly-once bookkeeping of the update role, apart from Kafka so that it can be tested
-//! against every crash point (see the README's "Exactly once" section for the argument).
+//! against every crash point (see docs/exactly-once.md for the argument).
 //!
 //! A gradients partition is a log. What its owner publishes about it is a deterministic
 //! function of that log: gradient entries are deduplicated by their origin (examples
@@ -200,7 +200,7 @@ pub struct Changes {
     /// fenced predict transaction's, predicted again per example by its successor).
     pub duplicate_coalesced: u64,
     /// Coalesced records that covered examples both seen and unseen, which the protocol
-    /// rules out (README, "Exactly once" 9): dropped, and reported as an error.
+    /// rules out (docs/exactly-once.md, 9): dropped, and reported as an error.
     pub overlapping_coalesced: u64,
     /// Records below the resume position, which a restore had already accounted for.
     pub replayed_records: u64,
@@ -531,7 +531,7 @@ fn sweep(
 /// Whether a coalesced record is new, noting the examples it covers as seen if so. It is
 /// applied whole or not at all: new only if every examples range it covers lies above what
 /// this gradients partition has seen of that examples partition. A predict role resuming at
-/// offset f sends its first K records per example (README, "Exactly once" 9), so a coalesced
+/// offset f sends its first K records per example (docs/exactly-once.md, 9), so a coalesced
 /// record of an attempt that never committed lies within that prefix: whichever arrives
 /// first, the per-example entries or the coalesced record, the other is dropped, and never
 /// only part of it.
@@ -687,7 +687,7 @@ mod tests {
     }
 
     /// Records a predict transaction may read of one examples partition (its batch bound),
-    /// which is how many a resuming session sends per example (README, "Exactly once" 9).
+    /// which is how many a resuming session sends per example (docs/exactly-once.md, 9).
     const BATCH_BOUND: usize = 4;
 
     /// One example's gradients (its coordinates fixed by its origin; values differ between
@@ -744,7 +744,7 @@ mod tests {
         GradientBatch { examples: Vec::new(), time_ms, coalesced: Some(coalesced) }
     }
 
-    /// A gradients log as predict roles write it, crashes included (README, "Exactly once"
+    /// A gradients log as predict roles write it, crashes included (docs/exactly-once.md,
     /// 1 and 9). Sessions read two examples partitions from their committed offsets in
     /// transactions of at most `BATCH_BOUND` records; a session sends its first
     /// `BATCH_BOUND` records of each partition per example (in one or two records) and,
@@ -1182,7 +1182,7 @@ mod tests {
         assert_eq!(store.state(slots[0]).updates, 3);
     }
 
-    /// README, "Exactly once" 9: a coalesced record whose ranges are all above the seen
+    /// docs/exactly-once.md, 9: a coalesced record whose ranges are all above the seen
     /// watermarks is applied and moves them; one whose ranges were all seen is a duplicate;
     /// one that covers seen and unseen offsets breaks the protocol and is reported. Either
     /// way a dropped record changes nothing.

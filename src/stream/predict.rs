@@ -8,7 +8,7 @@
 //! other workers' contributions (`learn::replica`). A batch goes to the owners coalesced
 //! (each coordinate's summed state change, `worker.coalesce`) unless it holds one of the
 //! first records of an examples partition after this role resumed it, which go per example
-//! (README, "Exactly once" 9). How many of its examples the owners
+//! (docs/exactly-once.md, 9). How many of its examples the owners
 //! have not confirmed yet, and for how long, is bounded (`worker.max_unconfirmed_examples`,
 //! `worker.max_unconfirmed_ms`): past either bound it waits for them.
 

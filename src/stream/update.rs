@@ -17,7 +17,7 @@
 //! The changelog is the source of truth: on every assignment the role restores the
 //! assigned partitions from it, starting where its local store stands, and replays the
 //! gradients from the last marker, so a partition that moves to another worker brings its
-//! state along and a crash loses nothing (see the README's "Exactly once").
+//! state along and a crash loses nothing (see docs/exactly-once.md).
 
 use super::apply::{Applier, Changes, OwnerExpiry, Restored, Window};
 use super::kafka::{

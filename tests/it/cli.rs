@@ -330,7 +330,7 @@ fn implicit_steps_and_delays_run_end_to_end() {
     assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("hedge"));
 }
 
-// ---- Deployment files and the README, checked against the binary's real command line ----
+// ---- Deployment files, the README and docs/, checked against the binary's real command line ----
 
 use clap::Parser as _;
 use ftrl_stream::cli::Cli;
@@ -341,6 +341,19 @@ use std::collections::HashMap;
 
 fn repo_file(path: &str) -> String {
     std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// README.md, then every markdown file of docs/ by name, as (path, text).
+fn documentation() -> Vec<(String, String)> {
+    let mut docs: Vec<String> = std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs"))
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .filter(|name| name.ends_with(".md"))
+        .map(|name| format!("docs/{name}"))
+        .collect();
+    docs.sort();
+    assert!(docs.len() >= 8, "only {docs:?} in docs/");
+    std::iter::once("README.md".to_string()).chain(docs).map(|path| (path.clone(), repo_file(&path))).collect()
 }
 
 /// Parses `args` (without the program name) as the `ftrl` command line.
@@ -704,43 +717,47 @@ fn the_image_is_built_locked_stripped_and_from_pinned_base_images() {
     assert!(kafka.iter().all(|image| image.split_once(':').is_some_and(|(_, tag)| tag.contains('.'))), "{kafka:?}");
 }
 
-/// The README's shell commands: every `ftrl` command parses, every script exists.
+/// The shell commands of the README and of docs/*.md: every `ftrl` command parses, every
+/// script exists.
 #[test]
 fn readme_commands_exist() {
-    let readme = repo_file("README.md");
-    let mut in_shell = false;
-    let (mut ftrl_commands, mut scripts) = (0, 0);
-    let mut pending = String::new();
-    for line in readme.lines() {
-        if line.starts_with("```") {
-            in_shell = line == "```sh";
-            continue;
+    for (path, text) in documentation() {
+        let mut in_shell = false;
+        let (mut ftrl_commands, mut scripts) = (0, 0);
+        let mut pending = String::new();
+        for line in text.lines() {
+            if line.starts_with("```") {
+                in_shell = line == "```sh";
+                continue;
+            }
+            if !in_shell {
+                continue;
+            }
+            pending.push_str(line.trim_end_matches('\\'));
+            pending.push(' ');
+            if line.ends_with('\\') {
+                continue;
+            }
+            let command = std::mem::take(&mut pending);
+            for args in ftrl_commands_in_shell(&command) {
+                assert_command_parses(&args, &path);
+                ftrl_commands += 1;
+            }
+            if let Some(script) = command.split_whitespace().next().filter(|w| w.starts_with("scripts/")) {
+                assert!(Path::new(env!("CARGO_MANIFEST_DIR")).join(script).is_file(), "{path} names missing {script}");
+                scripts += 1;
+            }
         }
-        if !in_shell {
-            continue;
-        }
-        pending.push_str(line.trim_end_matches('\\'));
-        pending.push(' ');
-        if line.ends_with('\\') {
-            continue;
-        }
-        let command = std::mem::take(&mut pending);
-        for args in ftrl_commands_in_shell(&command) {
-            assert_command_parses(&args, "README.md");
-            ftrl_commands += 1;
-        }
-        if let Some(script) = command.split_whitespace().next().filter(|w| w.starts_with("scripts/")) {
-            assert!(Path::new(env!("CARGO_MANIFEST_DIR")).join(script).is_file(), "README names missing {script}");
-            scripts += 1;
+        if path == "README.md" {
+            assert!(ftrl_commands >= 15, "only {ftrl_commands} ftrl commands found in the README");
+            assert_eq!(scripts, 2, "the README's set-up is two scripts");
         }
     }
-    assert!(ftrl_commands >= 15, "only {ftrl_commands} ftrl commands found in the README");
-    assert_eq!(scripts, 2, "the README's set-up is two scripts");
 }
 
-/// The README's and the compose file's `/predict` examples use features that generated data
-/// contains (else the answer is the bias alone), and the quick start trains with the crosses
-/// `ftrl gen` says are true.
+/// The `/predict` examples of the README, docs/*.md and the compose file use features that
+/// generated data contains (else the answer is the bias alone), and the quick start trains
+/// with the crosses `ftrl gen` says are true.
 #[test]
 fn readme_examples_use_what_generated_data_contains() {
     let dir = tempfile::tempdir().unwrap();
@@ -754,7 +771,7 @@ fn readme_examples_use_what_generated_data_contains() {
     }
     let mut requests = 0;
     for (origin, file) in
-        [("README.md", repo_file("README.md")), ("docker-compose.yml", repo_file("docker-compose.yml"))]
+        documentation().into_iter().chain([("docker-compose.yml".into(), repo_file("docker-compose.yml"))])
     {
         for line in file.lines().filter(|l| l.contains("/predict -d '")) {
             let body = line.split("-d '").nth(1).and_then(|b| b.split('\'').next()).unwrap();
@@ -797,8 +814,8 @@ fn the_fatal_error_is_a_json_line_under_json_logging() {
     assert!(serde_json::from_str::<Value>(stderr.lines().next().unwrap()).is_err(), "{stderr}");
 }
 
-/// The hashing section's facts: namespace `""` for features without one, `^bias` a literal
-/// name, and the first feature in the example is the seed of an `aa` cross.
+/// The hashing section's facts (docs/formats.md): namespace `""` for features without one,
+/// `^bias` a literal name, and the first feature in the example is the seed of an `aa` cross.
 #[test]
 fn hashing_facts_the_readme_states() {
     use ftrl_stream::learn::hashing::{bias, cross, feature_coordinate};
@@ -825,9 +842,10 @@ fn hashing_facts_the_readme_states() {
     let (x, y) = (feature_coordinate("a", "x"), feature_coordinate("a", "y"));
     assert!(features(r#"{"label": 1, "features": ["a:x", "a:y"]}"#, &["aa"]).contains_key(&cross(x, y)));
     assert!(features(r#"{"label": 1, "features": ["a:y", "a:x"]}"#, &["aa"]).contains_key(&cross(y, x)));
-    let readme = repo_file("README.md");
+    let formats = repo_file("docs/formats.md");
     assert!(
-        readme.contains("`^bias` is a literal name") && readme.contains("with the one that comes first in the example")
+        formats.contains("`^bias` is a literal name")
+            && formats.contains("with the one that comes first in the example")
     );
 }
 
@@ -1031,14 +1049,17 @@ fn a_worker_and_serve_say_at_once_that_the_brokers_cannot_be_reached_and_stop_on
     }
 }
 
-/// The README's configuration reference is `ftrl config example`, which the config module's
-/// tests hold to the defaults and to every field of the configuration struct.
+/// The configuration reference (docs/configuration.md) is `ftrl config example`, which the
+/// config module's tests hold to the defaults and to every field of the configuration struct.
 #[test]
 fn readme_configuration_reference_is_the_example_file() {
-    let readme = repo_file("README.md");
+    let reference = repo_file("docs/configuration.md");
     let example = run(ftrl().args(["config", "example"])).stdout;
     assert_eq!(String::from_utf8(example).unwrap(), EXAMPLE_TOML);
-    assert!(readme.contains(&format!("```toml\n{EXAMPLE_TOML}```")), "README.md's configuration reference is stale");
+    assert!(
+        reference.contains(&format!("```toml\n{EXAMPLE_TOML}```")),
+        "docs/configuration.md's configuration reference is stale"
+    );
 }
 
 /// Long commands draw a progress bar on a terminal and nothing of it in a pipe.
@@ -1061,7 +1082,7 @@ fn progress_bar_on_a_terminal_only() {
     assert!(terminal.contains(" examples in "), "no progress bar on a terminal: {terminal:?}");
 }
 
-/// The README's clipping numbers: one example whose values are extreme (within the input
+/// The clipping numbers of docs/security.md: one example whose values are extreme (within the input
 /// limits) freezes the learning rates of the most common features for good, unless
 /// gradients are clipped.
 #[test]

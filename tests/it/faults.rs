@@ -529,7 +529,7 @@ fn disk_fills_up(setup: &Setup) -> Option<FaultRow> {
     // Still full, and examples arriving: a restarted worker must stop as clearly, not retry forever. Its
     // update role only: a worker that stops while its predict consumer is still joining has
     // left the test broker's group stuck for the next one (its predict role was never
-    // assigned the examples partitions, for 30 s and more; see the README's "Faults").
+    // assigned the examples partitions, for 30 s and more; see docs/exactly-once.md, "Faults").
     let update_only = setup.dir.path().join("w1-update-only.toml");
     let text = std::fs::read_to_string(&config).unwrap().replace("[worker]\n", "[worker]\npredict = false\n");
     std::fs::write(&update_only, text).unwrap();
@@ -557,7 +557,8 @@ fn a_full_disk_stops_the_worker_clearly_and_loses_nothing_committed() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     match disk_fills_up(&Setup::new("diskfull")) {
         Some(row) => row.assert_exact(),
-        // Not a pass in disguise: the README says where this test runs (as root, like CI).
+        // Not a pass in disguise: docs/exactly-once.md says where this test runs (as root, like
+        // CI).
         None => eprintln!("SKIPPED: cannot mount a tmpfs here (needs root / CAP_SYS_ADMIN)"),
     }
 }

@@ -187,7 +187,7 @@ fn states(store: &mut ModelStore) -> BTreeMap<u64, CoordState> {
 }
 
 /// Gradients records as the update role reads them: each input is a sequence of records
-/// decoded and applied in order. With clipping on (as the README recommends for hostile
+/// decoded and applied in order. With clipping on (as docs/security.md recommends for hostile
 /// input), no record can make a coordinate's state non-finite.
 #[test]
 fn fuzz_gradient_records() {

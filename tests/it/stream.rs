@@ -55,7 +55,7 @@ fn one_worker_learns_like_the_embedded_trainer() {
     assert_eq!(rebuilt["progressive_loss"], from_topic["progressive_loss"], "a replay is the same event log");
 }
 
-/// README, "Exactly once" 9, against the broker: a predict role resuming a partition sends
+/// docs/exactly-once.md, 9, against the broker: a predict role resuming a partition sends
 /// at least the batch bound of the session that committed there per example (2,000 here,
 /// though its own is 500: the bound travels as the committed offsets' metadata, or, on a
 /// broker that does not keep it, such as the test broker, the largest bound allowed is
@@ -304,7 +304,7 @@ fn configuration_is_validated_and_documented() {
     assert!(!out.status.success(), "environment overrides apply");
 }
 
-/// `topics create` sets each topic's retention (or compaction) as the README's table says, and
+/// `topics create` sets each topic's retention (or compaction) as docs/topics.md's table says, and
 /// the broker holds those settings.
 #[test]
 fn topic_retention_is_set_as_documented() {
@@ -316,9 +316,9 @@ fn topic_retention_is_set_as_documented() {
     let created = run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
     assert_eq!(created.matches(": created").count(), 7, "{created}");
 
-    // The README's table, `| `{prefix}.suffix` | retention.ms | why |`, is RETENTION.
-    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
-    let documented: Vec<(String, i64)> = readme
+    // The table of docs/topics.md, `| `{prefix}.suffix` | retention.ms | why |`, is RETENTION.
+    let topics = std::fs::read_to_string(repo().join("docs/topics.md")).unwrap();
+    let documented: Vec<(String, i64)> = topics
         .lines()
         .filter_map(|line| {
             let cells: Vec<&str> = line.split('|').map(str::trim).collect();
@@ -328,7 +328,7 @@ fn topic_retention_is_set_as_documented() {
         })
         .collect();
     let expected: Vec<(String, i64)> = RETENTION.iter().map(|(s, ms, _)| (s.to_string(), *ms)).collect();
-    assert_eq!(documented, expected, "README.md's retention table");
+    assert_eq!(documented, expected, "docs/topics.md's retention table");
 
     let admin: AdminClient<DefaultClientContext> = setup.client().create().unwrap();
     let topics: Vec<String> = ["examples", "gradients", "deltas", "changelog", "progress", "predictions", "dlq"]
@@ -903,7 +903,7 @@ fn kill_campaign(
     if let Some(topic) = unassigned_topic(setup, &last, Duration::from_secs(60)) {
         return Err(format!(
             "the test broker never assigned {topic} to the last worker: its consumer group is wedged (Tansu 0.6 \
-             keeps a killed group leader forever; see the README's \"Exactly once\" section). Worker log:\n{}",
+             keeps a killed group leader forever; see docs/exactly-once.md). Worker log:\n{}",
             last.log_text()
         ));
     }
@@ -1387,7 +1387,8 @@ fn implicit_steps_in_the_stream_learn_like_the_embedded_trainer() {
     // example with every earlier gradient applied, as the embedded trainer does: then the
     // implicit steps computed from the view's published rates must be the embedded
     // trainer's exactly. (With batches of 500 at this α the stream's stale predictions cost
-    // more than the steps gain: see the README.) α = 2 is far too large for gradient steps.
+    // more than the steps gain: see docs/benchmarks.md, "In the stream worker".) α = 2 is far
+    // too large for gradient steps.
     let setup = Setup::with_example_partitions("implicit", 1);
     let config = setup.config_with("w1", "protobuf", |text| {
         text.replace("batch_max_examples = 500", "batch_max_examples = 1")

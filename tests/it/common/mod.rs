@@ -339,7 +339,7 @@ pub fn dump(config: &Path) -> HashMap<u64, (f64, u64)> {
 }
 
 /// Compares the stream's model with the embedded one: every coordinate applied exactly as
-/// often, and weights close (see the tolerance argument in the README).
+/// often, and weights close (see the tolerance argument in docs/exactly-once.md).
 pub fn assert_models_agree(stream: &HashMap<u64, (f64, u64)>, embedded: &HashMap<u64, (f64, u64)>) {
     let nonzero: Vec<_> = embedded.iter().filter(|(_, (w, _))| *w != 0.0).collect();
     assert_eq!(stream.len(), nonzero.len(), "the same coordinates have nonzero weights");
