@@ -2,7 +2,6 @@
 //! on 127.0.0.1 by `scripts/test-broker`; never a fake). Each test starts its own broker and
 //! stops it when done; the tests take turns, since workers and broker share two cores.
 
-
 use crate::common::*;
 use rdkafka::message::Headers;
 use rdkafka::producer::{BaseProducer, BaseRecord, Producer};
