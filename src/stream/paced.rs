@@ -163,9 +163,11 @@ pub fn produce_paced(
         // this context ignores them anyway; `flush` still waits for every record.
         .set("delivery.report.only.error", "true")
         .create()?;
+    // Example i, to partition i modulo the examples partitions.
+    let record = |i: u64| BaseRecord::to(&topic).partition((i % partitions) as i32).payload(examples.cycled(i));
     let total = pace.total(examples.len());
     let connecting = Instant::now();
-    send(&producer, BaseRecord::to(&topic).partition(0).payload(examples.cycled(0)))?;
+    send(&producer, record(0))?;
     producer.flush(Duration::from_secs(60))?;
     let mut sent = 1u64;
     progress.inc(1);
@@ -180,8 +182,7 @@ pub fn produce_paced(
         let target = due(pace.rate, elapsed, total);
         let before = sent;
         while sent < target {
-            let partition = (sent % partitions) as i32;
-            send(&producer, BaseRecord::to(&topic).partition(partition).payload(examples.cycled(sent)))?;
+            send(&producer, record(sent))?;
             sent += 1;
         }
         // Delivery reports are served here, once a round, not once a record.
