@@ -4,10 +4,10 @@
 use super::batch_queue::{BatchQueue, Entry, Record};
 use super::StreamError;
 use crate::config::WorkerConfig;
-use rdkafka::consumer::{BaseConsumer, ConsumerContext, Rebalance};
+use rdkafka::consumer::{BaseConsumer, ConsumerContext, ConsumerGroupMetadata, Rebalance};
 use rdkafka::error::{KafkaError, RDKafkaErrorCode};
 use rdkafka::producer::{BaseProducer, BaseRecord, DeliveryResult, Producer, ProducerContext};
-use rdkafka::{ClientConfig, ClientContext, Message};
+use rdkafka::{ClientConfig, ClientContext, Message, TopicPartitionList};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
@@ -188,10 +188,40 @@ pub fn send<C: ProducerContext<DeliveryOpaque = ()>>(
     }
 }
 
+/// Begins a transaction; [`finish`] ends it. Every transaction of both roles goes through
+/// these two, so they share one order of steps and one rule for failures.
+pub fn begin<C: ProducerContext>(producer: &BaseProducer<C>) -> Result<(), KafkaError> {
+    retrying(|| producer.begin_transaction())
+}
+
+/// Ends the transaction [`begin`] opened, given how sending its records went. A failed send
+/// aborts it and returns the error: the role then ends and its successor restores, so
+/// nothing of a half-sent transaction is ever committed. Otherwise the `consumed` offsets
+/// (none for a transaction that consumed nothing) join the transaction in their group, and
+/// it commits.
+pub fn finish<C: ProducerContext>(
+    producer: &BaseProducer<C>,
+    sent: Result<(), StreamError>,
+    consumed: Option<(&TopicPartitionList, &ConsumerGroupMetadata)>,
+) -> Result<(), StreamError> {
+    if let Err(error) = sent {
+        let _ = producer.abort_transaction(TRANSACTION_CALL_TIMEOUT);
+        return Err(error);
+    }
+    let started = std::time::Instant::now();
+    if let Some((offsets, group)) = consumed {
+        retrying(|| producer.send_offsets_to_transaction(offsets, group, TRANSACTION_CALL_TIMEOUT))?;
+    }
+    let offsets_ms = started.elapsed().as_millis();
+    commit(producer)?;
+    tracing::trace!(offsets_ms, commit_ms = started.elapsed().as_millis() - offsets_ms, "transaction committed");
+    Ok(())
+}
+
 /// Commits the open transaction. The outstanding records are flushed here first: librdkafka
 /// counts a record as outstanding until its delivery report is served, which only the
 /// application's polling does, so its commit would otherwise wait for the whole timeout.
-pub fn commit<C: ProducerContext>(producer: &BaseProducer<C>) -> Result<(), KafkaError> {
+fn commit<C: ProducerContext>(producer: &BaseProducer<C>) -> Result<(), KafkaError> {
     let deadline = std::time::Instant::now() + TRANSACTION_CALL_TIMEOUT;
     loop {
         serve_events(producer);

@@ -33,7 +33,7 @@ use crate::store::ModelStore;
 use prost::Message as _;
 use rdkafka::consumer::{BaseConsumer, Consumer, ConsumerGroupMetadata};
 use rdkafka::message::{Header, OwnedHeaders};
-use rdkafka::producer::{BaseProducer, BaseRecord, DefaultProducerContext, Producer};
+use rdkafka::producer::{BaseProducer, BaseRecord, DefaultProducerContext};
 use rdkafka::{Offset, TopicPartitionList};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -668,20 +668,9 @@ impl Predictor {
 
 impl Committer {
     fn commit(&self, Commit { out, offsets, group }: Commit) -> Result<(), StreamError> {
-        super::kafka::retrying(|| self.producer.begin_transaction())?;
-        let result = self.send_all(&out);
-        if let Err(error) = result {
-            let _ = self.producer.abort_transaction(TRANSACTION_CALL_TIMEOUT);
-            return Err(error);
-        }
-        let t = Instant::now();
-        super::kafka::retrying(|| {
-            self.producer.send_offsets_to_transaction(&offsets, &group, TRANSACTION_CALL_TIMEOUT)
-        })?;
-        let offsets_ms = t.elapsed().as_millis();
-        super::kafka::commit(&self.producer)?;
-        tracing::debug!(offsets_ms, commit_ms = t.elapsed().as_millis() - offsets_ms, "transaction steps");
-        Ok(())
+        super::kafka::begin(&self.producer)?;
+        let sent = self.send_all(&out);
+        super::kafka::finish(&self.producer, sent, Some((&offsets, &group)))
     }
 
     fn send_all(&self, out: &BatchOutput) -> Result<(), StreamError> {

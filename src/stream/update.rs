@@ -291,17 +291,13 @@ impl UpdateRole {
             deltas = changes.coordinates.len(),
             "publishing again what unconfirmed transactions wrote, and the applied watermarks"
         );
-        super::kafka::retrying(|| self.producer.begin_transaction())?;
+        super::kafka::begin(&self.producer)?;
         let time_ms = now_ms();
         let published = self
             .publish_deltas(&changes, time_ms)
             .and_then(|()| self.publish_watermarks(&Changes::default(), &watermarked, time_ms))
             .and_then(|()| self.publish_windows(windows, time_ms));
-        if let Err(error) = published {
-            let _ = self.producer.abort_transaction(TRANSACTION_CALL_TIMEOUT);
-            return Err(error);
-        }
-        super::kafka::commit(&self.producer)?;
+        super::kafka::finish(&self.producer, published, None)?;
         // Only deltas, watermarks and windows were written: no changelog positions moved.
         let _ = self.producer.context().take();
         Ok(())
@@ -366,23 +362,19 @@ impl UpdateRole {
         };
 
         let applied_at = Instant::now();
-        super::kafka::retrying(|| self.producer.begin_transaction())?;
-        if let Err(error) = self.publish(&changes, snapshotted.as_ref()) {
-            let _ = self.producer.abort_transaction(TRANSACTION_CALL_TIMEOUT);
-            return Err(error);
-        }
-        if !changes.next_offsets.is_empty() {
+        let consumed = if changes.next_offsets.is_empty() {
+            None
+        } else {
             let mut offsets = TopicPartitionList::new();
             for (partition, next) in &changes.next_offsets {
                 offsets.add_partition_offset(&self.topics.gradients, *partition, Offset::Offset(*next))?;
             }
-            let group = self.consumer.group_metadata().ok_or(StreamError::NoGroupMetadata)?;
-            super::kafka::retrying(|| {
-                self.producer.send_offsets_to_transaction(&offsets, &group, TRANSACTION_CALL_TIMEOUT)
-            })?;
-        }
+            Some((offsets, self.consumer.group_metadata().ok_or(StreamError::NoGroupMetadata)?))
+        };
+        super::kafka::begin(&self.producer)?;
+        let published = self.publish(&changes, snapshotted.as_ref());
         let published_at = Instant::now();
-        super::kafka::commit(&self.producer)?;
+        super::kafka::finish(&self.producer, published, consumed.as_ref().map(|(offsets, group)| (offsets, group)))?;
         let committed_at = Instant::now();
         if let Some(snapshotted) = &snapshotted {
             for (partition, (first, next)) in self.producer.context().take() {
