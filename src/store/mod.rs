@@ -216,7 +216,7 @@ impl ModelStore {
     }
 
     /// Makes everything written so far durable.
-    pub fn persist(&mut self) -> Result<(), StoreError> {
+    pub fn persist(&self) -> Result<(), StoreError> {
         match &self.db {
             Some(db) => db.persist().map_err(|e| e.at("writing", self.path.as_deref())),
             None => Ok(()),
