@@ -4,6 +4,7 @@
 use super::batch_queue::{BatchQueue, Entry, Record};
 use super::StreamError;
 use crate::config::WorkerConfig;
+use crate::observe::events::{InternalEvent, PartitionsAssigned};
 use rdkafka::consumer::{BaseConsumer, ConsumerContext, Rebalance};
 use rdkafka::error::{KafkaError, RDKafkaErrorCode};
 use rdkafka::producer::{BaseProducer, BaseRecord, DeliveryResult, Producer, ProducerContext};
@@ -543,7 +544,7 @@ fn report_assignment<C: ConsumerContext>(consumer: &BaseConsumer<C>, partitions:
     }
     if let Ok(assignment) = rdkafka::consumer::Consumer::assignment(consumer) {
         if let Some(first) = assignment.elements().first() {
-            crate::observe::metrics().assigned(first.topic(), &partition_numbers(&assignment));
+            PartitionsAssigned { topic: first.topic(), partitions: &partition_numbers(&assignment) }.emit();
         }
     }
 }

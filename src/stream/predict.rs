@@ -25,6 +25,9 @@ use crate::learn::hedge::{Hedge, HedgeState};
 use crate::learn::replica::{Replica, Unconfirmed};
 use crate::learn::view_learner::ViewLearner;
 use crate::learn::{Feature, Loss, Progress};
+use crate::observe::events::{
+    ExamplesPredicted, HedgeLeaderSampled, InternalEvent, RecordsConsumed, TransactionEnded, ViewSampled,
+};
 use crate::schema::featurize::Featurizer;
 use crate::schema::proto::{Outcome, Prediction};
 use crate::schema::record::RecordDecoder;
@@ -270,7 +273,8 @@ impl PredictRole {
                 for commit in queued {
                     let committing = Instant::now();
                     let result = committer.commit(commit);
-                    crate::observe::metrics().transaction("predict", committing.elapsed(), result.is_ok());
+                    TransactionEnded { role: "predict", elapsed: committing.elapsed(), committed: result.is_ok() }
+                        .emit();
                     tracing::debug!(commit_ms = committing.elapsed().as_millis() as u64, "predict batch committed");
                     let failed = result.is_err();
                     if done.send(result).is_err() || failed {
@@ -357,8 +361,8 @@ impl Predictor {
             let records: Vec<Record<'_>> = owned.iter().map(RawRecord::as_record).chain(taken_records).collect();
             if !records.is_empty() {
                 let processed = self.learn(&records, polled_at)?;
-                crate::observe::metrics()
-                    .consumed(&self.topics.examples, records[..processed].iter().map(|r| (r.partition, r.offset)));
+                let records_consumed = records[..processed].iter().map(|r| (r.partition, r.offset));
+                RecordsConsumed { topic: &self.topics.examples, records: records_consumed }.emit();
                 if processed < records.len() {
                     self.leftover = records[processed..].iter().map(|record| RawRecord::from(*record)).collect();
                 }
@@ -377,7 +381,7 @@ impl Predictor {
             self.hand_over(batch, &mut handover)?;
             let unconfirmed = self.record_staleness();
             if let Some(alpha) = self.learner.hedge().map(Hedge::leader_alpha) {
-                crate::observe::metrics().hedge_leader(alpha);
+                HedgeLeaderSampled { alpha }.emit();
             }
             if last_report.elapsed() >= Duration::from_secs(10) {
                 tracing::info!(
@@ -416,7 +420,7 @@ impl Predictor {
     fn hand_over(&mut self, batch: Batch, handover: &mut Handover) -> Result<(), StreamError> {
         let sealing = Instant::now();
         let Batch { mut out, coalesced, examples, chunks, since, learning, group, .. } = batch;
-        crate::observe::metrics().predicted([&out.scored], out.dead_letters.len());
+        ExamplesPredicted { scored: &out.scored, dead_letters: out.dead_letters.len() }.emit();
         (out.gradients, out.requirements) = self.finish(&out, coalesced);
         self.replica.seal(out.requirements.clone(), out.first_offsets.clone(), examples)?;
         let offsets = self.consumed_offsets(&out)?;
@@ -440,12 +444,13 @@ impl Predictor {
     /// have not applied, and how long the oldest has waited.
     fn record_staleness(&self) -> Unconfirmed {
         let unconfirmed = self.replica.unconfirmed();
-        crate::observe::metrics().view(
-            self.replica.len(),
-            self.feed.taken.records,
-            unconfirmed.age.as_millis() as i64,
-            unconfirmed.examples,
-        );
+        ViewSampled {
+            weights: self.replica.len(),
+            deltas: self.feed.taken.records,
+            staleness_ms: unconfirmed.age.as_millis() as i64,
+            examples_behind: unconfirmed.examples,
+        }
+        .emit();
         unconfirmed
     }
 

@@ -28,6 +28,7 @@ use super::StreamError;
 use crate::config::{Topics, WorkerConfig};
 use crate::learn::owner::OwnerRule;
 use crate::learn::{CoordState, CoordinateStates};
+use crate::observe::events::{InternalEvent, RecordsConsumed, StoreSampled, TransactionEnded};
 use crate::schema::proto::{AppliedWatermark, GradientBatch, OwnerState, ProgressWindow, WeightDelta};
 use crate::store::ModelStore;
 use prost::Message as _;
@@ -172,12 +173,15 @@ impl UpdateRole {
                 next_transaction_at = Instant::now() + self.commit_interval;
                 continue;
             }
-            crate::observe::metrics().consumed(&self.topics.gradients, pending.iter().map(|r| (r.partition, r.offset)));
+            RecordsConsumed { topic: &self.topics.gradients, records: pending.iter().map(|r| (r.partition, r.offset)) }
+                .emit();
             let started = Instant::now();
             next_transaction_at = started + self.commit_interval;
             let committed = self.apply_and_commit(&mut pending, &mut unsnapshotted, snapshot);
-            crate::observe::metrics().transaction("update", started.elapsed(), committed.is_ok());
-            crate::observe::metrics().store(&self.store);
+            TransactionEnded { role: "update", elapsed: started.elapsed(), committed: committed.is_ok() }.emit();
+            let (cache_hits, cache_misses) = self.store.lookups();
+            let (resident, disk_bytes) = (self.store.resident(), self.store.disk_bytes());
+            StoreSampled { cache_hits, cache_misses, resident, disk_bytes }.emit();
             let (changes, snapshotted) = committed?;
             match snapshotted {
                 Snapshot::All => {

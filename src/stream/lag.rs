@@ -1,14 +1,16 @@
 //! Consumer lag: for every partition this process's roles are assigned (examples for the
 //! predict role, gradients for the update role), the records between the next offset the
 //! role will read (its group's committed offset until it has consumed there) and the
-//! partition's end, transaction markers not counted. The roles record their positions as they consume ([`super::Metrics::consumed`]);
-//! this thread asks the broker for the ends every [`INTERVAL`] with a consumer that belongs
-//! to no group (the one the weight view and restores use), so it never touches the roles'
-//! consumer groups and costs the roles nothing.
+//! partition's end, transaction markers not counted. The roles record their positions as
+//! they consume ([`RecordsConsumed`](crate::observe::events::RecordsConsumed)); this thread
+//! asks the broker for the ends every [`INTERVAL`] with a consumer that belongs to no group
+//! (the one the weight view and restores use), so it never touches the roles' consumer
+//! groups and costs the roles nothing.
 
-use super::metrics;
+use super::kafka::{reader, reader_config, ReaderConsumer};
 use crate::config::WorkerConfig;
-use crate::stream::kafka::{reader, reader_config, ReaderConsumer};
+use crate::observe::events::{ConsumerLagMeasured, InternalEvent};
+use crate::observe::metrics;
 use rdkafka::consumer::{BaseConsumer, Consumer};
 use rdkafka::error::KafkaError;
 use rdkafka::{Message, Offset, TopicPartitionList};
@@ -40,7 +42,7 @@ pub fn spawn(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> std::io::Resul
                         }
                         let position = position.or_else(|| committed(&config, &topic, partition));
                         match measure(consumer, &topic, partition, position) {
-                            Ok(lag) => metrics().consumer_lag(&topic, partition, lag),
+                            Ok(lag) => ConsumerLagMeasured { topic: &topic, partition, lag }.emit(),
                             Err(error) => tracing::debug!(%error, topic, partition, "measuring consumer lag"),
                         }
                     }
