@@ -19,9 +19,7 @@ use prost::Message as _;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-/// Key of the batch markers on the changelog; coordinates are 8-byte keys, so this one can
-/// never be mistaken for one.
-pub const MARKER_KEY: &[u8] = b"ftrl.batch";
+use super::wire::MARKER_KEY;
 
 /// A changelog record to write: (partition, key, payload).
 pub type ChangelogRecord = (i32, Vec<u8>, Vec<u8>);

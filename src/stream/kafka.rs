@@ -2,7 +2,7 @@
 //! context that reports rebalances to the role loop, and transactional sends.
 
 use super::batch_queue::{BatchQueue, Entry, Record};
-use super::StreamError;
+use super::{wire, StreamError};
 use crate::config::WorkerConfig;
 use crate::observe::events::{InternalEvent, PartitionsAssigned};
 use rdkafka::consumer::{BaseConsumer, ConsumerContext, Rebalance};
@@ -83,7 +83,7 @@ fn set_default(client: &mut ClientConfig, key: &str, value: &str) {
 pub fn reader_config(config: &WorkerConfig) -> ClientConfig {
     let mut client = client_config(config);
     client
-        .set("group.id", format!("{}.reader", config.model.prefix))
+        .set("group.id", wire::group_id(&config.model.prefix, "reader"))
         .set("enable.auto.commit", "false")
         .set("isolation.level", "read_committed")
         .set("auto.offset.reset", "earliest")

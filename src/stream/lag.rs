@@ -8,6 +8,7 @@
 //! groups and costs the roles nothing.
 
 use super::kafka::{reader, reader_config, ReaderConsumer};
+use super::wire;
 use crate::config::WorkerConfig;
 use crate::observe::events::{ConsumerLagMeasured, InternalEvent};
 use crate::observe::metrics;
@@ -60,7 +61,7 @@ fn committed(config: &WorkerConfig, topic: &str, partition: i32) -> Option<i64> 
     let topics = config.topics();
     let role = if topic == topics.examples { "predict" } else { "update" };
     let group: BaseConsumer =
-        reader_config(config).set("group.id", format!("{}.{role}", config.model.prefix)).create().ok()?;
+        reader_config(config).set("group.id", wire::group_id(&config.model.prefix, role)).create().ok()?;
     let mut list = TopicPartitionList::new();
     list.add_partition(topic, partition);
     let committed = group.committed_offsets(list, REQUEST_TIMEOUT).ok()?;

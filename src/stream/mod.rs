@@ -22,6 +22,7 @@ pub mod reach;
 pub mod replica;
 pub mod update;
 pub mod view;
+pub mod wire;
 
 use crate::config::WorkerConfig;
 use crate::observe::events::{InternalEvent, KafkaErrorSeen, RoleRestarted};

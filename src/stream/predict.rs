@@ -19,6 +19,9 @@ use super::kafka::{
     RawRecord, RebalanceFlag, TRANSACTION_CALL_TIMEOUT,
 };
 use super::replica::{open_replica_store, ReplicaFeed};
+use super::wire::{
+    self, BATCH_BOUND_METADATA, ERROR_HEADER, SOURCE_OFFSET_HEADER, SOURCE_PARTITION_HEADER, SOURCE_TOPIC_HEADER,
+};
 use super::StreamError;
 use crate::config::{Topics, WorkerConfig};
 use crate::learn::hedge::{Hedge, HedgeState};
@@ -43,11 +46,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// What a predict role commits with its offsets: the most records one of its transactions
-/// reads of an examples partition, which is how many records whoever resumes the partition
-/// at that offset sends per example before it coalesces.
-const BATCH_BOUND_METADATA: &str = "ftrl.batch_max_examples=";
 
 /// One examples partition since this role was last assigned it.
 #[derive(Clone, Copy, Debug)]
@@ -218,7 +216,8 @@ impl PredictRole {
         let prefix = &config.model.prefix;
         // Subscribed first, so that the group join runs while the replica loads.
         let consumer: Arc<BaseConsumer<RebalanceFlag>> = Arc::new(
-            group_consumer_config(config, &format!("{prefix}.predict")).create_with_context(RebalanceFlag::default())?,
+            group_consumer_config(config, &wire::group_id(prefix, "predict"))
+                .create_with_context(RebalanceFlag::default())?,
         );
         // Split before any assignment, so that no record reaches the consumer's own queue.
         let partitions: Vec<i32> = (0..config.model.example_partitions).collect();
@@ -229,8 +228,11 @@ impl PredictRole {
         let rule = settings.owner_rule().with_delay_tolerance(config.model.delay_tolerant);
         let mut replica = Replica::new(rule, config.model.partitions, open_replica_store(config)?);
         let feed = ReplicaFeed::load(config, &mut replica, shutdown)?;
-        let producer =
-            transactional_producer(config, &format!("{prefix}.predict.{}", config.worker.id), DefaultProducerContext)?;
+        let producer = transactional_producer(
+            config,
+            &wire::transactional_id(prefix, "predict", &config.worker.id),
+            DefaultProducerContext,
+        )?;
         let committer = Committer { producer, topics: topics.clone() };
         let predictor = Predictor {
             consumer,
@@ -697,10 +699,10 @@ impl Committer {
             tracing::warn!(partition = record.partition, offset = record.offset, %reason, "example sent to the dead-letter topic");
             let (partition, offset) = (record.partition.to_string(), record.offset.to_string());
             let headers = OwnedHeaders::new()
-                .insert(Header { key: "ftrl.error", value: Some(reason.as_bytes()) })
-                .insert(Header { key: "ftrl.source.topic", value: Some(self.topics.examples.as_bytes()) })
-                .insert(Header { key: "ftrl.source.partition", value: Some(partition.as_bytes()) })
-                .insert(Header { key: "ftrl.source.offset", value: Some(offset.as_bytes()) });
+                .insert(Header { key: ERROR_HEADER, value: Some(reason.as_bytes()) })
+                .insert(Header { key: SOURCE_TOPIC_HEADER, value: Some(self.topics.examples.as_bytes()) })
+                .insert(Header { key: SOURCE_PARTITION_HEADER, value: Some(partition.as_bytes()) })
+                .insert(Header { key: SOURCE_OFFSET_HEADER, value: Some(offset.as_bytes()) });
             let mut dead = BaseRecord::to(&self.topics.dlq).headers(headers);
             if let Some(payload) = &record.payload {
                 dead = dead.payload(&payload[..]);

@@ -9,7 +9,7 @@
 //! wiped at start.
 
 use super::kafka::DeltasFollower;
-use super::update::WATERMARK_KEY;
+use super::wire::WATERMARK_KEY;
 use super::StreamError;
 use crate::config::WorkerConfig;
 use crate::learn::replica::Replica;

@@ -24,6 +24,7 @@ use super::kafka::{
     collect, group_consumer_config, now_ms, partition_numbers, read_from, seek_partitions, send,
     transactional_producer, DeliveredOffsets, RawRecord, RebalanceFlag, TRANSACTION_CALL_TIMEOUT,
 };
+use super::wire::{self, WATERMARK_KEY};
 use super::StreamError;
 use crate::config::{Topics, WorkerConfig};
 use crate::learn::owner::OwnerRule;
@@ -67,22 +68,18 @@ pub struct UpdateRole {
     expiry: bool,
 }
 
-/// Key of the applied-watermark records on the deltas topic; coordinates are 8-byte keys,
-/// so this one can never be mistaken for one.
-pub const WATERMARK_KEY: &[u8] = b"ftrl.applied";
-
 impl UpdateRole {
     pub fn new(config: &WorkerConfig) -> Result<Self, StreamError> {
         let settings = config.settings().map_err(StreamError::Config)?;
         let topics = config.topics();
         let prefix = &config.model.prefix;
         let store = open_local_store(config)?;
-        let consumer: BaseConsumer<RebalanceFlag> =
-            group_consumer_config(config, &format!("{prefix}.update")).create_with_context(RebalanceFlag::default())?;
+        let consumer: BaseConsumer<RebalanceFlag> = group_consumer_config(config, &wire::group_id(prefix, "update"))
+            .create_with_context(RebalanceFlag::default())?;
         consumer.subscribe(&[&topics.gradients])?;
         let producer = transactional_producer(
             config,
-            &format!("{prefix}.update.{}", config.worker.id),
+            &wire::transactional_id(prefix, "update", &config.worker.id),
             DeliveredOffsets::new(&topics.changelog),
         )?;
         Ok(Self {

@@ -2,6 +2,7 @@
 //! Deltas carry absolute weights, so applying one twice or out of band is harmless.
 
 use super::kafka::{now_ms, DeltasFollower};
+use super::wire::WATERMARK_KEY;
 use super::StreamError;
 use crate::config::WorkerConfig;
 use crate::schema::proto::{AppliedWatermark, WeightDelta};
@@ -95,7 +96,7 @@ impl ViewWeights {
     /// Applies one delta record: key = coordinate, value = WeightDelta or null (zero); or
     /// an applied watermark.
     pub fn apply(&mut self, partition: i32, key: Option<&[u8]>, payload: Option<&[u8]>) {
-        if key == Some(super::update::WATERMARK_KEY) {
+        if key == Some(WATERMARK_KEY) {
             match payload.map(AppliedWatermark::decode) {
                 Some(Ok(watermark)) => {
                     // The packed weights of the same transaction: newer than any
