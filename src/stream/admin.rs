@@ -6,6 +6,7 @@ use super::batch_queue::{Entry, Record};
 use super::kafka::{
     assign_split_queues, client_config, read_to_end, reader, reader_config, send, ReaderConsumer, ReaderContext,
 };
+use super::wire::coordinate_of;
 use super::StreamError;
 use crate::config::{ModelConfig, WorkerConfig};
 use crate::input::{Batch, InputError, Item, BATCH_EXAMPLES};
@@ -125,7 +126,7 @@ pub fn dump_model(config: &WorkerConfig, progress: &ProgressBar) -> Result<Vec<D
     let partitions: Vec<i32> = (0..config.model.partitions).collect();
     read_to_end(config, &topics.deltas, &partitions, READ_TIMEOUT, |message| {
         progress.inc(1);
-        let Some(coordinate) = message.key().and_then(|k| <[u8; 8]>::try_from(k).ok()).map(u64::from_be_bytes) else {
+        let Some(coordinate) = coordinate_of(message.key()) else {
             return;
         };
         match message.payload().map(WeightDelta::decode) {

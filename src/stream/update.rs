@@ -486,7 +486,7 @@ impl UpdateRole {
             }
             let rate = self.publish_rates.then(|| self.rule.rate(member, &state));
             let gradient_sum = self.rule.delay_tolerant().then_some(state.sum);
-            let key = coordinate.to_be_bytes();
+            let key = wire::coordinate_key(coordinate);
             let delta = WeightDelta {
                 coordinate,
                 weight,

@@ -2,7 +2,7 @@
 //! Deltas carry absolute weights, so applying one twice or out of band is harmless.
 
 use super::kafka::{now_ms, DeltasFollower};
-use super::wire::WATERMARK_KEY;
+use super::wire::{coordinate_of, WATERMARK_KEY};
 use super::StreamError;
 use crate::config::WorkerConfig;
 use crate::schema::proto::{AppliedWatermark, WeightDelta};
@@ -117,7 +117,7 @@ impl ViewWeights {
             }
             return;
         }
-        let Some(coordinate) = key.and_then(|k| <[u8; 8]>::try_from(k).ok()).map(u64::from_be_bytes) else {
+        let Some(coordinate) = coordinate_of(key) else {
             tracing::warn!("delta record without an 8-byte coordinate key, ignored");
             return;
         };

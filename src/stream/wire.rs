@@ -4,8 +4,18 @@
 //! elsewhere needs these; `docs/topics.md` describes them (a test below keeps it naming
 //! every key and header here). The topic names are [`crate::config::Topics`].
 //!
-//! Coordinates are keyed by their 8 big-endian bytes; the special keys are longer, so they
-//! can never be mistaken for one.
+//! Coordinates are keyed by their 8 big-endian bytes ([`coordinate_key`]); the special keys
+//! are longer, so they can never be mistaken for one.
+
+/// The key of a coordinate's records on the deltas and changelog topics.
+pub fn coordinate_key(coordinate: u64) -> [u8; 8] {
+    coordinate.to_be_bytes()
+}
+
+/// The coordinate a record's key names, if it is a coordinate key.
+pub fn coordinate_of(key: Option<&[u8]>) -> Option<u64> {
+    key.and_then(|k| <[u8; 8]>::try_from(k).ok()).map(u64::from_be_bytes)
+}
 
 /// Key of the applied-watermark records on the deltas topic (`AppliedWatermark`: the
 /// applied watermark and, packed, what one owner transaction changed).
@@ -42,6 +52,15 @@ pub fn transactional_id(prefix: &str, role: &str, worker_id: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn coordinate_keys_read_back_and_special_keys_are_not_coordinates() {
+        assert_eq!(coordinate_of(Some(&coordinate_key(0x0102_0304_0506_0708))), Some(0x0102_0304_0506_0708));
+        assert_eq!(coordinate_key(1), [0, 0, 0, 0, 0, 0, 0, 1]);
+        assert_eq!(coordinate_of(Some(WATERMARK_KEY)), None);
+        assert_eq!(coordinate_of(Some(MARKER_KEY)), None);
+        assert_eq!(coordinate_of(None), None);
+    }
 
     #[test]
     fn docs_topics_names_every_key_and_header() {
