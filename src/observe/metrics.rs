@@ -370,7 +370,7 @@ impl Metrics {
     }
 
     /// The positions recorded by [`Self::consumed`].
-    pub fn positions(&self) -> Vec<((String, i32), i64)> {
+    fn positions(&self) -> Vec<((String, i32), i64)> {
         self.positions.lock().map(|p| p.iter().map(|(k, v)| (k.clone(), *v)).collect()).unwrap_or_default()
     }
 
