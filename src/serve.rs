@@ -16,8 +16,9 @@ use crate::config::WorkerConfig;
 use crate::learn::hedge::HedgeState;
 use crate::learn::view_learner::ViewLearner;
 use crate::learn::{Feature, Loss};
+use crate::observe::events::{ExamplesServed, HedgeLeaderChanged, HttpRequestAnswered, InternalEvent, ViewSampled};
+use crate::observe::health;
 use crate::observe::http::{observability_routes, HttpError, Server};
-use crate::observe::{health, metrics};
 use crate::schema::featurize::Featurizer;
 use crate::schema::ExampleBuf;
 use crate::stream::admin::{ProgressFollower, ProgressTotals};
@@ -133,16 +134,18 @@ fn follow_hedge(served: &Served, totals: &ProgressTotals) {
     let leader = hedge.leader_alpha();
     hedge.restore(HedgeState { cumulative_losses: totals.member_loss_sums.clone(), weight_sum: totals.weight_sum });
     if hedge.leader_alpha() != leader {
-        tracing::info!(
-            leader_alpha = hedge.leader_alpha(),
-            examples = totals.examples,
-            "Hedge mixture follows a new leader"
-        );
+        HedgeLeaderChanged { alpha: hedge.leader_alpha(), examples: totals.examples }.emit();
     }
 }
 
 fn record_view(view: &WeightView) {
-    metrics().view(view.nonzero_weights(), view.applied(), view.staleness_ms(), 0);
+    ViewSampled {
+        weights: view.nonzero_weights(),
+        deltas: view.applied(),
+        staleness_ms: view.staleness_ms(),
+        examples_behind: 0,
+    }
+    .emit();
 }
 
 fn router(served: Arc<Served>, max_request_bytes: usize) -> Router {
@@ -157,7 +160,7 @@ fn router(served: Arc<Served>, max_request_bytes: usize) -> Router {
 type Reply = (StatusCode, Json<Value>);
 
 fn reply(endpoint: &'static str, status: StatusCode, body: Value) -> Reply {
-    metrics().http_request(endpoint, status.as_u16());
+    HttpRequestAnswered { endpoint, status: status.as_u16() }.emit();
     (status, Json(body))
 }
 
@@ -208,7 +211,7 @@ async fn predict_handler(
     let mut learner = served.learner.read().unwrap_or_else(|e| e.into_inner()).clone();
     match predict_all(view, &mut featurizer, &mut learner, served.loss, &examples) {
         Ok(answers) => {
-            metrics().served_predictions.inc_by(answers.len() as u64);
+            ExamplesServed { count: answers.len() }.emit();
             reply(
                 "predict",
                 StatusCode::OK,

@@ -1,8 +1,8 @@
 //! The process's Prometheus metrics. Names follow Prometheus conventions: `ftrl_` prefix,
 //! base units (`_seconds`, `_bytes`), counters end in `_total`.
 //!
-//! One set of metrics per process, reached through [`metrics`], so that the stream roles
-//! record an event with one line where it happens. Each process exports what it measures
+//! One set of metrics per process, reached through [`metrics`]; the code where something
+//! happens moves them by emitting an [internal event](super::events). Each process exports what it measures
 //! ([`Metrics::export_for`]): a worker not the serving metrics, `serve` not the roles' (a
 //! metric at zero in every `serve` pod would skew averages across pods). Every process adds
 //! the standard process metrics (`process_resident_memory_bytes`, `process_cpu_seconds_total`,
@@ -13,8 +13,8 @@
 //! ([`Metrics::encode_as`]), each under its own content type, so that either kind of parser
 //! reads every metric with its declared type.
 
+use super::events::StoreSampled;
 use crate::learn::Progress;
-use crate::store::ModelStore;
 use prometheus_client::encoding::text::{encode_eof, encode_registry};
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
@@ -91,49 +91,49 @@ pub struct Metrics {
     /// Start of the process, seconds since the epoch.
     process_start_time: FloatGauge,
     /// Examples the predict role scored (progressive validation) and sent gradients for.
-    pub examples: Counter,
+    examples: Counter,
     /// Records sent to the dead-letter topic.
-    pub dead_letters: Counter,
+    dead_letters: Counter,
     /// Sum of the progressive loss of scored examples (times their weights).
-    pub progressive_loss_sum: Counter<f64, AtomicU64>,
+    progressive_loss_sum: Counter<f64, AtomicU64>,
     /// Sum of the weights of scored examples.
-    pub progressive_weight_sum: Counter<f64, AtomicU64>,
+    progressive_weight_sum: Counter<f64, AtomicU64>,
     /// Mean progressive loss of this process's scored examples since it started.
-    pub progressive_loss: FloatGauge,
+    progressive_loss: FloatGauge,
     /// Kafka transactions by role and outcome (`committed`, `aborted`).
-    pub transactions: Family<Labels, Counter>,
+    transactions: Family<Labels, Counter>,
     /// Time to send and commit a transaction, by role (the update role's includes applying
     /// the batch's gradients, which happens inside the same step).
-    pub commit_seconds: Family<Labels, Histogram>,
+    commit_seconds: Family<Labels, Histogram>,
     /// Records between this process's position and the partition's end, by topic and
     /// partition (the partitions its roles have consumed).
-    pub consumer_lag: Family<Labels, Gauge>,
+    consumer_lag: Family<Labels, Gauge>,
     /// Age of the newest delta the weight view has applied.
-    pub view_staleness_seconds: FloatGauge,
+    view_staleness_seconds: FloatGauge,
     /// Examples predicted whose gradients the weight view has not yet seen applied.
-    pub view_examples_behind: Gauge,
+    view_examples_behind: Gauge,
     /// Nonzero weights in the weight view.
-    pub view_weights: Gauge,
+    view_weights: Gauge,
     /// Delta records the weight view has applied.
-    pub view_deltas: Gauge,
+    view_deltas: Gauge,
     /// For a Hedge mixture: the learning rate α of the member with the least cumulative
     /// progressive loss (the one the mixture follows).
-    pub hedge_leader_alpha: FloatGauge,
+    hedge_leader_alpha: FloatGauge,
     /// Coordinate-state lookups of the update role's cache, by result (`hit`, `miss`).
-    pub cache_lookups: Family<Labels, Counter>,
+    cache_lookups: Family<Labels, Counter>,
     /// Coordinate states in the update role's cache.
-    pub cache_resident: Gauge,
+    cache_resident: Gauge,
     /// Size of the update role's RocksDB files (SST files of the coordinates).
-    pub rocksdb_bytes: Gauge,
+    rocksdb_bytes: Gauge,
     /// `ftrl serve` HTTP requests by endpoint and status code.
-    pub http_requests: Family<Labels, Counter>,
+    http_requests: Family<Labels, Counter>,
     /// Examples `ftrl serve` predicted.
-    pub served_predictions: Counter,
+    served_predictions: Counter,
     /// Times a role failed and was started over, by role.
-    pub role_restarts: Family<Labels, Counter>,
+    role_restarts: Family<Labels, Counter>,
     /// Kafka errors by kind (librdkafka's error code, or `unreachable` for a failed probe of
     /// the brokers).
-    pub kafka_errors: Family<Labels, Counter>,
+    kafka_errors: Family<Labels, Counter>,
     /// Cache lookups already counted, as (hits, misses): the store counts for its lifetime.
     seen_lookups: Mutex<(u64, u64)>,
     /// (topic, partition) → the next offset a role of this process will read there.
@@ -327,7 +327,7 @@ impl Metrics {
     }
 
     /// Records a predict batch: its scored examples' progress and its dead letters.
-    pub fn predicted<'a>(&self, windows: impl IntoIterator<Item = &'a Progress>, dead_letters: usize) {
+    pub(super) fn predicted<'a>(&self, windows: impl IntoIterator<Item = &'a Progress>, dead_letters: usize) {
         for progress in windows {
             self.examples.inc_by(progress.count);
             self.progressive_loss_sum.inc_by(progress.loss_sum);
@@ -342,7 +342,7 @@ impl Metrics {
 
     /// Records a transaction of `role` that took `elapsed` to commit, or failed (and was
     /// aborted or abandoned).
-    pub fn transaction(&self, role: &'static str, elapsed: Duration, committed: bool) {
+    pub(super) fn transaction(&self, role: &'static str, elapsed: Duration, committed: bool) {
         let outcome = if committed { "committed" } else { "aborted" };
         self.transactions.get_or_create(&vec![("role", role.to_string()), ("outcome", outcome.into())]).inc();
         if committed {
@@ -352,7 +352,7 @@ impl Metrics {
 
     /// Records how far a role has consumed `topic`: the next offset of each partition in
     /// `records`, for the lag measurement.
-    pub fn consumed(&self, topic: &str, records: impl IntoIterator<Item = (i32, i64)>) {
+    pub(super) fn consumed(&self, topic: &str, records: impl IntoIterator<Item = (i32, i64)>) {
         // One entry per partition, not per record: a predict role consumes tens of
         // thousands a batch.
         let mut next: Vec<(i32, i64)> = Vec::new();
@@ -370,14 +370,14 @@ impl Metrics {
     }
 
     /// The positions recorded by [`Self::consumed`].
-    pub fn positions(&self) -> Vec<((String, i32), i64)> {
+    fn positions(&self) -> Vec<((String, i32), i64)> {
         self.positions.lock().map(|p| p.iter().map(|(k, v)| (k.clone(), *v)).collect()).unwrap_or_default()
     }
 
     /// A role's group consumer now has `partitions` of `topic` (after a rebalance): their
     /// lag is measured from now on, consumed or not; the lag series and positions of the
     /// partitions it lost go.
-    pub fn assigned(&self, topic: &str, partitions: &[i32]) {
+    pub(super) fn assigned(&self, topic: &str, partitions: &[i32]) {
         if let Ok(mut assignments) = self.assignments.lock() {
             let lost: Vec<i32> = assignments
                 .get(topic)
@@ -409,14 +409,14 @@ impl Metrics {
     }
 
     /// Sets the lag of one partition: records between a role's position and the end.
-    pub fn consumer_lag(&self, topic: &str, partition: i32, lag: i64) {
+    pub(super) fn consumer_lag(&self, topic: &str, partition: i32, lag: i64) {
         let labels = vec![("topic", topic.to_string()), ("partition", partition.to_string())];
         self.consumer_lag.get_or_create(&labels).set(lag.max(0));
     }
 
     /// Records the weight view's size and staleness. The staleness keeps growing from there
     /// at every scrape until the next call, so it grows while nothing updates the view.
-    pub fn view(&self, weights: usize, deltas: u64, staleness_ms: i64, examples_behind: usize) {
+    pub(super) fn view(&self, weights: usize, deltas: u64, staleness_ms: i64, examples_behind: usize) {
         self.view_weights.set(weights as i64);
         self.view_deltas.set(deltas as i64);
         self.view_staleness_seconds.set(staleness_ms as f64 / 1000.0);
@@ -426,14 +426,14 @@ impl Metrics {
     }
 
     /// Records which Hedge member leads.
-    pub fn hedge_leader(&self, alpha: f64) {
+    pub(super) fn hedge_leader(&self, alpha: f64) {
         self.hedge_leader_alpha.set(alpha);
     }
 
     /// Records the update role's store: cache lookups since the last call, residents and
     /// RocksDB size.
-    pub fn store(&self, store: &ModelStore) {
-        let (hits, misses) = store.lookups();
+    pub(super) fn store(&self, store: &StoreSampled) {
+        let (hits, misses) = (store.cache_hits, store.cache_misses);
         if let Ok(mut seen) = self.seen_lookups.lock() {
             // A new store (after a restart of the role) counts from zero again.
             if hits < seen.0 || misses < seen.1 {
@@ -443,25 +443,30 @@ impl Metrics {
             self.cache_lookups.get_or_create(&vec![("result", "miss".into())]).inc_by(misses - seen.1);
             *seen = (hits, misses);
         }
-        self.cache_resident.set(store.resident() as i64);
-        self.rocksdb_bytes.set(store.disk_bytes() as i64);
+        self.cache_resident.set(store.resident as i64);
+        self.rocksdb_bytes.set(store.disk_bytes as i64);
     }
 
     /// Counts a role's restart after a failure.
-    pub fn role_restart(&self, role: &str) {
+    pub(super) fn role_restart(&self, role: &str) {
         self.role_restarts.get_or_create(&vec![("role", role.to_string())]).inc();
     }
 
     /// Counts a Kafka error of `kind`.
-    pub fn kafka_error(&self, kind: &str) {
+    pub(super) fn kafka_error(&self, kind: &str) {
         self.kafka_errors.get_or_create(&vec![("kind", kind.to_string())]).inc();
     }
 
     /// Counts a serving request.
-    pub fn http_request(&self, endpoint: &'static str, status: u16) {
+    pub(super) fn http_request(&self, endpoint: &'static str, status: u16) {
         self.http_requests
             .get_or_create(&vec![("endpoint", endpoint.to_string()), ("status", status.to_string())])
             .inc();
+    }
+
+    /// Counts examples `serve` predicted.
+    pub(super) fn served(&self, count: usize) {
+        self.served_predictions.inc_by(count as u64);
     }
 }
 
@@ -661,18 +666,18 @@ mod tests {
 
     #[test]
     fn store_lookups_count_only_what_is_new() {
-        use crate::learn::{CoordinateStates, Feature};
         let m = Metrics::new();
-        let mut store = ModelStore::in_memory();
-        let mut slots = Vec::new();
-        let features = [Feature { coordinate: 1, value: 1.0 }, Feature { coordinate: 2, value: 1.0 }];
-        store.resolve(&features, &mut slots).unwrap();
-        m.store(&store);
-        store.resolve(&features, &mut slots).unwrap();
-        m.store(&store);
+        let sampled = |cache_hits, cache_misses| StoreSampled { cache_hits, cache_misses, resident: 2, disk_bytes: 0 };
+        m.store(&sampled(0, 2));
+        m.store(&sampled(2, 2));
         let text = m.encode();
         assert!(text.contains("ftrl_cache_lookups_total{result=\"hit\"} 2"), "{text}");
         assert!(text.contains("ftrl_cache_lookups_total{result=\"miss\"} 2"), "{text}");
         assert!(text.contains("ftrl_cache_resident_coordinates 2"), "{text}");
+        // A new store (the role started over) counts from zero again.
+        m.store(&sampled(1, 0));
+        let text = m.encode();
+        assert!(text.contains("ftrl_cache_lookups_total{result=\"hit\"} 3"), "{text}");
+        assert!(text.contains("ftrl_cache_lookups_total{result=\"miss\"} 2"), "{text}");
     }
 }

@@ -1,15 +1,16 @@
 //! Observability: structured logs, Prometheus metrics and the health endpoints.
 //!
 //! * [`init_logging`]: `tracing` to standard error, text or JSON, filtered by level.
-//! * [`metrics`]: the process's metrics (one registry per process, so the roles can move a
-//!   counter with one line wherever the event happens).
+//! * [`events`]: what happens in the process, each event with its log line and metrics, so
+//!   that the code where it happens says so in one line.
+//! * [`metrics()`]: the process's metrics (one registry per process).
 //! * [`health`]: liveness and readiness; a worker is ready once its update role has restored
 //!   its partitions from the changelog and its predict role has loaded the weight view.
 //! * `http`: the endpoints (`/metrics`, `/health`, `/ready`) and the server that `ftrl serve`
 //!   adds its routes to.
 
+pub mod events;
 pub mod http;
-pub mod lag;
 pub mod metrics;
 
 pub use metrics::{metrics, Metrics};

@@ -339,12 +339,12 @@ impl ModelStore {
         failure.map_or(Ok(()), Err)
     }
 
-    /// Bytes of the on-disk model (0 in memory).
     /// Cache lookups since the store opened: (found in the cache, not found).
     pub fn lookups(&self) -> (u64, u64) {
         (self.hits, self.misses)
     }
 
+    /// Bytes of the on-disk model (0 in memory).
     pub fn disk_bytes(&self) -> u64 {
         self.db.as_ref().map_or(0, StateDb::disk_bytes)
     }
@@ -458,6 +458,16 @@ mod tests {
 
     fn features(coordinates: std::ops::Range<u64>) -> Vec<Feature> {
         coordinates.map(|coordinate| Feature { coordinate, value: 1.0 }).collect()
+    }
+
+    #[test]
+    fn lookups_count_misses_then_hits() {
+        let mut store = ModelStore::in_memory();
+        let mut slots = Vec::new();
+        store.resolve(&features(1..3), &mut slots).unwrap();
+        assert_eq!(store.lookups(), (0, 2));
+        store.resolve(&features(1..3), &mut slots).unwrap();
+        assert_eq!((store.lookups(), store.resident()), ((2, 2), 2));
     }
 
     /// Touches each coordinate of `range` once, adding 1 to its update count.

@@ -2,8 +2,11 @@
 //! model, copying its examples for a replay, and reading a topic for embedded training.
 
 use super::apply::WindowCounter;
-use super::batch_queue::{BatchQueue, Entry, Record};
-use super::kafka::{client_config, read_to_end, reader, reader_config, send, ReaderConsumer, ReaderContext};
+use super::batch_queue::{Entry, Record};
+use super::kafka::{
+    assign_split_queues, client_config, read_to_end, reader, reader_config, send, ReaderConsumer, ReaderContext,
+};
+use super::wire::coordinate_of;
 use super::StreamError;
 use crate::config::{ModelConfig, WorkerConfig};
 use crate::input::{Batch, InputError, Item, BATCH_EXAMPLES};
@@ -123,7 +126,7 @@ pub fn dump_model(config: &WorkerConfig, progress: &ProgressBar) -> Result<Vec<D
     let partitions: Vec<i32> = (0..config.model.partitions).collect();
     read_to_end(config, &topics.deltas, &partitions, READ_TIMEOUT, |message| {
         progress.inc(1);
-        let Some(coordinate) = message.key().and_then(|k| <[u8; 8]>::try_from(k).ok()).map(u64::from_be_bytes) else {
+        let Some(coordinate) = coordinate_of(message.key()) else {
             return;
         };
         match message.payload().map(WeightDelta::decode) {
@@ -514,9 +517,6 @@ fn backlog_reader_config(config: &WorkerConfig, partitions: usize) -> ClientConf
     client
 }
 
-/// Consumers (connections to the broker) the backlog reader fetches with.
-const BACKLOG_CONSUMERS: usize = 1;
-
 /// Records taken from one partition before the backlog reader moves to the next.
 const BACKLOG_ROUND: usize = BATCH_EXAMPLES;
 
@@ -537,30 +537,10 @@ fn read_backlog(
     partitions: &[i32],
     mut visit: impl FnMut(Record<'_>) -> bool,
 ) -> Result<(), StreamError> {
-    let count = partitions.len().clamp(1, BACKLOG_CONSUMERS);
-    let mut consumers = Vec::with_capacity(count);
-    for _ in 0..count {
-        let consumer: ReaderConsumer =
-            backlog_reader_config(config, partitions.len()).create_with_context(ReaderContext)?;
-        consumers.push(std::sync::Arc::new(consumer));
-    }
-    // The partition queues are split off before the assignment starts any fetch: a split
-    // queue stays split (librdkafka does not forward a queue the application forwarded), and
-    // no record can reach a consumer's main queue first.
-    let mut queues = Vec::with_capacity(partitions.len());
-    let mut assignments = vec![TopicPartitionList::new(); count];
-    for (i, &partition) in partitions.iter().enumerate() {
-        let queue = BatchQueue::split(&consumers[i % count], topic, partition, BACKLOG_ROUND)
-            .ok_or_else(|| StreamError::Other(format!("no queue for {topic}/{partition}")))?;
-        queues.push(queue);
-        // Offset 0 rather than `Beginning`: no offset query first (it delayed the first
-        // fetch by half a second on the test broker); where 0 is gone, `auto.offset.reset`
-        // (earliest) starts at the first offset kept.
-        assignments[i % count].add_partition_offset(topic, partition, Offset::Offset(0))?;
-    }
-    for (consumer, assignment) in consumers.iter().zip(&assignments) {
-        consumer.assign(assignment)?;
-    }
+    let consumer: ReaderConsumer =
+        backlog_reader_config(config, partitions.len()).create_with_context(ReaderContext)?;
+    let consumer = std::sync::Arc::new(consumer);
+    let mut queues = assign_split_queues(&consumer, topic, partitions, BACKLOG_ROUND)?;
     let deadline = Instant::now() + READ_TIMEOUT;
     while !queues.is_empty() {
         let mut ended = Vec::new();
@@ -589,20 +569,18 @@ fn read_backlog(
                     wait = Duration::ZERO;
                     continue;
                 }
-                // Nothing local: serve the consumers' own queues (errors, logs), which must
+                // Nothing local: serve the consumer's own queue (errors, logs), which must
                 // be polled, then wait for this partition's records.
-                for consumer in &consumers {
-                    match consumer.poll(Duration::ZERO) {
-                        None | Some(Err(KafkaError::PartitionEOF(_))) => {}
-                        Some(Ok(message)) => {
-                            return Err(StreamError::Other(format!(
-                                "{topic}/{} offset {} arrived outside its partition queue",
-                                message.partition(),
-                                message.offset()
-                            )))
-                        }
-                        Some(Err(error)) => tracing::warn!(%error, topic, "consumer error while reading"),
+                match consumer.poll(Duration::ZERO) {
+                    None | Some(Err(KafkaError::PartitionEOF(_))) => {}
+                    Some(Ok(message)) => {
+                        return Err(StreamError::Other(format!(
+                            "{topic}/{} offset {} arrived outside its partition queue",
+                            message.partition(),
+                            message.offset()
+                        )))
                     }
+                    Some(Err(error)) => tracing::warn!(%error, topic, "consumer error while reading"),
                 }
                 if Instant::now() > deadline {
                     return Err(StreamError::Other(format!("reading {topic}/{partition} to its end timed out")));

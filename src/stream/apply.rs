@@ -19,9 +19,7 @@ use prost::Message as _;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-/// Key of the batch markers on the changelog; coordinates are 8-byte keys, so this one can
-/// never be mistaken for one.
-pub const MARKER_KEY: &[u8] = b"ftrl.batch";
+use super::wire::{coordinate_key, MARKER_KEY};
 
 /// A changelog record to write: (partition, key, payload).
 pub type ChangelogRecord = (i32, Vec<u8>, Vec<u8>);
@@ -483,7 +481,7 @@ impl Applier {
                 gradient_sum: state.sum,
                 last_seen: state.seen,
             };
-            records.push((partition, coordinate.to_be_bytes().to_vec(), record.encode_to_vec()));
+            records.push((partition, coordinate_key(coordinate).to_vec(), record.encode_to_vec()));
             Ok::<_, StoreError>(())
         })?;
         for partition in changes.next_offsets.keys() {

@@ -2,8 +2,9 @@
 //! context that reports rebalances to the role loop, and transactional sends.
 
 use super::batch_queue::{BatchQueue, Entry, Record};
-use super::StreamError;
+use super::{wire, StreamError};
 use crate::config::WorkerConfig;
+use crate::observe::events::{InternalEvent, PartitionsAssigned};
 use rdkafka::consumer::{BaseConsumer, ConsumerContext, ConsumerGroupMetadata, Rebalance};
 use rdkafka::error::{KafkaError, RDKafkaErrorCode};
 use rdkafka::producer::{BaseProducer, BaseRecord, DeliveryResult, Producer, ProducerContext};
@@ -82,7 +83,7 @@ fn set_default(client: &mut ClientConfig, key: &str, value: &str) {
 pub fn reader_config(config: &WorkerConfig) -> ClientConfig {
     let mut client = client_config(config);
     client
-        .set("group.id", format!("{}.reader", config.model.prefix))
+        .set("group.id", wire::group_id(&config.model.prefix, "reader"))
         .set("enable.auto.commit", "false")
         .set("isolation.level", "read_committed")
         .set("auto.offset.reset", "earliest")
@@ -305,24 +306,11 @@ impl DeltasFollower {
         let mut client = reader_config(config);
         with_large_fetches(&mut client);
         let consumer = std::sync::Arc::new(client.create_with_context::<_, ReaderConsumer>(ReaderContext)?);
-        let topic = config.topics().deltas;
-        let mut queues = Vec::new();
-        let mut assignment = rdkafka::TopicPartitionList::new();
-        for partition in 0..config.model.partitions {
-            // Split before the assignment starts any fetch, so that no record reaches the
-            // consumer's own queue.
-            let queue = BatchQueue::split(&consumer, &topic, partition, DELTAS_ROUND)
-                .ok_or_else(|| StreamError::Other(format!("no queue for {topic}/{partition}")))?;
-            queues.push(queue);
-            // Offset 0 rather than `Beginning`: no offset query first (half a second on the
-            // test broker); where 0 is gone, `auto.offset.reset` (earliest) starts at the
-            // first offset kept.
-            assignment.add_partition_offset(&topic, partition, rdkafka::Offset::Offset(0))?;
-        }
-        rdkafka::consumer::Consumer::assign(&*consumer, &assignment)?;
+        let partitions: Vec<i32> = (0..config.model.partitions).collect();
+        let queues = assign_split_queues(&consumer, &config.topics().deltas, &partitions, DELTAS_ROUND)?;
         let mut follower = Self { queues, consumer, what };
         let started = std::time::Instant::now();
-        let mut pending: std::collections::BTreeSet<i32> = (0..config.model.partitions).collect();
+        let mut pending: std::collections::BTreeSet<i32> = partitions.into_iter().collect();
         while !pending.is_empty() && !shutdown.load(Ordering::Acquire) {
             if super::stopping() {
                 return Err(StreamError::Stopped);
@@ -342,16 +330,12 @@ impl DeltasFollower {
     }
 
     /// Hands every record that has arrived to `visit`, waiting up to `wait` for the first.
-    /// Returns how many records it handed over.
-    pub fn take(&mut self, wait: Duration, mut visit: impl FnMut(Record<'_>)) -> usize {
-        let mut taken = 0;
+    pub fn take(&mut self, wait: Duration, mut visit: impl FnMut(Record<'_>)) {
         self.poll(wait, |_, entry| {
             if let Entry::Record(record) = entry {
-                taken += 1;
                 visit(record);
             }
         });
-        taken
     }
 
     /// Looks at every partition queue, taking all it holds, and again, each look waiting a
@@ -391,6 +375,32 @@ impl DeltasFollower {
             step = DELTAS_WAIT.min(deadline - now);
         }
     }
+}
+
+/// Gives each of `partitions` of `topic` a queue of its own in `consumer` (in that order,
+/// each holding up to `batch` records a call), then assigns them all from their first
+/// offsets. The queues are split off before the assignment starts any fetch: a split queue
+/// stays split (librdkafka does not forward a queue the application forwarded), and no
+/// record can reach the consumer's main queue first.
+pub fn assign_split_queues(
+    consumer: &std::sync::Arc<ReaderConsumer>,
+    topic: &str,
+    partitions: &[i32],
+    batch: usize,
+) -> Result<Vec<BatchQueue<ReaderContext>>, StreamError> {
+    let mut queues = Vec::with_capacity(partitions.len());
+    let mut assignment = rdkafka::TopicPartitionList::new();
+    for &partition in partitions {
+        let queue = BatchQueue::split(consumer, topic, partition, batch)
+            .ok_or_else(|| StreamError::Other(format!("no queue for {topic}/{partition}")))?;
+        queues.push(queue);
+        // Offset 0 rather than `Beginning`: no offset query first (it delayed the first
+        // fetch by half a second on the test broker); where 0 is gone, `auto.offset.reset`
+        // (earliest) starts at the first offset kept.
+        assignment.add_partition_offset(topic, partition, rdkafka::Offset::Offset(0))?;
+    }
+    rdkafka::consumer::Consumer::assign(&**consumer, &assignment)?;
+    Ok(queues)
 }
 
 /// Reads `partitions` of `topic` from the beginning to their end as of now (the end of
@@ -573,7 +583,7 @@ fn report_assignment<C: ConsumerContext>(consumer: &BaseConsumer<C>, partitions:
     }
     if let Ok(assignment) = rdkafka::consumer::Consumer::assignment(consumer) {
         if let Some(first) = assignment.elements().first() {
-            crate::observe::metrics().assigned(first.topic(), &partition_numbers(&assignment));
+            PartitionsAssigned { topic: first.topic(), partitions: &partition_numbers(&assignment) }.emit();
         }
     }
 }

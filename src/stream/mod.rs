@@ -15,14 +15,17 @@ pub mod apply;
 pub mod batch_queue;
 pub mod gradients;
 pub mod kafka;
+pub mod lag;
 pub mod paced;
 pub mod predict;
 pub mod reach;
 pub mod replica;
 pub mod update;
 pub mod view;
+pub mod wire;
 
 use crate::config::WorkerConfig;
+use crate::observe::events::{InternalEvent, KafkaErrorSeen, RoleRestarted};
 use crate::store::StoreError;
 use rdkafka::error::KafkaError;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -147,14 +150,13 @@ fn supervise<R>(
             Ok(()) | Err(StreamError::Stopped) => return Ok(()),
             Err(error) if error.is_transient() => {
                 restarts += 1;
-                crate::observe::metrics().role_restart(name);
                 if let Some(code) = error.kafka_code() {
-                    crate::observe::metrics().kafka_error(&code);
+                    KafkaErrorSeen { kind: &code }.emit();
                 }
                 if started.elapsed() > MAX_RESTART_BACKOFF {
                     backoff = std::time::Duration::from_millis(250);
                 }
-                tracing::warn!(role = name, %error, restarts, retry_in_ms = backoff.as_millis() as u64, "role failed; starting it over");
+                RoleRestarted { role: name, error: &error, restarts, retry_in: backoff }.emit();
                 let deadline = std::time::Instant::now() + backoff;
                 while std::time::Instant::now() < deadline && !shutdown.load(Ordering::Acquire) {
                     std::thread::sleep(std::time::Duration::from_millis(50));
@@ -194,7 +196,7 @@ pub fn run_worker(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<()
     if !reach::wait(config, &shutdown, &needed) {
         return Ok(());
     }
-    let _lag = crate::observe::lag::spawn(config, Arc::clone(&shutdown));
+    let _lag = lag::spawn(config, Arc::clone(&shutdown));
     let mut roles = Vec::new();
     if config.worker.update {
         let (flag, config) = (Arc::clone(&shutdown), config.clone());

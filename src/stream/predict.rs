@@ -19,12 +19,18 @@ use super::kafka::{
     RawRecord, RebalanceFlag, TRANSACTION_CALL_TIMEOUT,
 };
 use super::replica::{open_replica_store, ReplicaFeed};
+use super::wire::{
+    self, BATCH_BOUND_METADATA, ERROR_HEADER, SOURCE_OFFSET_HEADER, SOURCE_PARTITION_HEADER, SOURCE_TOPIC_HEADER,
+};
 use super::StreamError;
 use crate::config::{Topics, WorkerConfig};
 use crate::learn::hedge::{Hedge, HedgeState};
 use crate::learn::replica::{Replica, Unconfirmed};
 use crate::learn::view_learner::ViewLearner;
 use crate::learn::{Feature, Loss, Progress};
+use crate::observe::events::{
+    ExamplesPredicted, HedgeLeaderSampled, InternalEvent, RecordsConsumed, TransactionEnded, ViewSampled,
+};
 use crate::schema::featurize::Featurizer;
 use crate::schema::proto::{Outcome, Prediction};
 use crate::schema::record::RecordDecoder;
@@ -40,11 +46,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// What a predict role commits with its offsets: the most records one of its transactions
-/// reads of an examples partition, which is how many records whoever resumes the partition
-/// at that offset sends per example before it coalesces.
-const BATCH_BOUND_METADATA: &str = "ftrl.batch_max_examples=";
 
 /// One examples partition since this role was last assigned it.
 #[derive(Clone, Copy, Debug)]
@@ -215,7 +216,8 @@ impl PredictRole {
         let prefix = &config.model.prefix;
         // Subscribed first, so that the group join runs while the replica loads.
         let consumer: Arc<BaseConsumer<RebalanceFlag>> = Arc::new(
-            group_consumer_config(config, &format!("{prefix}.predict")).create_with_context(RebalanceFlag::default())?,
+            group_consumer_config(config, &wire::group_id(prefix, "predict"))
+                .create_with_context(RebalanceFlag::default())?,
         );
         // Split before any assignment, so that no record reaches the consumer's own queue.
         let partitions: Vec<i32> = (0..config.model.example_partitions).collect();
@@ -226,8 +228,11 @@ impl PredictRole {
         let rule = settings.owner_rule().with_delay_tolerance(config.model.delay_tolerant);
         let mut replica = Replica::new(rule, config.model.partitions, open_replica_store(config)?);
         let feed = ReplicaFeed::load(config, &mut replica, shutdown)?;
-        let producer =
-            transactional_producer(config, &format!("{prefix}.predict.{}", config.worker.id), DefaultProducerContext)?;
+        let producer = transactional_producer(
+            config,
+            &wire::transactional_id(prefix, "predict", &config.worker.id),
+            DefaultProducerContext,
+        )?;
         let committer = Committer { producer, topics: topics.clone() };
         let predictor = Predictor {
             consumer,
@@ -270,7 +275,8 @@ impl PredictRole {
                 for commit in queued {
                     let committing = Instant::now();
                     let result = committer.commit(commit);
-                    crate::observe::metrics().transaction("predict", committing.elapsed(), result.is_ok());
+                    TransactionEnded { role: "predict", elapsed: committing.elapsed(), committed: result.is_ok() }
+                        .emit();
                     tracing::debug!(commit_ms = committing.elapsed().as_millis() as u64, "predict batch committed");
                     let failed = result.is_err();
                     if done.send(result).is_err() || failed {
@@ -357,8 +363,8 @@ impl Predictor {
             let records: Vec<Record<'_>> = owned.iter().map(RawRecord::as_record).chain(taken_records).collect();
             if !records.is_empty() {
                 let processed = self.learn(&records, polled_at)?;
-                crate::observe::metrics()
-                    .consumed(&self.topics.examples, records[..processed].iter().map(|r| (r.partition, r.offset)));
+                let records_consumed = records[..processed].iter().map(|r| (r.partition, r.offset));
+                RecordsConsumed { topic: &self.topics.examples, records: records_consumed }.emit();
                 if processed < records.len() {
                     self.leftover = records[processed..].iter().map(|record| RawRecord::from(*record)).collect();
                 }
@@ -377,7 +383,7 @@ impl Predictor {
             self.hand_over(batch, &mut handover)?;
             let unconfirmed = self.record_staleness();
             if let Some(alpha) = self.learner.hedge().map(Hedge::leader_alpha) {
-                crate::observe::metrics().hedge_leader(alpha);
+                HedgeLeaderSampled { alpha }.emit();
             }
             if last_report.elapsed() >= Duration::from_secs(10) {
                 tracing::info!(
@@ -416,7 +422,7 @@ impl Predictor {
     fn hand_over(&mut self, batch: Batch, handover: &mut Handover) -> Result<(), StreamError> {
         let sealing = Instant::now();
         let Batch { mut out, coalesced, examples, chunks, since, learning, group, .. } = batch;
-        crate::observe::metrics().predicted([&out.scored], out.dead_letters.len());
+        ExamplesPredicted { scored: &out.scored, dead_letters: out.dead_letters.len() }.emit();
         (out.gradients, out.requirements) = self.finish(&out, coalesced);
         self.replica.seal(out.requirements.clone(), out.first_offsets.clone(), examples)?;
         let offsets = self.consumed_offsets(&out)?;
@@ -440,12 +446,13 @@ impl Predictor {
     /// have not applied, and how long the oldest has waited.
     fn record_staleness(&self) -> Unconfirmed {
         let unconfirmed = self.replica.unconfirmed();
-        crate::observe::metrics().view(
-            self.replica.len(),
-            self.feed.taken.records,
-            unconfirmed.age.as_millis() as i64,
-            unconfirmed.examples,
-        );
+        ViewSampled {
+            weights: self.replica.len(),
+            deltas: self.feed.taken.records,
+            staleness_ms: unconfirmed.age.as_millis() as i64,
+            examples_behind: unconfirmed.examples,
+        }
+        .emit();
         unconfirmed
     }
 
@@ -681,10 +688,10 @@ impl Committer {
             tracing::warn!(partition = record.partition, offset = record.offset, %reason, "example sent to the dead-letter topic");
             let (partition, offset) = (record.partition.to_string(), record.offset.to_string());
             let headers = OwnedHeaders::new()
-                .insert(Header { key: "ftrl.error", value: Some(reason.as_bytes()) })
-                .insert(Header { key: "ftrl.source.topic", value: Some(self.topics.examples.as_bytes()) })
-                .insert(Header { key: "ftrl.source.partition", value: Some(partition.as_bytes()) })
-                .insert(Header { key: "ftrl.source.offset", value: Some(offset.as_bytes()) });
+                .insert(Header { key: ERROR_HEADER, value: Some(reason.as_bytes()) })
+                .insert(Header { key: SOURCE_TOPIC_HEADER, value: Some(self.topics.examples.as_bytes()) })
+                .insert(Header { key: SOURCE_PARTITION_HEADER, value: Some(partition.as_bytes()) })
+                .insert(Header { key: SOURCE_OFFSET_HEADER, value: Some(offset.as_bytes()) });
             let mut dead = BaseRecord::to(&self.topics.dlq).headers(headers);
             if let Some(payload) = &record.payload {
                 dead = dead.payload(&payload[..]);

@@ -7,6 +7,7 @@
 
 use super::kafka::client_config;
 use crate::config::WorkerConfig;
+use crate::observe::events::{ClusterUnreachable, InternalEvent};
 use rdkafka::client::ClientContext;
 use rdkafka::consumer::{BaseConsumer, Consumer};
 use rdkafka::error::KafkaError;
@@ -137,8 +138,7 @@ pub fn wait(config: &WorkerConfig, shutdown: &AtomicBool, needed: &[String]) -> 
                 problems.join("; ")
             }
             Err(unreachable) => {
-                crate::observe::metrics().kafka_error("unreachable");
-                tracing::debug!(error = %unreachable, "Kafka cluster probe failed");
+                ClusterUnreachable { error: &unreachable }.emit();
                 unreachable.to_string()
             }
         };

@@ -9,7 +9,7 @@
 //! wiped at start.
 
 use super::kafka::DeltasFollower;
-use super::update::WATERMARK_KEY;
+use super::wire::{coordinate_of, WATERMARK_KEY};
 use super::StreamError;
 use crate::config::WorkerConfig;
 use crate::learn::replica::Replica;
@@ -107,7 +107,7 @@ impl Taken {
         // A per-coordinate delta carries the coordinate's state as of its transaction,
         // whose watermark follows it. A tombstone says only that the weight is 0 (its
         // state may hold sums), so the replica keeps what it has.
-        let Some(coordinate) = key.and_then(|k| <[u8; 8]>::try_from(k).ok()).map(u64::from_be_bytes) else {
+        let Some(coordinate) = coordinate_of(key) else {
             return Ok(());
         };
         if let Some(Ok(delta)) = payload.map(WeightDelta::decode) {

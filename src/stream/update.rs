@@ -24,10 +24,12 @@ use super::kafka::{
     collect, group_consumer_config, now_ms, partition_numbers, read_from, seek_partitions, send,
     transactional_producer, DeliveredOffsets, RawRecord, RebalanceFlag, TRANSACTION_CALL_TIMEOUT,
 };
+use super::wire::{self, WATERMARK_KEY};
 use super::StreamError;
 use crate::config::{Topics, WorkerConfig};
 use crate::learn::owner::OwnerRule;
 use crate::learn::{CoordState, CoordinateStates};
+use crate::observe::events::{InternalEvent, RecordsConsumed, StoreSampled, TransactionEnded};
 use crate::schema::proto::{AppliedWatermark, GradientBatch, OwnerState, ProgressWindow, WeightDelta};
 use crate::store::ModelStore;
 use prost::Message as _;
@@ -66,22 +68,18 @@ pub struct UpdateRole {
     expiry: bool,
 }
 
-/// Key of the applied-watermark records on the deltas topic; coordinates are 8-byte keys,
-/// so this one can never be mistaken for one.
-pub const WATERMARK_KEY: &[u8] = b"ftrl.applied";
-
 impl UpdateRole {
     pub fn new(config: &WorkerConfig) -> Result<Self, StreamError> {
         let settings = config.settings().map_err(StreamError::Config)?;
         let topics = config.topics();
         let prefix = &config.model.prefix;
         let store = open_local_store(config)?;
-        let consumer: BaseConsumer<RebalanceFlag> =
-            group_consumer_config(config, &format!("{prefix}.update")).create_with_context(RebalanceFlag::default())?;
+        let consumer: BaseConsumer<RebalanceFlag> = group_consumer_config(config, &wire::group_id(prefix, "update"))
+            .create_with_context(RebalanceFlag::default())?;
         consumer.subscribe(&[&topics.gradients])?;
         let producer = transactional_producer(
             config,
-            &format!("{prefix}.update.{}", config.worker.id),
+            &wire::transactional_id(prefix, "update", &config.worker.id),
             DeliveredOffsets::new(&topics.changelog),
         )?;
         Ok(Self {
@@ -172,12 +170,15 @@ impl UpdateRole {
                 next_transaction_at = Instant::now() + self.commit_interval;
                 continue;
             }
-            crate::observe::metrics().consumed(&self.topics.gradients, pending.iter().map(|r| (r.partition, r.offset)));
+            RecordsConsumed { topic: &self.topics.gradients, records: pending.iter().map(|r| (r.partition, r.offset)) }
+                .emit();
             let started = Instant::now();
             next_transaction_at = started + self.commit_interval;
             let committed = self.apply_and_commit(&mut pending, &mut unsnapshotted, snapshot);
-            crate::observe::metrics().transaction("update", started.elapsed(), committed.is_ok());
-            crate::observe::metrics().store(&self.store);
+            TransactionEnded { role: "update", elapsed: started.elapsed(), committed: committed.is_ok() }.emit();
+            let (cache_hits, cache_misses) = self.store.lookups();
+            let (resident, disk_bytes) = (self.store.resident(), self.store.disk_bytes());
+            StoreSampled { cache_hits, cache_misses, resident, disk_bytes }.emit();
             let (changes, snapshotted) = committed?;
             match snapshotted {
                 Snapshot::All => {
@@ -477,7 +478,7 @@ impl UpdateRole {
             }
             let rate = self.publish_rates.then(|| self.rule.rate(member, &state));
             let gradient_sum = self.rule.delay_tolerant().then_some(state.sum);
-            let key = coordinate.to_be_bytes();
+            let key = wire::coordinate_key(coordinate);
             let delta = WeightDelta {
                 coordinate,
                 weight,

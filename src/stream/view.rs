@@ -2,6 +2,7 @@
 //! Deltas carry absolute weights, so applying one twice or out of band is harmless.
 
 use super::kafka::{now_ms, DeltasFollower};
+use super::wire::{coordinate_of, WATERMARK_KEY};
 use super::StreamError;
 use crate::config::WorkerConfig;
 use crate::schema::proto::{AppliedWatermark, WeightDelta};
@@ -95,7 +96,7 @@ impl ViewWeights {
     /// Applies one delta record: key = coordinate, value = WeightDelta or null (zero); or
     /// an applied watermark.
     pub fn apply(&mut self, partition: i32, key: Option<&[u8]>, payload: Option<&[u8]>) {
-        if key == Some(super::update::WATERMARK_KEY) {
+        if key == Some(WATERMARK_KEY) {
             match payload.map(AppliedWatermark::decode) {
                 Some(Ok(watermark)) => {
                     // The packed weights of the same transaction: newer than any
@@ -116,7 +117,7 @@ impl ViewWeights {
             }
             return;
         }
-        let Some(coordinate) = key.and_then(|k| <[u8; 8]>::try_from(k).ok()).map(u64::from_be_bytes) else {
+        let Some(coordinate) = coordinate_of(key) else {
             tracing::warn!("delta record without an 8-byte coordinate key, ignored");
             return;
         };

@@ -19,7 +19,8 @@ use ftrl_stream::schema::proto::{
 use ftrl_stream::schema::record::RecordDecoder;
 use ftrl_stream::schema::{parse_line, ExampleBuf, Format};
 use ftrl_stream::store::ModelStore;
-use ftrl_stream::stream::apply::{Applier, Changes, MARKER_KEY};
+use ftrl_stream::stream::apply::{Applier, Changes};
+use ftrl_stream::stream::wire::MARKER_KEY;
 use prost::Message;
 use std::collections::{BTreeMap, HashMap};
 

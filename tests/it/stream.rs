@@ -753,7 +753,7 @@ fn serve_predicts_like_the_embedded_model() {
     // packed.
     let deltas = read_all(&setup, "deltas", 4)
         .iter()
-        .filter(|m| m.key().is_some_and(|k| k.len() == 8 || k == ftrl_stream::stream::update::WATERMARK_KEY))
+        .filter(|m| m.key().is_some_and(|k| k.len() == 8 || k == ftrl_stream::stream::wire::WATERMARK_KEY))
         .count();
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
@@ -1795,7 +1795,7 @@ struct PythonClient {
 fn served_predictions(setup: &Setup, listen: &str, examples: &[Value]) -> (Vec<f64>, u64) {
     let deltas = read_all(setup, "deltas", 4)
         .iter()
-        .filter(|m| m.key().is_some_and(|k| k.len() == 8 || k == ftrl_stream::stream::update::WATERMARK_KEY))
+        .filter(|m| m.key().is_some_and(|k| k.len() == 8 || k == ftrl_stream::stream::wire::WATERMARK_KEY))
         .count() as u64;
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {

@@ -1,14 +1,17 @@
 //! Consumer lag: for every partition this process's roles are assigned (examples for the
 //! predict role, gradients for the update role), the records between the next offset the
 //! role will read (its group's committed offset until it has consumed there) and the
-//! partition's end, transaction markers not counted. The roles record their positions as they consume ([`super::Metrics::consumed`]);
-//! this thread asks the broker for the ends every [`INTERVAL`] with a consumer that belongs
-//! to no group (the one the weight view and restores use), so it never touches the roles'
-//! consumer groups and costs the roles nothing.
+//! partition's end, transaction markers not counted. The roles record their positions as
+//! they consume ([`RecordsConsumed`](crate::observe::events::RecordsConsumed)); this thread
+//! asks the broker for the ends every [`INTERVAL`] with a consumer that belongs to no group
+//! (the one the weight view and restores use), so it never touches the roles' consumer
+//! groups and costs the roles nothing.
 
-use super::metrics;
+use super::kafka::{reader, reader_config, ReaderConsumer};
+use super::wire;
 use crate::config::WorkerConfig;
-use crate::stream::kafka::{reader, reader_config, ReaderConsumer};
+use crate::observe::events::{ConsumerLagMeasured, InternalEvent};
+use crate::observe::metrics;
 use rdkafka::consumer::{BaseConsumer, Consumer};
 use rdkafka::error::KafkaError;
 use rdkafka::{Message, Offset, TopicPartitionList};
@@ -40,7 +43,7 @@ pub fn spawn(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> std::io::Resul
                         }
                         let position = position.or_else(|| committed(&config, &topic, partition));
                         match measure(consumer, &topic, partition, position) {
-                            Ok(lag) => metrics().consumer_lag(&topic, partition, lag),
+                            Ok(lag) => ConsumerLagMeasured { topic: &topic, partition, lag }.emit(),
                             Err(error) => tracing::debug!(%error, topic, partition, "measuring consumer lag"),
                         }
                     }
@@ -58,7 +61,7 @@ fn committed(config: &WorkerConfig, topic: &str, partition: i32) -> Option<i64> 
     let topics = config.topics();
     let role = if topic == topics.examples { "predict" } else { "update" };
     let group: BaseConsumer =
-        reader_config(config).set("group.id", format!("{}.{role}", config.model.prefix)).create().ok()?;
+        reader_config(config).set("group.id", wire::group_id(&config.model.prefix, role)).create().ok()?;
     let mut list = TopicPartitionList::new();
     list.add_partition(topic, partition);
     let committed = group.committed_offsets(list, REQUEST_TIMEOUT).ok()?;

@@ -1,0 +1,209 @@
+//! Internal events: one struct per thing that happens in the process, whose [`emit`]
+//! writes its log line (where there is one) and moves its metrics. The code where it
+//! happens says what happened (`TransactionEnded { role: "update", elapsed, committed }
+//! .emit()`) and this module alone knows what is logged and counted for it, so that the
+//! roles, `serve` and the metrics stay apart and a new metric is added in one place.
+//!
+//! The events carry plain figures, not the stream's or the store's types, so that `observe`
+//! stays below them.
+//!
+//! [`emit`]: InternalEvent::emit
+
+use super::metrics;
+use crate::learn::Progress;
+use std::fmt::Display;
+use std::time::Duration;
+
+/// Something that happened, logged and counted where it is emitted.
+pub trait InternalEvent {
+    fn emit(self);
+}
+
+/// A role's Kafka transaction ended: committed after `elapsed`, or failed (aborted or
+/// abandoned).
+pub struct TransactionEnded {
+    pub role: &'static str,
+    pub elapsed: Duration,
+    pub committed: bool,
+}
+
+impl InternalEvent for TransactionEnded {
+    fn emit(self) {
+        metrics().transaction(self.role, self.elapsed, self.committed);
+    }
+}
+
+/// The predict role handed a batch to its committer: its scored examples and the records
+/// it sends to the dead-letter topic.
+pub struct ExamplesPredicted<'a> {
+    pub scored: &'a Progress,
+    pub dead_letters: usize,
+}
+
+impl InternalEvent for ExamplesPredicted<'_> {
+    fn emit(self) {
+        metrics().predicted([self.scored], self.dead_letters);
+    }
+}
+
+/// A role consumed `topic` up to these records, as (partition, offset): the positions the
+/// consumer lag is measured from.
+pub struct RecordsConsumed<'a, I> {
+    pub topic: &'a str,
+    pub records: I,
+}
+
+impl<I: IntoIterator<Item = (i32, i64)>> InternalEvent for RecordsConsumed<'_, I> {
+    fn emit(self) {
+        metrics().consumed(self.topic, self.records);
+    }
+}
+
+/// A role's group consumer now has `partitions` of `topic` (after a rebalance).
+pub struct PartitionsAssigned<'a> {
+    pub topic: &'a str,
+    pub partitions: &'a [i32],
+}
+
+impl InternalEvent for PartitionsAssigned<'_> {
+    fn emit(self) {
+        metrics().assigned(self.topic, self.partitions);
+    }
+}
+
+/// The lag of a partition a role is assigned was measured: records between the role's
+/// position and the partition's end.
+pub struct ConsumerLagMeasured<'a> {
+    pub topic: &'a str,
+    pub partition: i32,
+    pub lag: i64,
+}
+
+impl InternalEvent for ConsumerLagMeasured<'_> {
+    fn emit(self) {
+        metrics().consumer_lag(self.topic, self.partition, self.lag);
+    }
+}
+
+/// A role failed transiently and starts over after `retry_in`; it has done so `restarts`
+/// times in this process.
+pub struct RoleRestarted<'a> {
+    pub role: &'a str,
+    pub error: &'a dyn Display,
+    pub restarts: u64,
+    pub retry_in: Duration,
+}
+
+impl InternalEvent for RoleRestarted<'_> {
+    fn emit(self) {
+        metrics().role_restart(self.role);
+        tracing::warn!(
+            role = self.role,
+            error = %self.error,
+            restarts = self.restarts,
+            retry_in_ms = self.retry_in.as_millis() as u64,
+            "role failed; starting it over"
+        );
+    }
+}
+
+/// Kafka reported an error of `kind` (librdkafka's error code).
+pub struct KafkaErrorSeen<'a> {
+    pub kind: &'a str,
+}
+
+impl InternalEvent for KafkaErrorSeen<'_> {
+    fn emit(self) {
+        metrics().kafka_error(self.kind);
+    }
+}
+
+/// A probe of the Kafka cluster found no broker to answer.
+pub struct ClusterUnreachable<'a> {
+    pub error: &'a dyn Display,
+}
+
+impl InternalEvent for ClusterUnreachable<'_> {
+    fn emit(self) {
+        metrics().kafka_error("unreachable");
+        tracing::debug!(error = %self.error, "Kafka cluster probe failed");
+    }
+}
+
+/// The figures of the update role's store, sampled after a transaction. The lookups count
+/// since the store opened.
+pub struct StoreSampled {
+    pub cache_hits: u64,
+    pub cache_misses: u64,
+    pub resident: usize,
+    pub disk_bytes: u64,
+}
+
+impl InternalEvent for StoreSampled {
+    fn emit(self) {
+        metrics().store(&self);
+    }
+}
+
+/// The figures of a weight view (the predict role's replica, or `serve`'s view): its
+/// size, the owner records it took, and how far it trails.
+pub struct ViewSampled {
+    pub weights: usize,
+    pub deltas: u64,
+    pub staleness_ms: i64,
+    pub examples_behind: usize,
+}
+
+impl InternalEvent for ViewSampled {
+    fn emit(self) {
+        metrics().view(self.weights, self.deltas, self.staleness_ms, self.examples_behind);
+    }
+}
+
+/// The Hedge member that leads the predict role's mixture (least cumulative progressive
+/// loss), sampled after a batch.
+pub struct HedgeLeaderSampled {
+    pub alpha: f64,
+}
+
+impl InternalEvent for HedgeLeaderSampled {
+    fn emit(self) {
+        metrics().hedge_leader(self.alpha);
+    }
+}
+
+/// `serve`'s Hedge mixture follows a new leader, after the predict roles' progress it read
+/// over `examples`.
+pub struct HedgeLeaderChanged {
+    pub alpha: f64,
+    pub examples: u64,
+}
+
+impl InternalEvent for HedgeLeaderChanged {
+    fn emit(self) {
+        tracing::info!(leader_alpha = self.alpha, examples = self.examples, "Hedge mixture follows a new leader");
+    }
+}
+
+/// `serve` answered a request to `endpoint` with `status`.
+pub struct HttpRequestAnswered {
+    pub endpoint: &'static str,
+    pub status: u16,
+}
+
+impl InternalEvent for HttpRequestAnswered {
+    fn emit(self) {
+        metrics().http_request(self.endpoint, self.status);
+    }
+}
+
+/// `serve` predicted `count` examples of a request.
+pub struct ExamplesServed {
+    pub count: usize,
+}
+
+impl InternalEvent for ExamplesServed {
+    fn emit(self) {
+        metrics().served(self.count);
+    }
+}
