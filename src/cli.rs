@@ -1,9 +1,9 @@
 //! The command line: what each command accepts. `commands` carries them out.
 
-use crate::learn::admission::Admission;
+use crate::learn::expiry::Expiry;
 use crate::learn::loss::LossKind;
-use crate::learn::{Algorithm, Hyperparameters, Optimizer, Update};
-use crate::model::ModelSettings;
+use crate::learn::{Algorithm, Update};
+use crate::model::{LearnerOptions, ModelSettings};
 use crate::schema::featurize::Cross;
 use crate::schema::Format;
 use clap::{Args, Parser, Subcommand};
@@ -142,25 +142,25 @@ pub struct ReplayArgs {
 #[derive(Debug, Clone, Args)]
 pub struct LearnerArgs {
     /// Loss function.
-    #[arg(long, value_enum, default_value = "logistic")]
+    #[arg(long, value_enum, default_value_t = LearnerOptions::default().loss)]
     pub loss: LossKind,
     /// Number of classes (softmax only; labels are 1..=K).
     #[arg(long)]
     pub classes: Option<u32>,
     /// Per-coordinate update rule.
-    #[arg(long, value_enum, default_value = "ftrl-proximal")]
+    #[arg(long, value_enum, default_value_t = LearnerOptions::default().algorithm)]
     pub algo: Algorithm,
     /// Learning-rate scale α (rate = α / (β + √Σg²)).
-    #[arg(long, default_value_t = 0.1)]
+    #[arg(long, default_value_t = LearnerOptions::default().alpha)]
     pub alpha: f64,
     /// Learning-rate smoothing β.
-    #[arg(long, default_value_t = 1.0)]
+    #[arg(long, default_value_t = LearnerOptions::default().beta)]
     pub beta: f64,
     /// L1 regularization λ1.
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = LearnerOptions::default().l1)]
     pub l1: f64,
     /// L2 regularization λ2.
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = LearnerOptions::default().l2)]
     pub l2: f64,
     /// Keep every weight in [-R, R].
     #[arg(long, value_name = "R")]
@@ -174,7 +174,7 @@ pub struct LearnerArgs {
     /// How the loss becomes the step: the plain gradient, the implicit (proximal) step,
     /// aProx's truncated step, or Passive-Aggressive (hinge loss only). Each coordinate
     /// still moves at its own rate; the others never overshoot the label.
-    #[arg(long, value_enum, default_value = "gradient")]
+    #[arg(long, value_enum, default_value_t = LearnerOptions::default().update)]
     pub update: Update,
     /// Learn with one learner per α in this list and predict with their Hedge mixture,
     /// weighted by each one's progressive loss (replaces --alpha), e.g. 0.01,0.03,0.1,0.3,1,3.
@@ -191,25 +191,50 @@ pub struct LearnerArgs {
 }
 
 impl LearnerArgs {
-    /// The validated model settings, or the first bad setting and why.
-    pub fn settings(&self) -> Result<ModelSettings, String> {
-        let hyperparameters = Hyperparameters {
+    /// The options as given, unchecked.
+    pub fn options(&self) -> LearnerOptions {
+        LearnerOptions {
+            loss: self.loss,
+            classes: self.classes,
+            algorithm: self.algo,
             alpha: self.alpha,
             beta: self.beta,
             l1: self.l1,
             l2: self.l2,
             bound: self.bound,
             clip_gradient: self.clip_gradient,
-        };
-        hyperparameters.validate()?;
-        let loss = self.loss.with_classes(self.classes)?;
-        let mut settings = ModelSettings::new(Optimizer { algorithm: self.algo, hyperparameters }, loss, &self.crosses);
-        settings.update = self.update;
-        settings.hedge = self.hedge.clone();
-        settings.admission = Admission::from_options(self.min_count, self.inclusion_probability);
-        settings.check()?;
-        Ok(settings)
+            crosses: self.crosses.iter().map(Cross::to_string).collect(),
+            update: self.update,
+            hedge: self.hedge.clone(),
+            min_count: self.min_count,
+            inclusion_probability: self.inclusion_probability,
+        }
     }
+
+    /// The validated model settings, or the first bad setting, by its flag, and why.
+    pub fn settings(&self) -> Result<ModelSettings, String> {
+        self.options().settings().map_err(|problems| match problems.first() {
+            Some(first) => format!("{}: {}", flag(&first.setting), first.reason),
+            None => "invalid learner settings".into(),
+        })
+    }
+}
+
+/// The flag of a learning setting named by its configuration key (`clip_gradient`,
+/// `crosses[1]`).
+fn flag(setting: &str) -> String {
+    match setting.split('[').next().unwrap_or(setting) {
+        "algorithm" => "--algo".into(),
+        "crosses" => "--cross".into(),
+        key => format!("--{}", key.replace('_', "-")),
+    }
+}
+
+/// A window for `--expire-after`: a number of examples, as expiry accepts it.
+fn expiry_window(text: &str) -> Result<u64, String> {
+    let after = text.parse::<u64>().map_err(|e| e.to_string())?;
+    Expiry::check_after(after)?;
+    Ok(after)
 }
 
 #[derive(Debug, Args)]
@@ -264,7 +289,7 @@ pub struct TrainArgs {
     pub delay_tolerant: bool,
     /// Expire coordinates not seen in the last N examples: their state is deleted (a
     /// coordinate seen again starts afresh). Not with --delay.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = expiry_window)]
     pub expire_after: Option<u64>,
     #[command(flatten)]
     pub learner: LearnerArgs,
@@ -347,6 +372,7 @@ pub struct DemoArgs {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learn::admission::Admission;
     use clap::CommandFactory;
 
     #[test]

@@ -3,7 +3,8 @@
 use crate::learn::admission::Admission;
 use crate::learn::hashing::HASH_VERSION;
 use crate::learn::hedge::HedgeState;
-use crate::learn::{Hedge, Learner, Loss, Optimizer, Update};
+use crate::learn::loss::LossKind;
+use crate::learn::{Algorithm, Hedge, Hyperparameters, Learner, Loss, Optimizer, Update};
 use crate::schema::featurize::{Cross, Featurizer};
 use crate::store::{ModelStore, StoreError};
 use serde::{Deserialize, Serialize};
@@ -68,15 +69,6 @@ impl ModelSettings {
         }
     }
 
-    /// Why the update step or the Hedge rates do not fit the rest, if they do not.
-    pub fn check(&self) -> Result<(), String> {
-        self.update.check_loss(self.loss)?;
-        if !self.hedge.is_empty() {
-            Hedge::check(&self.hedge, self.loss)?;
-        }
-        self.admission.check()
-    }
-
     pub fn crosses(&self) -> Result<Vec<Cross>, ModelError> {
         self.crosses.iter().map(|c| c.parse().map_err(ModelError::Settings)).collect()
     }
@@ -125,6 +117,125 @@ impl ModelSettings {
             out.push(format!("admission {:?} vs {:?}", self.admission, other.admission));
         }
         out.join(", ")
+    }
+}
+
+/// The learning settings as a user gives them (`ftrl train`'s flags, the `[model]` keys of
+/// a worker's configuration), before they are checked. The command line and the
+/// configuration each read their own spelling into this, so the defaults and the rules live
+/// here once: [`Default`] and [`LearnerOptions::settings`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct LearnerOptions {
+    pub loss: LossKind,
+    /// Number of classes (softmax only).
+    pub classes: Option<u32>,
+    pub algorithm: Algorithm,
+    pub alpha: f64,
+    pub beta: f64,
+    pub l1: f64,
+    pub l2: f64,
+    pub bound: Option<f64>,
+    pub clip_gradient: Option<f64>,
+    /// Namespace pairs to cross, like "ab".
+    pub crosses: Vec<String>,
+    pub update: Update,
+    /// The α of each member of a Hedge mixture; empty for one learner.
+    pub hedge: Vec<f64>,
+    pub min_count: Option<u32>,
+    pub inclusion_probability: Option<f64>,
+}
+
+impl Default for LearnerOptions {
+    fn default() -> Self {
+        // The optimizer's defaults are the user's: one place for α = 0.1, β = 1.
+        let Hyperparameters { alpha, beta, l1, l2, bound, clip_gradient } = Hyperparameters::default();
+        Self {
+            loss: LossKind::Logistic,
+            classes: None,
+            algorithm: Algorithm::FtrlProximal,
+            alpha,
+            beta,
+            l1,
+            l2,
+            bound,
+            clip_gradient,
+            crosses: Vec::new(),
+            update: Update::Gradient,
+            hedge: Vec::new(),
+            min_count: None,
+            inclusion_probability: None,
+        }
+    }
+}
+
+/// A learning setting that cannot work: which one, by its configuration key (`alpha`,
+/// `clip_gradient`, `crosses[1]`), and why. Each front end names it in its own spelling.
+#[derive(Clone, Debug, PartialEq, Error)]
+#[error("{setting}: {reason}")]
+pub struct SettingError {
+    pub setting: String,
+    pub reason: String,
+}
+
+impl LearnerOptions {
+    /// The model settings these options describe, or every setting that cannot work (in
+    /// the order of the fields).
+    pub fn settings(&self) -> Result<ModelSettings, Vec<SettingError>> {
+        let mut problems = Vec::new();
+        let mut bad = |setting: &str, reason: String| problems.push(SettingError { setting: setting.into(), reason });
+        let loss = match self.loss.with_classes(self.classes) {
+            Ok(loss) => Some(loss),
+            Err(e) => {
+                bad(if self.classes.is_some() { "classes" } else { "loss" }, e);
+                None
+            }
+        };
+        let hyperparameters = Hyperparameters {
+            alpha: self.alpha,
+            beta: self.beta,
+            l1: self.l1,
+            l2: self.l2,
+            bound: self.bound,
+            clip_gradient: self.clip_gradient,
+        };
+        for (setting, reason) in hyperparameters.problems() {
+            bad(setting, reason);
+        }
+        // Which steps and mixtures work depends on the loss; an unknown one was reported above.
+        if let Some(loss) = loss {
+            if let Err(e) = self.update.check_loss(loss) {
+                bad("update", e);
+            }
+            if !self.hedge.is_empty() {
+                if let Err(e) = Hedge::check(&self.hedge, loss) {
+                    bad("hedge", e);
+                }
+            }
+        }
+        let admission = Admission::from_options(self.min_count, self.inclusion_probability);
+        if self.min_count.is_some() && self.inclusion_probability.is_some() {
+            bad("min_count", "set min_count or inclusion_probability, not both".into());
+        } else if let Err(e) = admission.check() {
+            bad(if self.min_count.is_some() { "min_count" } else { "inclusion_probability" }, e);
+        }
+        let mut crosses = Vec::with_capacity(self.crosses.len());
+        for (i, cross) in self.crosses.iter().enumerate() {
+            match cross.parse::<Cross>() {
+                Ok(cross) => crosses.push(cross),
+                Err(e) => bad(&format!("crosses[{i}]"), e),
+            }
+        }
+        match loss {
+            Some(loss) if problems.is_empty() => {
+                let optimizer = Optimizer { algorithm: self.algorithm, hyperparameters };
+                let mut settings = ModelSettings::new(optimizer, loss, &crosses);
+                settings.update = self.update;
+                settings.hedge = self.hedge.clone();
+                settings.admission = admission;
+                Ok(settings)
+            }
+            _ => Err(problems),
+        }
     }
 }
 

@@ -51,33 +51,26 @@ impl Hyperparameters {
         }
     }
 
-    /// Names the first setting that cannot work, and why.
-    pub fn validate(&self) -> Result<(), String> {
-        let positive = |name: &str, v: f64| {
-            if v.is_finite() && v > 0.0 {
-                Ok(())
-            } else {
-                Err(format!("{name} must be a finite number > 0, got {v}"))
+    /// Every setting that cannot work, by name, and why ("must be a finite number > 0, got 0").
+    pub fn problems(&self) -> Vec<(&'static str, String)> {
+        // (name, value when set, whether it must be above 0 rather than at least 0)
+        let settings = [
+            ("alpha", Some(self.alpha), true),
+            ("beta", Some(self.beta), false),
+            ("l1", Some(self.l1), false),
+            ("l2", Some(self.l2), false),
+            ("bound", self.bound, true),
+            ("clip_gradient", self.clip_gradient, true),
+        ];
+        let mut problems = Vec::new();
+        for (name, value, above_zero) in settings {
+            let Some(v) = value else { continue };
+            let (ok, rule) = if above_zero { (v > 0.0, "> 0") } else { (v >= 0.0, "≥ 0") };
+            if !(ok && v.is_finite()) {
+                problems.push((name, format!("must be a finite number {rule}, got {v}")));
             }
-        };
-        let non_negative = |name: &str, v: f64| {
-            if v.is_finite() && v >= 0.0 {
-                Ok(())
-            } else {
-                Err(format!("{name} must be a finite number ≥ 0, got {v}"))
-            }
-        };
-        positive("alpha", self.alpha)?;
-        non_negative("beta", self.beta)?;
-        non_negative("l1", self.l1)?;
-        non_negative("l2", self.l2)?;
-        if let Some(r) = self.bound {
-            positive("bound", r)?;
         }
-        if let Some(c) = self.clip_gradient {
-            positive("clip_gradient", c)?;
-        }
-        Ok(())
+        problems
     }
 }
 
@@ -236,9 +229,9 @@ mod tests {
     #[test]
     fn validation_names_the_setting() {
         let bad = Hyperparameters { alpha: 0.0, ..Default::default() };
-        assert!(bad.validate().unwrap_err().contains("alpha"));
-        let bad = Hyperparameters { l1: -1.0, ..Default::default() };
-        assert!(bad.validate().unwrap_err().contains("l1"));
-        assert!(Hyperparameters::default().validate().is_ok());
+        assert_eq!(bad.problems(), [("alpha", "must be a finite number > 0, got 0".to_string())]);
+        let bad = Hyperparameters { l1: -1.0, bound: Some(0.0), ..Default::default() };
+        assert_eq!(bad.problems().iter().map(|(name, _)| *name).collect::<Vec<_>>(), ["l1", "bound"]);
+        assert!(Hyperparameters::default().problems().is_empty());
     }
 }
