@@ -2,11 +2,12 @@
 
 use crate::learn::expiry::Expiry;
 use crate::learn::loss::LossKind;
-use crate::learn::{Algorithm, Update};
+use crate::learn::{Algorithm, StepRule};
 use crate::model::{LearnerOptions, ModelSettings};
 use crate::schema::featurize::Cross;
 use crate::schema::Format;
-use clap::{Args, Parser, Subcommand};
+use clap::builder::PossibleValue;
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
 #[derive(Debug, Parser)]
@@ -174,8 +175,8 @@ pub struct LearnerArgs {
     /// How the loss becomes the step: the plain gradient, the implicit (proximal) step,
     /// aProx's truncated step, or Passive-Aggressive (hinge loss only). Each coordinate
     /// still moves at its own rate; the others never overshoot the label.
-    #[arg(long, value_enum, default_value_t = LearnerOptions::default().update)]
-    pub update: Update,
+    #[arg(long = "update", value_name = "UPDATE", value_enum, default_value_t = LearnerOptions::default().step_rule)]
+    pub step_rule: StepRule,
     /// Learn with one learner per α in this list and predict with their Hedge mixture,
     /// weighted by each one's progressive loss (replaces --alpha), e.g. 0.01,0.03,0.1,0.3,1,3.
     #[arg(long, value_name = "A1,A2,...", value_delimiter = ',', num_args = 1..)]
@@ -204,7 +205,7 @@ impl LearnerArgs {
             bound: self.bound,
             clip_gradient: self.clip_gradient,
             crosses: self.crosses.iter().map(Cross::to_string).collect(),
-            update: self.update,
+            step_rule: self.step_rule,
             hedge: self.hedge.clone(),
             min_count: self.min_count,
             inclusion_probability: self.inclusion_probability,
@@ -235,6 +236,56 @@ fn expiry_window(text: &str) -> Result<u64, String> {
     let after = text.parse::<u64>().map_err(|e| e.to_string())?;
     Expiry::check_after(after)?;
     Ok(after)
+}
+
+// The learning enums live in `learn`, which knows nothing of the command line; their flag
+// spellings are their serde names, and the help of each value is written here.
+
+impl ValueEnum for LossKind {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[LossKind::Logistic, LossKind::Squared, LossKind::Hinge, LossKind::Softmax]
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(match self {
+            LossKind::Logistic => "logistic",
+            LossKind::Squared => "squared",
+            LossKind::Hinge => "hinge",
+            LossKind::Softmax => "softmax",
+        }))
+    }
+}
+
+impl ValueEnum for Algorithm {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[Algorithm::FtrlProximal, Algorithm::Rda, Algorithm::Adagrad]
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(match self {
+            Algorithm::FtrlProximal => PossibleValue::new("ftrl-proximal").help("FTRL-Proximal (McMahan et al. 2013)"),
+            Algorithm::Rda => {
+                PossibleValue::new("rda").help("ℓ1-RDA with AdaGrad rates (Xiao 2010, Duchi et al. 2011)")
+            }
+            Algorithm::Adagrad => PossibleValue::new("adagrad").help("Online gradient descent with AdaGrad rates"),
+        })
+    }
+}
+
+impl ValueEnum for StepRule {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[StepRule::Gradient, StepRule::Implicit, StepRule::Aprox, StepRule::Pa]
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        let help = match self {
+            StepRule::Gradient => "The loss derivative at the predicted margin (plain online gradient / FTRL)",
+            StepRule::Implicit => "The proximal (implicit) step of the loss itself",
+            StepRule::Aprox => "aProx's truncated step: stop where the linearized loss reaches 0",
+            StepRule::Pa => "Passive-Aggressive (PA-I); hinge loss only",
+        };
+        Some(PossibleValue::new(self.name()).help(help))
+    }
 }
 
 #[derive(Debug, Args)]
@@ -394,7 +445,7 @@ mod tests {
             .unwrap();
         let Command::Train(args) = cli.command else { panic!("not train") };
         let settings = args.learner.settings().unwrap();
-        assert_eq!(settings.update, Update::Implicit);
+        assert_eq!(settings.step_rule, StepRule::Implicit);
         assert_eq!(settings.hedge, vec![0.1, 1.0, 3.0]);
         let cli = Cli::try_parse_from(["ftrl", "train", "--data", "x", "--min-count", "3"]).unwrap();
         let Command::Train(args) = cli.command else { panic!("not train") };

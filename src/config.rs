@@ -20,7 +20,7 @@
 
 use crate::learn::expiry::Expiry;
 use crate::learn::loss::LossKind;
-use crate::learn::{Algorithm, Update};
+use crate::learn::{Algorithm, StepRule};
 use crate::model::{LearnerOptions, ModelSettings};
 use crate::schema::featurize::Cross;
 use serde::{Deserialize, Serialize};
@@ -176,8 +176,8 @@ pub struct ModelConfig {
     #[serde(default)]
     pub crosses: Vec<String>,
     /// How the loss becomes the step: `gradient`, `implicit`, `aprox` or `pa` (hinge only).
-    #[serde(default)]
-    pub update: Update,
+    #[serde(rename = "update", default)]
+    pub step_rule: StepRule,
     /// Learning rates α of a Hedge mixture, like `[0.01, 0.1, 1]`; empty for one learner.
     #[serde(default)]
     pub hedge: Vec<f64>,
@@ -496,7 +496,7 @@ impl ModelConfig {
             bound,
             clip_gradient,
             crosses,
-            update,
+            step_rule,
             hedge,
             min_count,
             inclusion_probability,
@@ -519,7 +519,7 @@ impl ModelConfig {
             bound,
             clip_gradient,
             crosses,
-            update,
+            step_rule,
             hedge,
             min_count,
             inclusion_probability,
@@ -541,7 +541,7 @@ impl ModelConfig {
             bound: self.bound,
             clip_gradient: self.clip_gradient,
             crosses: self.crosses.clone(),
-            update: self.update,
+            step_rule: self.step_rule,
             hedge: self.hedge.clone(),
             min_count: self.min_count,
             inclusion_probability: self.inclusion_probability,
@@ -1806,11 +1806,11 @@ mod tests {
         assert_one(|c| c.model.crosses = vec!["ab".into(), "cd".into(), "ab".into()], "model.crosses[2]", "twice");
         assert!(problems(|c| c.model.crosses = vec!["ab".into(), "ba".into(), "aa".into()]).is_empty());
         // The learning options work in the stream worker too.
-        assert!(problems(|c| c.model.update = Update::Implicit).is_empty());
+        assert!(problems(|c| c.model.step_rule = StepRule::Implicit).is_empty());
         assert!(problems(|c| c.model.hedge = vec![0.1, 1.0]).is_empty());
         assert!(problems(|c| c.model.min_count = Some(2)).is_empty());
         assert!(problems(|c| c.model.inclusion_probability = Some(0.5)).is_empty());
-        assert_one(|c| c.model.update = Update::Pa, "model.update", "hinge");
+        assert_one(|c| c.model.step_rule = StepRule::Pa, "model.update", "hinge");
         assert_one(|c| c.model.hedge = vec![0.1], "model.hedge", "at least 2");
         assert_one(|c| c.model.min_count = Some(0), "model.min_count", "1..=255");
         assert_one(|c| c.model.inclusion_probability = Some(1.5), "model.inclusion_probability", "(0, 1]");
@@ -1828,11 +1828,11 @@ mod tests {
     fn update_and_hedge_parse_from_file_and_env() {
         let text = MINIMAL.replace("prefix = \"clicks\"", "prefix = \"clicks\"\nupdate = \"aprox\"\nhedge = [0.1, 1]");
         let c = load_text(&text, &[]).unwrap();
-        assert_eq!((c.model.update, c.model.hedge.clone()), (Update::Aprox, vec![0.1, 1.0]));
+        assert_eq!((c.model.step_rule, c.model.hedge.clone()), (StepRule::Aprox, vec![0.1, 1.0]));
         let s = c.settings().unwrap();
-        assert_eq!((s.update, s.hedge), (Update::Aprox, vec![0.1, 1.0]));
+        assert_eq!((s.step_rule, s.hedge), (StepRule::Aprox, vec![0.1, 1.0]));
         let c = load_text(MINIMAL, &[("FTRL_MODEL__HEDGE", "0.01, 3"), ("FTRL_MODEL__UPDATE", "implicit")]).unwrap();
-        assert_eq!((c.model.update, c.model.hedge), (Update::Implicit, vec![0.01, 3.0]));
+        assert_eq!((c.model.step_rule, c.model.hedge), (StepRule::Implicit, vec![0.01, 3.0]));
     }
 
     #[test]

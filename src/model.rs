@@ -4,7 +4,7 @@ use crate::learn::admission::Admission;
 use crate::learn::hashing::HASH_VERSION;
 use crate::learn::hedge::HedgeState;
 use crate::learn::loss::LossKind;
-use crate::learn::{Algorithm, Hedge, Hyperparameters, Learner, Loss, Optimizer, Update};
+use crate::learn::{Algorithm, Hedge, Hyperparameters, Learner, Loss, Optimizer, StepRule};
 use crate::schema::featurize::{Cross, Featurizer};
 use crate::store::{ModelStore, StoreError};
 use serde::{Deserialize, Serialize};
@@ -29,9 +29,9 @@ pub struct ModelSettings {
     pub crosses: Vec<String>,
     /// How the loss derivative becomes the step. Left out when `gradient`, so models that
     /// do not use it read the same as before the setting existed (and old ones read as
-    /// `gradient`).
-    #[serde(default, skip_serializing_if = "Update::is_gradient")]
-    pub update: Update,
+    /// `gradient`). Stored as `update`, the name of its flag and configuration key.
+    #[serde(rename = "update", default, skip_serializing_if = "StepRule::is_gradient")]
+    pub step_rule: StepRule,
     /// The learning rates α of a Hedge mixture (one learner each, `optimizer` otherwise);
     /// empty for a single learner with `optimizer`'s α.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -63,7 +63,7 @@ impl ModelSettings {
             optimizer,
             loss,
             crosses: crosses.iter().map(Cross::to_string).collect(),
-            update: Update::Gradient,
+            step_rule: StepRule::Gradient,
             hedge: Vec::new(),
             admission: Admission::All,
         }
@@ -76,7 +76,7 @@ impl ModelSettings {
     /// The learner these settings describe: one, or a Hedge mixture, with their admission.
     pub fn learner(&self) -> Learner {
         Learner::new(self.optimizer, self.loss)
-            .with_update(self.update)
+            .with_step_rule(self.step_rule)
             .with_hedge(&self.hedge)
             .with_admission(self.admission)
     }
@@ -88,7 +88,7 @@ impl ModelSettings {
 
     /// What predicts from a weight view and computes gradients (the stream's predict role).
     pub fn view_learner(&self) -> crate::learn::view_learner::ViewLearner {
-        crate::learn::view_learner::ViewLearner::new(self.optimizer, self.loss, self.update, &self.hedge)
+        crate::learn::view_learner::ViewLearner::new(self.optimizer, self.loss, self.step_rule, &self.hedge)
     }
 
     pub fn featurizer(&self) -> Result<Featurizer, ModelError> {
@@ -107,8 +107,8 @@ impl ModelSettings {
         if self.crosses != other.crosses {
             out.push(format!("crosses {:?} vs {:?}", self.crosses, other.crosses));
         }
-        if self.update != other.update {
-            out.push(format!("update {:?} vs {:?}", self.update, other.update));
+        if self.step_rule != other.step_rule {
+            out.push(format!("update {:?} vs {:?}", self.step_rule, other.step_rule));
         }
         if self.hedge != other.hedge {
             out.push(format!("hedge {:?} vs {:?}", self.hedge, other.hedge));
@@ -138,7 +138,8 @@ pub struct LearnerOptions {
     pub clip_gradient: Option<f64>,
     /// Namespace pairs to cross, like "ab".
     pub crosses: Vec<String>,
-    pub update: Update,
+    /// How the loss becomes the step (`--update`, `model.update`).
+    pub step_rule: StepRule,
     /// The α of each member of a Hedge mixture; empty for one learner.
     pub hedge: Vec<f64>,
     pub min_count: Option<u32>,
@@ -160,7 +161,7 @@ impl Default for LearnerOptions {
             bound,
             clip_gradient,
             crosses: Vec::new(),
-            update: Update::Gradient,
+            step_rule: StepRule::Gradient,
             hedge: Vec::new(),
             min_count: None,
             inclusion_probability: None,
@@ -203,7 +204,7 @@ impl LearnerOptions {
         }
         // Which steps and mixtures work depends on the loss; an unknown one was reported above.
         if let Some(loss) = loss {
-            if let Err(e) = self.update.check_loss(loss) {
+            if let Err(e) = self.step_rule.check_loss(loss) {
                 bad("update", e);
             }
             if !self.hedge.is_empty() {
@@ -229,7 +230,7 @@ impl LearnerOptions {
             Some(loss) if problems.is_empty() => {
                 let optimizer = Optimizer { algorithm: self.algorithm, hyperparameters };
                 let mut settings = ModelSettings::new(optimizer, loss, &crosses);
-                settings.update = self.update;
+                settings.step_rule = self.step_rule;
                 settings.hedge = self.hedge.clone();
                 settings.admission = admission;
                 Ok(settings)
@@ -371,7 +372,7 @@ mod tests {
         let old: ModelSettings = serde_json::from_str(&json).unwrap();
         assert_eq!(old, settings());
         let mut new = settings();
-        new.update = Update::Aprox;
+        new.step_rule = StepRule::Aprox;
         new.hedge = vec![0.1, 1.0];
         new.admission = Admission::MinCount { count: 2 };
         let json = serde_json::to_string(&new).unwrap();

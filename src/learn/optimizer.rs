@@ -4,7 +4,7 @@ use super::{adagrad, ftrl_proximal, rda, CoordState};
 use serde::{Deserialize, Serialize};
 
 /// The per-coordinate update rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Algorithm {
     /// FTRL-Proximal (McMahan et al. 2013).
@@ -95,16 +95,16 @@ impl Optimizer {
 
     /// Applies gradient `g`, computed at the weight `played` that the coordinate played.
     #[inline]
-    pub fn update(&self, state: &mut CoordState, g: f64, played: f64) {
+    pub fn apply_gradient(&self, state: &mut CoordState, g: f64, played: f64) {
         let g = self.clip_gradient(g);
         self.apply(state, g, played, g * g);
     }
 
-    /// Applies gradient `g` like [`update`](Self::update), but grows the rate's Σg² by
+    /// Applies gradient `g` like [`apply_gradient`](Self::apply_gradient), but grows the rate's Σg² by
     /// `rate_mass` ≥ 0 instead of g²: what a delay-tolerant rate adds for a gradient that
     /// was computed on stale weights (see `delay`).
     #[inline]
-    pub fn update_with_rate_mass(&self, state: &mut CoordState, g: f64, played: f64, rate_mass: f64) {
+    pub fn apply_gradient_with_rate_mass(&self, state: &mut CoordState, g: f64, played: f64, rate_mass: f64) {
         self.apply(state, self.clip_gradient(g), played, rate_mass);
     }
 
@@ -112,9 +112,9 @@ impl Optimizer {
     fn apply(&self, state: &mut CoordState, g: f64, played: f64, rate_mass: f64) {
         let hp = &self.hyperparameters;
         match self.algorithm {
-            Algorithm::FtrlProximal => ftrl_proximal::update(state, g, played, rate_mass, hp),
-            Algorithm::Rda => rda::update(state, g, rate_mass),
-            Algorithm::Adagrad => adagrad::update(state, g, rate_mass, hp),
+            Algorithm::FtrlProximal => ftrl_proximal::apply_gradient(state, g, played, rate_mass, hp),
+            Algorithm::Rda => rda::apply_gradient(state, g, rate_mass),
+            Algorithm::Adagrad => adagrad::apply_gradient(state, g, rate_mass, hp),
         }
     }
 
@@ -170,7 +170,7 @@ mod tests {
                 for &g in &gs {
                     let w = opt.weight(&s);
                     prop_assert_eq!(w, 0.0);
-                    opt.update(&mut s, g, w);
+                    opt.apply_gradient(&mut s, g, w);
                 }
                 prop_assert_eq!(opt.weight(&s), 0.0);
             }
@@ -184,7 +184,7 @@ mod tests {
             for &g in &gs {
                 let w = opt.weight(&s);
                 prop_assert!(w.abs() <= r);
-                opt.update(&mut s, g, w);
+                opt.apply_gradient(&mut s, g, w);
             }
             prop_assert!(opt.weight(&s).abs() <= r);
         }
@@ -194,7 +194,7 @@ mod tests {
         fn clipping_bounds_each_step(g in -1e9f64..1e9, c in 0.01f64..10.0, algorithm in any_algorithm()) {
             let opt = Optimizer { algorithm, hyperparameters: Hyperparameters { clip_gradient: Some(c), ..Default::default() } };
             let mut s = CoordState::default();
-            opt.update(&mut s, g, 0.0);
+            opt.apply_gradient(&mut s, g, 0.0);
             prop_assert!(s.n <= c * c * (1.0 + 1e-12));
         }
 
@@ -205,7 +205,7 @@ mod tests {
             let mut s = CoordState { z, n, updates: 4, sum: 0.0, seen: 0 };
             let before = opt.weight(&s);
             let rate = opt.rate(&s);
-            opt.update(&mut s, g, before);
+            opt.apply_gradient(&mut s, g, before);
             let moved = opt.weight(&s) - before;
             // RDA and AdaGrad also shrink the weight itself through λ2 (by under a third here),
             // which the rate of a gradient leaves out.
@@ -220,7 +220,7 @@ mod tests {
             let mut s = CoordState::default();
             for &g in &gs {
                 let w = opt.weight(&s);
-                opt.update(&mut s, g, w);
+                opt.apply_gradient(&mut s, g, w);
             }
             prop_assert!(opt.weight(&s).is_finite() && s.z.is_finite() && s.n.is_finite());
         }
