@@ -435,8 +435,26 @@ mod tests {
     fn learner_settings_are_validated() {
         let cli = Cli::try_parse_from(["ftrl", "train", "--data", "x", "--alpha=-1"]).unwrap();
         let Command::Train(args) = cli.command else { panic!("not train") };
-        assert!(args.learner.settings().unwrap_err().contains("alpha"));
+        assert_eq!(args.learner.settings().unwrap_err(), "--alpha: must be a finite number > 0, got -1");
+        let cli = Cli::try_parse_from(["ftrl", "train", "--data", "x", "--clip-gradient=0"]).unwrap();
+        let Command::Train(args) = cli.command else { panic!("not train") };
+        assert!(args.learner.settings().unwrap_err().starts_with("--clip-gradient: "));
+        assert!(Cli::try_parse_from(["ftrl", "train", "--data", "x", "--expire-after", "0"]).is_err());
         assert!(Cli::try_parse_from(["ftrl", "train", "--data", "x", "--cross", "abc"]).is_err());
+    }
+
+    /// A value means the same on the command line as in a configuration file.
+    #[test]
+    fn flag_values_are_the_serde_names() {
+        fn check<T: ValueEnum + serde::Serialize>() {
+            for value in T::value_variants() {
+                let name = value.to_possible_value().unwrap().get_name().to_owned();
+                assert_eq!(serde_json::to_string(value).unwrap(), format!("\"{name}\""));
+            }
+        }
+        check::<LossKind>();
+        check::<Algorithm>();
+        check::<StepRule>();
     }
 
     #[test]

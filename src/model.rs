@@ -376,8 +376,29 @@ mod tests {
         new.hedge = vec![0.1, 1.0];
         new.admission = Admission::MinCount { count: 2 };
         let json = serde_json::to_string(&new).unwrap();
+        assert!(json.contains(r#""update":"aprox""#), "stored under the name it always had: {json}");
         assert_eq!(serde_json::from_str::<ModelSettings>(&json).unwrap(), new);
         assert!(new.differences(&settings()).contains("hedge"));
+    }
+
+    /// The defaults are the settings models have always had, and every bad setting is named
+    /// by its configuration key.
+    #[test]
+    fn learner_options_name_every_bad_setting() {
+        assert_eq!(LearnerOptions::default().settings().unwrap(), settings());
+        let bad = LearnerOptions {
+            alpha: 0.0,
+            l2: -1.0,
+            step_rule: StepRule::Pa,
+            crosses: vec!["ab".into(), "abc".into()],
+            min_count: Some(2),
+            inclusion_probability: Some(0.5),
+            ..LearnerOptions::default()
+        };
+        let named: Vec<String> = bad.settings().unwrap_err().into_iter().map(|e| e.setting).collect();
+        assert_eq!(named, ["alpha", "l2", "update", "min_count", "crosses[1]"]);
+        let softmax = LearnerOptions { loss: LossKind::Softmax, classes: Some(1), ..LearnerOptions::default() };
+        assert_eq!(softmax.settings().unwrap_err()[0].setting, "classes");
     }
 
     #[test]
