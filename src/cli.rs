@@ -458,7 +458,7 @@ mod tests {
     }
 
     #[test]
-    fn update_and_hedge_reach_the_settings() {
+    fn step_rule_and_hedge_reach_the_settings() {
         let cli = Cli::try_parse_from(["ftrl", "train", "--data", "x", "--update", "implicit", "--hedge", "0.1,1,3"])
             .unwrap();
         let Command::Train(args) = cli.command else { panic!("not train") };

@@ -1825,7 +1825,7 @@ mod tests {
     }
 
     #[test]
-    fn update_and_hedge_parse_from_file_and_env() {
+    fn step_rule_and_hedge_parse_from_file_and_env() {
         let text = MINIMAL.replace("prefix = \"clicks\"", "prefix = \"clicks\"\nupdate = \"aprox\"\nhedge = [0.1, 1]");
         let c = load_text(&text, &[]).unwrap();
         assert_eq!((c.model.step_rule, c.model.hedge.clone()), (StepRule::Aprox, vec![0.1, 1.0]));

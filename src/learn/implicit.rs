@@ -34,6 +34,8 @@ use super::Loss;
 use serde::{Deserialize, Serialize};
 
 /// How an example's loss turns into the scalar that scales its per-coordinate gradients.
+/// Users set it as `--update` and `model.update`, its name from before the stream's update
+/// role took the word.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum StepRule {
