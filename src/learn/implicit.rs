@@ -34,8 +34,8 @@ use super::Loss;
 use serde::{Deserialize, Serialize};
 
 /// How an example's loss turns into the scalar that scales its per-coordinate gradients.
-/// Users set it as `--update` and `model.update`, its name from before the stream's update
-/// role took the word.
+/// Users set it as `--update` and `model.update`, and models store it as `update`; in the
+/// code, "update" is left to the stream's update role.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum StepRule {
