@@ -23,7 +23,7 @@ fn update_rules(c: &mut Criterion) {
             let mut g = 0.1;
             b.iter(|| {
                 let w = opt.weight(&state);
-                opt.update(&mut state, black_box(g), w);
+                opt.apply_gradient(&mut state, black_box(g), w);
                 g = -g;
                 w
             })

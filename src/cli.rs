@@ -1,12 +1,13 @@
 //! The command line: what each command accepts. `commands` carries them out.
 
-use crate::learn::admission::Admission;
+use crate::learn::expiry::Expiry;
 use crate::learn::loss::LossKind;
-use crate::learn::{Algorithm, Hyperparameters, Optimizer, Update};
-use crate::model::ModelSettings;
+use crate::learn::{Algorithm, StepRule};
+use crate::model::{LearnerOptions, ModelSettings};
 use crate::schema::featurize::Cross;
 use crate::schema::Format;
-use clap::{Args, Parser, Subcommand};
+use clap::builder::PossibleValue;
+use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
 #[derive(Debug, Parser)]
@@ -142,25 +143,25 @@ pub struct ReplayArgs {
 #[derive(Debug, Clone, Args)]
 pub struct LearnerArgs {
     /// Loss function.
-    #[arg(long, value_enum, default_value = "logistic")]
+    #[arg(long, value_enum, default_value_t = LearnerOptions::default().loss)]
     pub loss: LossKind,
     /// Number of classes (softmax only; labels are 1..=K).
     #[arg(long)]
     pub classes: Option<u32>,
     /// Per-coordinate update rule.
-    #[arg(long, value_enum, default_value = "ftrl-proximal")]
+    #[arg(long, value_enum, default_value_t = LearnerOptions::default().algorithm)]
     pub algo: Algorithm,
     /// Learning-rate scale α (rate = α / (β + √Σg²)).
-    #[arg(long, default_value_t = 0.1)]
+    #[arg(long, default_value_t = LearnerOptions::default().alpha)]
     pub alpha: f64,
     /// Learning-rate smoothing β.
-    #[arg(long, default_value_t = 1.0)]
+    #[arg(long, default_value_t = LearnerOptions::default().beta)]
     pub beta: f64,
     /// L1 regularization λ1.
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = LearnerOptions::default().l1)]
     pub l1: f64,
     /// L2 regularization λ2.
-    #[arg(long, default_value_t = 0.0)]
+    #[arg(long, default_value_t = LearnerOptions::default().l2)]
     pub l2: f64,
     /// Keep every weight in [-R, R].
     #[arg(long, value_name = "R")]
@@ -174,8 +175,8 @@ pub struct LearnerArgs {
     /// How the loss becomes the step: the plain gradient, the implicit (proximal) step,
     /// aProx's truncated step, or Passive-Aggressive (hinge loss only). Each coordinate
     /// still moves at its own rate; the others never overshoot the label.
-    #[arg(long, value_enum, default_value = "gradient")]
-    pub update: Update,
+    #[arg(long = "update", value_name = "UPDATE", value_enum, default_value_t = LearnerOptions::default().step_rule)]
+    pub step_rule: StepRule,
     /// Learn with one learner per α in this list and predict with their Hedge mixture,
     /// weighted by each one's progressive loss (replaces --alpha), e.g. 0.01,0.03,0.1,0.3,1,3.
     #[arg(long, value_name = "A1,A2,...", value_delimiter = ',', num_args = 1..)]
@@ -191,24 +192,99 @@ pub struct LearnerArgs {
 }
 
 impl LearnerArgs {
-    /// The validated model settings, or the first bad setting and why.
-    pub fn settings(&self) -> Result<ModelSettings, String> {
-        let hyperparameters = Hyperparameters {
+    /// The options as given, unchecked.
+    pub fn options(&self) -> LearnerOptions {
+        LearnerOptions {
+            loss: self.loss,
+            classes: self.classes,
+            algorithm: self.algo,
             alpha: self.alpha,
             beta: self.beta,
             l1: self.l1,
             l2: self.l2,
             bound: self.bound,
             clip_gradient: self.clip_gradient,
+            crosses: self.crosses.iter().map(Cross::to_string).collect(),
+            step_rule: self.step_rule,
+            hedge: self.hedge.clone(),
+            min_count: self.min_count,
+            inclusion_probability: self.inclusion_probability,
+        }
+    }
+
+    /// The validated model settings, or the first bad setting, by its flag, and why.
+    pub fn settings(&self) -> Result<ModelSettings, String> {
+        self.options().settings().map_err(|problems| match problems.first() {
+            Some(first) => format!("{}: {}", flag(&first.setting), first.reason),
+            None => "invalid learner settings".into(),
+        })
+    }
+}
+
+/// The flag of a learning setting named by its configuration key (`clip_gradient`,
+/// `crosses[1]`).
+fn flag(setting: &str) -> String {
+    match setting.split('[').next().unwrap_or(setting) {
+        "algorithm" => "--algo".into(),
+        "crosses" => "--cross".into(),
+        key => format!("--{}", key.replace('_', "-")),
+    }
+}
+
+/// A window for `--expire-after`: a number of examples, as expiry accepts it.
+fn expiry_window(text: &str) -> Result<u64, String> {
+    let after = text.parse::<u64>().map_err(|e| e.to_string())?;
+    Expiry::check_after(after)?;
+    Ok(after)
+}
+
+// The learning enums live in `learn`, which knows nothing of the command line; their flag
+// spellings are their serde names, and the help of each value is written here.
+
+impl ValueEnum for LossKind {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[LossKind::Logistic, LossKind::Squared, LossKind::Hinge, LossKind::Softmax]
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(match self {
+            LossKind::Logistic => "logistic",
+            LossKind::Squared => "squared",
+            LossKind::Hinge => "hinge",
+            LossKind::Softmax => "softmax",
+        }))
+    }
+}
+
+impl ValueEnum for Algorithm {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[Algorithm::FtrlProximal, Algorithm::Rda, Algorithm::Adagrad]
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(match self {
+            Algorithm::FtrlProximal => PossibleValue::new("ftrl-proximal").help("FTRL-Proximal (McMahan et al. 2013)"),
+            Algorithm::Rda => {
+                PossibleValue::new("rda").help("ℓ1-RDA with AdaGrad rates (Xiao 2010, Duchi et al. 2011)")
+            }
+            Algorithm::Adagrad => PossibleValue::new("adagrad").help("Online gradient descent with AdaGrad rates"),
+        })
+    }
+}
+
+impl ValueEnum for StepRule {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[StepRule::Gradient, StepRule::Implicit, StepRule::Aprox, StepRule::Pa]
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        let help = match self {
+            StepRule::Gradient => "The loss derivative at the predicted margin (plain online gradient / FTRL)",
+            StepRule::Implicit => "The proximal (implicit) step of the loss itself",
+            StepRule::Aprox => "aProx's truncated step: stop where the linearized loss reaches 0",
+            StepRule::Pa => "Passive-Aggressive (PA-I); hinge loss only",
         };
-        hyperparameters.validate()?;
-        let loss = self.loss.with_classes(self.classes)?;
-        let mut settings = ModelSettings::new(Optimizer { algorithm: self.algo, hyperparameters }, loss, &self.crosses);
-        settings.update = self.update;
-        settings.hedge = self.hedge.clone();
-        settings.admission = Admission::from_options(self.min_count, self.inclusion_probability);
-        settings.check()?;
-        Ok(settings)
+        Some(PossibleValue::new(self.name()).help(help))
     }
 }
 
@@ -264,7 +340,7 @@ pub struct TrainArgs {
     pub delay_tolerant: bool,
     /// Expire coordinates not seen in the last N examples: their state is deleted (a
     /// coordinate seen again starts afresh). Not with --delay.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = expiry_window)]
     pub expire_after: Option<u64>,
     #[command(flatten)]
     pub learner: LearnerArgs,
@@ -347,6 +423,7 @@ pub struct DemoArgs {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learn::admission::Admission;
     use clap::CommandFactory;
 
     #[test]
@@ -358,17 +435,35 @@ mod tests {
     fn learner_settings_are_validated() {
         let cli = Cli::try_parse_from(["ftrl", "train", "--data", "x", "--alpha=-1"]).unwrap();
         let Command::Train(args) = cli.command else { panic!("not train") };
-        assert!(args.learner.settings().unwrap_err().contains("alpha"));
+        assert_eq!(args.learner.settings().unwrap_err(), "--alpha: must be a finite number > 0, got -1");
+        let cli = Cli::try_parse_from(["ftrl", "train", "--data", "x", "--clip-gradient=0"]).unwrap();
+        let Command::Train(args) = cli.command else { panic!("not train") };
+        assert!(args.learner.settings().unwrap_err().starts_with("--clip-gradient: "));
+        assert!(Cli::try_parse_from(["ftrl", "train", "--data", "x", "--expire-after", "0"]).is_err());
         assert!(Cli::try_parse_from(["ftrl", "train", "--data", "x", "--cross", "abc"]).is_err());
     }
 
+    /// A value means the same on the command line as in a configuration file.
     #[test]
-    fn update_and_hedge_reach_the_settings() {
+    fn flag_values_are_the_serde_names() {
+        fn check<T: ValueEnum + serde::Serialize>() {
+            for value in T::value_variants() {
+                let name = value.to_possible_value().unwrap().get_name().to_owned();
+                assert_eq!(serde_json::to_string(value).unwrap(), format!("\"{name}\""));
+            }
+        }
+        check::<LossKind>();
+        check::<Algorithm>();
+        check::<StepRule>();
+    }
+
+    #[test]
+    fn step_rule_and_hedge_reach_the_settings() {
         let cli = Cli::try_parse_from(["ftrl", "train", "--data", "x", "--update", "implicit", "--hedge", "0.1,1,3"])
             .unwrap();
         let Command::Train(args) = cli.command else { panic!("not train") };
         let settings = args.learner.settings().unwrap();
-        assert_eq!(settings.update, Update::Implicit);
+        assert_eq!(settings.step_rule, StepRule::Implicit);
         assert_eq!(settings.hedge, vec![0.1, 1.0, 3.0]);
         let cli = Cli::try_parse_from(["ftrl", "train", "--data", "x", "--min-count", "3"]).unwrap();
         let Command::Train(args) = cli.command else { panic!("not train") };

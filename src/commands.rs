@@ -8,10 +8,9 @@ use crate::cli::{
 use crate::config::WorkerConfig;
 use crate::gen::{generate, GenConfig};
 use crate::input::Source;
-use crate::learn::{Algorithm, CoordState, Hyperparameters, Loss, Optimizer};
-use crate::model::{Model, ModelSettings};
+use crate::learn::CoordState;
+use crate::model::{LearnerOptions, Model};
 use crate::observe::{init_logging, progress_bar};
-use crate::schema::featurize::Cross;
 use crate::schema::mapping::Mapping;
 use crate::schema::Format;
 use crate::stream::admin;
@@ -435,16 +434,19 @@ fn demo(args: &DemoArgs) -> Result<()> {
     let config = GenConfig { examples: args.examples, seed: args.seed, format: Format::Vw, ..GenConfig::default() };
     let mut data = Vec::new();
     let truth = generate(&config, &mut data)?;
-    let crosses: Vec<Cross> =
-        truth.crosses.iter().map(|c| c.parse()).collect::<Result<_, String>>().map_err(|e| anyhow!(e))?;
+    let learner = LearnerOptions { crosses: truth.crosses.clone(), ..LearnerOptions::default() };
     eprintln!(
-        "demo: {} generated click-log examples ({} fields, true crosses {}), FTRL-Proximal α=0.1 β=1, logistic loss",
+        "demo: {} generated click-log examples ({} fields, true crosses {}), FTRL-Proximal α={} β={}, logistic loss",
         truth.examples,
         config.fields,
-        truth.crosses.join(" ")
+        truth.crosses.join(" "),
+        learner.alpha,
+        learner.beta
     );
-    let optimizer = Optimizer { algorithm: Algorithm::FtrlProximal, hyperparameters: Hyperparameters::default() };
-    let mut model = Model::in_memory(ModelSettings::new(optimizer, Loss::Logistic, &crosses));
+    let settings = learner.settings().map_err(|problems| {
+        anyhow!("demo settings: {}", problems.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))
+    })?;
+    let mut model = Model::in_memory(settings);
     let options = TrainOptions {
         strict: true,
         progress_table: true,

@@ -18,10 +18,10 @@
 //!
 //! [`load`] only parses; [`WorkerConfig::validate`] lists every setting that cannot work.
 
-use crate::learn::admission::Admission;
+use crate::learn::expiry::Expiry;
 use crate::learn::loss::LossKind;
-use crate::learn::{Algorithm, Hedge, Hyperparameters, Optimizer, Update};
-use crate::model::ModelSettings;
+use crate::learn::{Algorithm, StepRule};
+use crate::model::{LearnerOptions, ModelSettings};
 use crate::schema::featurize::Cross;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
@@ -176,8 +176,8 @@ pub struct ModelConfig {
     #[serde(default)]
     pub crosses: Vec<String>,
     /// How the loss becomes the step: `gradient`, `implicit`, `aprox` or `pa` (hinge only).
-    #[serde(default)]
-    pub update: Update,
+    #[serde(rename = "update", default)]
+    pub step_rule: StepRule,
     /// Learning rates α of a Hedge mixture, like `[0.01, 0.1, 1]`; empty for one learner.
     #[serde(default)]
     pub hedge: Vec<f64>,
@@ -356,28 +356,30 @@ fn default_example_partitions() -> i32 {
     8
 }
 
+// The learning settings' defaults are `LearnerOptions`'s, which `ftrl train` shares.
+
 fn default_loss() -> LossKind {
-    LossKind::Logistic
+    LearnerOptions::default().loss
 }
 
 fn default_algorithm() -> Algorithm {
-    Algorithm::FtrlProximal
+    LearnerOptions::default().algorithm
 }
 
 fn default_alpha() -> f64 {
-    0.1
+    LearnerOptions::default().alpha
 }
 
 fn default_beta() -> f64 {
-    1.0
+    LearnerOptions::default().beta
 }
 
 fn default_l1() -> f64 {
-    0.0
+    LearnerOptions::default().l1
 }
 
 fn default_l2() -> f64 {
-    0.0
+    LearnerOptions::default().l2
 }
 
 fn default_worker_id() -> String {
@@ -483,6 +485,22 @@ impl KafkaConfig {
 impl ModelConfig {
     /// The model named `prefix`, every other setting at its default.
     pub fn new(prefix: impl Into<String>) -> Self {
+        let LearnerOptions {
+            loss,
+            classes,
+            algorithm,
+            alpha,
+            beta,
+            l1,
+            l2,
+            bound,
+            clip_gradient,
+            crosses,
+            step_rule,
+            hedge,
+            min_count,
+            inclusion_probability,
+        } = LearnerOptions::default();
         Self {
             prefix: prefix.into(),
             partitions: default_partitions(),
@@ -491,34 +509,42 @@ impl ModelConfig {
             example_framing: Framing::default(),
             example_schema_id: None,
             example_mapping: None,
-            loss: default_loss(),
-            classes: None,
-            algorithm: default_algorithm(),
-            alpha: default_alpha(),
-            beta: default_beta(),
-            l1: default_l1(),
-            l2: default_l2(),
-            bound: None,
-            clip_gradient: None,
-            crosses: Vec::new(),
-            update: Update::Gradient,
-            hedge: Vec::new(),
-            min_count: None,
-            inclusion_probability: None,
+            loss,
+            classes,
+            algorithm,
+            alpha,
+            beta,
+            l1,
+            l2,
+            bound,
+            clip_gradient,
+            crosses,
+            step_rule,
+            hedge,
+            min_count,
+            inclusion_probability,
             delay_tolerant: false,
             expire_after_ms: None,
         }
     }
 
-    /// The hyperparameters as the optimizer takes them (unvalidated).
-    pub fn hyperparameters(&self) -> Hyperparameters {
-        Hyperparameters {
+    /// The learning settings of this section, unchecked.
+    pub fn learner_options(&self) -> LearnerOptions {
+        LearnerOptions {
+            loss: self.loss,
+            classes: self.classes,
+            algorithm: self.algorithm,
             alpha: self.alpha,
             beta: self.beta,
             l1: self.l1,
             l2: self.l2,
             bound: self.bound,
             clip_gradient: self.clip_gradient,
+            crosses: self.crosses.clone(),
+            step_rule: self.step_rule,
+            hedge: self.hedge.clone(),
+            min_count: self.min_count,
+            inclusion_probability: self.inclusion_probability,
         }
     }
 
@@ -591,33 +617,10 @@ impl WorkerConfig {
 
     /// The model settings (optimizer, loss, crosses), or the first bad one and why.
     pub fn settings(&self) -> Result<ModelSettings, String> {
-        let m = &self.model;
-        let hyperparameters = m.hyperparameters();
-        hyperparameters.validate().map_err(|e| match e.split_once(' ') {
-            // "alpha must be ..." → "model.alpha: must be ..."
-            Some((name, why)) => format!("model.{name}: {why}"),
-            None => format!("model: {e}"),
-        })?;
-        let loss = m.loss.with_classes(m.classes).map_err(|e| format!("model.loss: {e}"))?;
-        let crosses = m
-            .crosses
-            .iter()
-            .map(|c| c.parse::<Cross>())
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| format!("model.crosses: {e}"))?;
-        let mut settings = ModelSettings::new(Optimizer { algorithm: m.algorithm, hyperparameters }, loss, &crosses);
-        settings.update = m.update;
-        m.update.check_loss(loss).map_err(|e| format!("model.update: {e}"))?;
-        settings.hedge = m.hedge.clone();
-        if !m.hedge.is_empty() {
-            Hedge::check(&m.hedge, loss).map_err(|e| format!("model.hedge: {e}"))?;
-        }
-        if m.min_count.is_some() && m.inclusion_probability.is_some() {
-            return Err("model.min_count: set min_count or inclusion_probability, not both".into());
-        }
-        settings.admission = Admission::from_options(m.min_count, m.inclusion_probability);
-        settings.admission.check().map_err(|e| format!("model.admission: {e}"))?;
-        Ok(settings)
+        self.model.learner_options().settings().map_err(|problems| match problems.first() {
+            Some(first) => format!("model.{first}"),
+            None => "model: invalid settings".into(),
+        })
     }
 
     /// Every setting that cannot work, one message each, naming the setting and why; empty when
@@ -706,60 +709,19 @@ impl WorkerConfig {
             }
             (None, _) => {}
         }
-        if let Err(e) = model.loss.with_classes(model.classes) {
-            bad(if model.classes.is_some() { "model.classes" } else { "model.loss" }, e);
-        }
-        let positive = |v: f64| v.is_finite() && v > 0.0;
-        let non_negative = |v: f64| v.is_finite() && v >= 0.0;
-        let mut hyperparameter_errors = 0;
-        let mut check = |setting: &str, ok: bool, rule: &str, v: f64| {
-            if !ok {
-                hyperparameter_errors += 1;
-                bad(setting, format!("must be a finite number {rule}, got {v}"));
-            }
-        };
-        check("model.alpha", positive(model.alpha), "> 0", model.alpha);
-        check("model.beta", non_negative(model.beta), "≥ 0", model.beta);
-        check("model.l1", non_negative(model.l1), "≥ 0", model.l1);
-        check("model.l2", non_negative(model.l2), "≥ 0", model.l2);
-        if let Some(r) = model.bound {
-            check("model.bound", positive(r), "> 0", r);
-        }
-        if let Some(c) = model.clip_gradient {
-            check("model.clip_gradient", positive(c), "> 0", c);
-        }
-        // The optimizer's own rules have the last word, should they ever grow stricter.
-        if hyperparameter_errors == 0 {
-            if let Err(e) = model.hyperparameters().validate() {
-                bad("model", e);
+        if let Err(problems) = model.learner_options().settings() {
+            for problem in problems {
+                bad(&format!("model.{}", problem.setting), problem.reason);
             }
         }
-        // A loss that does not parse was reported above.
-        if let Ok(loss) = model.loss.with_classes(model.classes) {
-            if let Err(e) = model.update.check_loss(loss) {
-                bad("model.update", e);
-            }
-            if !model.hedge.is_empty() {
-                if let Err(e) = Hedge::check(&model.hedge, loss) {
-                    bad("model.hedge", e);
-                }
-            }
-        }
-        if model.expire_after_ms == Some(0) {
-            bad("model.expire_after_ms", "must be > 0 (leave it unset for no expiry)".into());
-        }
-        if model.min_count.is_some() && model.inclusion_probability.is_some() {
-            bad("model.min_count", "set min_count or inclusion_probability, not both".into());
-        } else if let Err(e) = Admission::from_options(model.min_count, model.inclusion_probability).check() {
-            let setting = if model.min_count.is_some() { "model.min_count" } else { "model.inclusion_probability" };
-            bad(setting, e);
-        }
+        // Only here: the command line has always let --cross repeat.
         for (i, cross) in model.crosses.iter().enumerate() {
-            if let Err(e) = cross.parse::<Cross>() {
-                bad(&format!("model.crosses[{i}]"), e);
-            } else if model.crosses[..i].contains(cross) {
+            if cross.parse::<Cross>().is_ok() && model.crosses[..i].contains(cross) {
                 bad(&format!("model.crosses[{i}]"), format!("{cross:?} is listed twice"));
             }
+        }
+        if let Some(Err(e)) = model.expire_after_ms.map(Expiry::check_after) {
+            bad("model.expire_after_ms", e);
         }
 
         if !is_name(&worker.id) {
@@ -1348,7 +1310,7 @@ max_request_bytes = 1_048_576
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::learn::Loss;
+    use crate::learn::{Hyperparameters, Loss, Optimizer};
     use std::io::Write;
 
     fn defaults() -> WorkerConfig {
@@ -1844,11 +1806,11 @@ mod tests {
         assert_one(|c| c.model.crosses = vec!["ab".into(), "cd".into(), "ab".into()], "model.crosses[2]", "twice");
         assert!(problems(|c| c.model.crosses = vec!["ab".into(), "ba".into(), "aa".into()]).is_empty());
         // The learning options work in the stream worker too.
-        assert!(problems(|c| c.model.update = Update::Implicit).is_empty());
+        assert!(problems(|c| c.model.step_rule = StepRule::Implicit).is_empty());
         assert!(problems(|c| c.model.hedge = vec![0.1, 1.0]).is_empty());
         assert!(problems(|c| c.model.min_count = Some(2)).is_empty());
         assert!(problems(|c| c.model.inclusion_probability = Some(0.5)).is_empty());
-        assert_one(|c| c.model.update = Update::Pa, "model.update", "hinge");
+        assert_one(|c| c.model.step_rule = StepRule::Pa, "model.update", "hinge");
         assert_one(|c| c.model.hedge = vec![0.1], "model.hedge", "at least 2");
         assert_one(|c| c.model.min_count = Some(0), "model.min_count", "1..=255");
         assert_one(|c| c.model.inclusion_probability = Some(1.5), "model.inclusion_probability", "(0, 1]");
@@ -1863,14 +1825,14 @@ mod tests {
     }
 
     #[test]
-    fn update_and_hedge_parse_from_file_and_env() {
+    fn step_rule_and_hedge_parse_from_file_and_env() {
         let text = MINIMAL.replace("prefix = \"clicks\"", "prefix = \"clicks\"\nupdate = \"aprox\"\nhedge = [0.1, 1]");
         let c = load_text(&text, &[]).unwrap();
-        assert_eq!((c.model.update, c.model.hedge.clone()), (Update::Aprox, vec![0.1, 1.0]));
+        assert_eq!((c.model.step_rule, c.model.hedge.clone()), (StepRule::Aprox, vec![0.1, 1.0]));
         let s = c.settings().unwrap();
-        assert_eq!((s.update, s.hedge), (Update::Aprox, vec![0.1, 1.0]));
+        assert_eq!((s.step_rule, s.hedge), (StepRule::Aprox, vec![0.1, 1.0]));
         let c = load_text(MINIMAL, &[("FTRL_MODEL__HEDGE", "0.01, 3"), ("FTRL_MODEL__UPDATE", "implicit")]).unwrap();
-        assert_eq!((c.model.update, c.model.hedge), (Update::Implicit, vec![0.01, 3.0]));
+        assert_eq!((c.model.step_rule, c.model.hedge), (StepRule::Implicit, vec![0.01, 3.0]));
     }
 
     #[test]

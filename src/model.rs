@@ -3,7 +3,8 @@
 use crate::learn::admission::Admission;
 use crate::learn::hashing::HASH_VERSION;
 use crate::learn::hedge::HedgeState;
-use crate::learn::{Hedge, Learner, Loss, Optimizer, Update};
+use crate::learn::loss::LossKind;
+use crate::learn::{Algorithm, Hedge, Hyperparameters, Learner, Loss, Optimizer, StepRule};
 use crate::schema::featurize::{Cross, Featurizer};
 use crate::store::{ModelStore, StoreError};
 use serde::{Deserialize, Serialize};
@@ -28,9 +29,9 @@ pub struct ModelSettings {
     pub crosses: Vec<String>,
     /// How the loss derivative becomes the step. Left out when `gradient`, so models that
     /// do not use it read the same as before the setting existed (and old ones read as
-    /// `gradient`).
-    #[serde(default, skip_serializing_if = "Update::is_gradient")]
-    pub update: Update,
+    /// `gradient`). Stored as `update`, the name of its flag and configuration key.
+    #[serde(rename = "update", default, skip_serializing_if = "StepRule::is_gradient")]
+    pub step_rule: StepRule,
     /// The learning rates α of a Hedge mixture (one learner each, `optimizer` otherwise);
     /// empty for a single learner with `optimizer`'s α.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -62,19 +63,10 @@ impl ModelSettings {
             optimizer,
             loss,
             crosses: crosses.iter().map(Cross::to_string).collect(),
-            update: Update::Gradient,
+            step_rule: StepRule::Gradient,
             hedge: Vec::new(),
             admission: Admission::All,
         }
-    }
-
-    /// Why the update step or the Hedge rates do not fit the rest, if they do not.
-    pub fn check(&self) -> Result<(), String> {
-        self.update.check_loss(self.loss)?;
-        if !self.hedge.is_empty() {
-            Hedge::check(&self.hedge, self.loss)?;
-        }
-        self.admission.check()
     }
 
     pub fn crosses(&self) -> Result<Vec<Cross>, ModelError> {
@@ -84,7 +76,7 @@ impl ModelSettings {
     /// The learner these settings describe: one, or a Hedge mixture, with their admission.
     pub fn learner(&self) -> Learner {
         Learner::new(self.optimizer, self.loss)
-            .with_update(self.update)
+            .with_step_rule(self.step_rule)
             .with_hedge(&self.hedge)
             .with_admission(self.admission)
     }
@@ -96,7 +88,7 @@ impl ModelSettings {
 
     /// What predicts from a weight view and computes gradients (the stream's predict role).
     pub fn view_learner(&self) -> crate::learn::view_learner::ViewLearner {
-        crate::learn::view_learner::ViewLearner::new(self.optimizer, self.loss, self.update, &self.hedge)
+        crate::learn::view_learner::ViewLearner::new(self.optimizer, self.loss, self.step_rule, &self.hedge)
     }
 
     pub fn featurizer(&self) -> Result<Featurizer, ModelError> {
@@ -115,8 +107,8 @@ impl ModelSettings {
         if self.crosses != other.crosses {
             out.push(format!("crosses {:?} vs {:?}", self.crosses, other.crosses));
         }
-        if self.update != other.update {
-            out.push(format!("update {:?} vs {:?}", self.update, other.update));
+        if self.step_rule != other.step_rule {
+            out.push(format!("update {:?} vs {:?}", self.step_rule, other.step_rule));
         }
         if self.hedge != other.hedge {
             out.push(format!("hedge {:?} vs {:?}", self.hedge, other.hedge));
@@ -125,6 +117,126 @@ impl ModelSettings {
             out.push(format!("admission {:?} vs {:?}", self.admission, other.admission));
         }
         out.join(", ")
+    }
+}
+
+/// The learning settings as a user gives them (`ftrl train`'s flags, the `[model]` keys of
+/// a worker's configuration), before they are checked. The command line and the
+/// configuration each read their own spelling into this, so the defaults and the rules live
+/// here once: [`Default`] and [`LearnerOptions::settings`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct LearnerOptions {
+    pub loss: LossKind,
+    /// Number of classes (softmax only).
+    pub classes: Option<u32>,
+    pub algorithm: Algorithm,
+    pub alpha: f64,
+    pub beta: f64,
+    pub l1: f64,
+    pub l2: f64,
+    pub bound: Option<f64>,
+    pub clip_gradient: Option<f64>,
+    /// Namespace pairs to cross, like "ab".
+    pub crosses: Vec<String>,
+    /// How the loss becomes the step (`--update`, `model.update`).
+    pub step_rule: StepRule,
+    /// The α of each member of a Hedge mixture; empty for one learner.
+    pub hedge: Vec<f64>,
+    pub min_count: Option<u32>,
+    pub inclusion_probability: Option<f64>,
+}
+
+impl Default for LearnerOptions {
+    fn default() -> Self {
+        // The optimizer's defaults are the user's: one place for α = 0.1, β = 1.
+        let Hyperparameters { alpha, beta, l1, l2, bound, clip_gradient } = Hyperparameters::default();
+        Self {
+            loss: LossKind::Logistic,
+            classes: None,
+            algorithm: Algorithm::FtrlProximal,
+            alpha,
+            beta,
+            l1,
+            l2,
+            bound,
+            clip_gradient,
+            crosses: Vec::new(),
+            step_rule: StepRule::Gradient,
+            hedge: Vec::new(),
+            min_count: None,
+            inclusion_probability: None,
+        }
+    }
+}
+
+/// A learning setting that cannot work: which one, by its configuration key (`alpha`,
+/// `clip_gradient`, `crosses[1]`), and why. Each front end names it in its own spelling.
+#[derive(Clone, Debug, PartialEq, Error)]
+#[error("{setting}: {reason}")]
+pub struct SettingError {
+    pub setting: String,
+    pub reason: String,
+}
+
+impl LearnerOptions {
+    /// The model settings these options describe, or every setting that cannot work (in
+    /// the order of the fields).
+    pub fn settings(&self) -> Result<ModelSettings, Vec<SettingError>> {
+        let mut problems = Vec::new();
+        let mut bad = |setting: &str, reason: String| problems.push(SettingError { setting: setting.into(), reason });
+        let loss = match self.loss.with_classes(self.classes) {
+            Ok(loss) => Some(loss),
+            Err(e) => {
+                bad(if self.classes.is_some() { "classes" } else { "loss" }, e);
+                None
+            }
+        };
+        let hyperparameters = Hyperparameters {
+            alpha: self.alpha,
+            beta: self.beta,
+            l1: self.l1,
+            l2: self.l2,
+            bound: self.bound,
+            clip_gradient: self.clip_gradient,
+        };
+        for (setting, reason) in hyperparameters.problems() {
+            bad(setting, reason);
+        }
+        // Which steps and mixtures work depends on the loss; an unknown one was reported above.
+        if let Some(loss) = loss {
+            if let Err(e) = self.step_rule.check_loss(loss) {
+                bad("update", e);
+            }
+            if !self.hedge.is_empty() {
+                if let Err(e) = Hedge::check(&self.hedge, loss) {
+                    bad("hedge", e);
+                }
+            }
+        }
+        let admission = Admission::from_options(self.min_count, self.inclusion_probability);
+        if self.min_count.is_some() && self.inclusion_probability.is_some() {
+            bad("min_count", "set min_count or inclusion_probability, not both".into());
+        } else if let Err(e) = admission.check() {
+            bad(if self.min_count.is_some() { "min_count" } else { "inclusion_probability" }, e);
+        }
+        let mut crosses = Vec::with_capacity(self.crosses.len());
+        for (i, cross) in self.crosses.iter().enumerate() {
+            match cross.parse::<Cross>() {
+                Ok(cross) => crosses.push(cross),
+                Err(e) => bad(&format!("crosses[{i}]"), e),
+            }
+        }
+        match loss {
+            Some(loss) if problems.is_empty() => {
+                let optimizer = Optimizer { algorithm: self.algorithm, hyperparameters };
+                let mut settings = ModelSettings::new(optimizer, loss, &crosses);
+                settings.step_rule = self.step_rule;
+                settings.hedge = self.hedge.clone();
+                settings.admission = admission;
+                Ok(settings)
+            }
+            _ => Err(problems),
+        }
     }
 }
 
@@ -260,12 +372,33 @@ mod tests {
         let old: ModelSettings = serde_json::from_str(&json).unwrap();
         assert_eq!(old, settings());
         let mut new = settings();
-        new.update = Update::Aprox;
+        new.step_rule = StepRule::Aprox;
         new.hedge = vec![0.1, 1.0];
         new.admission = Admission::MinCount { count: 2 };
         let json = serde_json::to_string(&new).unwrap();
+        assert!(json.contains(r#""update":"aprox""#), "stored under the name it always had: {json}");
         assert_eq!(serde_json::from_str::<ModelSettings>(&json).unwrap(), new);
         assert!(new.differences(&settings()).contains("hedge"));
+    }
+
+    /// The defaults are the settings models have always had, and every bad setting is named
+    /// by its configuration key.
+    #[test]
+    fn learner_options_name_every_bad_setting() {
+        assert_eq!(LearnerOptions::default().settings().unwrap(), settings());
+        let bad = LearnerOptions {
+            alpha: 0.0,
+            l2: -1.0,
+            step_rule: StepRule::Pa,
+            crosses: vec!["ab".into(), "abc".into()],
+            min_count: Some(2),
+            inclusion_probability: Some(0.5),
+            ..LearnerOptions::default()
+        };
+        let named: Vec<String> = bad.settings().unwrap_err().into_iter().map(|e| e.setting).collect();
+        assert_eq!(named, ["alpha", "l2", "update", "min_count", "crosses[1]"]);
+        let softmax = LearnerOptions { loss: LossKind::Softmax, classes: Some(1), ..LearnerOptions::default() };
+        assert_eq!(softmax.settings().unwrap_err()[0].setting, "classes");
     }
 
     #[test]

@@ -21,7 +21,7 @@ pub fn weight(state: &CoordState) -> f64 {
 /// Applies gradient `g` with a proximal step for L1, L2 and the box bound, growing n by
 /// `rate_mass` (g² for the textbook rule).
 #[inline]
-pub fn update(state: &mut CoordState, g: f64, rate_mass: f64, hp: &Hyperparameters) {
+pub fn apply_gradient(state: &mut CoordState, g: f64, rate_mass: f64, hp: &Hyperparameters) {
     state.n += rate_mass;
     let eta = hp.alpha / (hp.beta + state.n.sqrt());
     let v = state.z - eta * g;
@@ -40,9 +40,9 @@ mod tests {
         // α=0.5, β=0, g=2: n=4, η=0.25, w = −0.5. Then g=−1: n=5, η=0.5/√5, w = −0.5 + η.
         let hp = Hyperparameters { alpha: 0.5, beta: 0.0, ..Default::default() };
         let mut s = CoordState::default();
-        update(&mut s, 2.0, 4.0, &hp);
+        apply_gradient(&mut s, 2.0, 4.0, &hp);
         assert_eq!(weight(&s), -0.5);
-        update(&mut s, -1.0, 1.0, &hp);
+        apply_gradient(&mut s, -1.0, 1.0, &hp);
         assert!((weight(&s) - (-0.5 + 0.5 / 5f64.sqrt())).abs() < 1e-12);
     }
 
@@ -51,7 +51,7 @@ mod tests {
         let hp = Hyperparameters { alpha: 0.7, beta: 0.4, l1: 0.3, l2: 0.9, bound: Some(2.0), ..Default::default() };
         for (w0, n0, g) in [(0.2, 1.0, 0.5), (-1.0, 0.1, -3.0), (0.05, 4.0, 0.01), (1.9, 0.0, -9.0)] {
             let mut s = CoordState { z: w0, n: n0, ..Default::default() };
-            update(&mut s, g, g * g, &hp);
+            apply_gradient(&mut s, g, g * g, &hp);
             let eta = hp.alpha / (hp.beta + (n0 + g * g).sqrt());
             let v = w0 - eta * g;
             let objective = |w: f64| 0.5 * (w - v).powi(2) / eta + hp.l1 * w.abs() + 0.5 * hp.l2 * w * w;

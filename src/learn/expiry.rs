@@ -22,9 +22,17 @@ pub struct Expiry {
 }
 
 impl Expiry {
-    /// Expiry after `after` ticks (callers reject 0, which would expire everything at once).
+    /// Expiry after `after` ticks (callers reject 0 with [`check_after`](Self::check_after)).
     pub fn new(after: u64) -> Self {
         Self { after }
+    }
+
+    /// Why `after` cannot be a window, if it cannot: 0 would expire everything at once.
+    pub fn check_after(after: u64) -> Result<(), String> {
+        match after {
+            0 => Err("must be > 0 (leave it unset for no expiry)".into()),
+            _ => Ok(()),
+        }
     }
 
     pub fn after(&self) -> u64 {

@@ -26,7 +26,7 @@ pub fn weight(state: &CoordState, hp: &Hyperparameters) -> f64 {
 /// Applies gradient `g`, which was computed at the played weight `played`, growing n by
 /// `rate_mass` (g² for the textbook rule).
 #[inline]
-pub fn update(state: &mut CoordState, g: f64, played: f64, rate_mass: f64, hp: &Hyperparameters) {
+pub fn apply_gradient(state: &mut CoordState, g: f64, played: f64, rate_mass: f64, hp: &Hyperparameters) {
     let n_next = state.n + rate_mass;
     let sigma = (n_next.sqrt() - state.n.sqrt()) / hp.alpha;
     state.z += g - sigma * played;
@@ -49,13 +49,13 @@ mod tests {
         let hp = hp(0.5, 1.0, 0.0, 0.0);
         let mut s = CoordState::default();
         let w = weight(&s, &hp);
-        update(&mut s, 2.0, w, 4.0, &hp);
+        apply_gradient(&mut s, 2.0, w, 4.0, &hp);
         assert_eq!(s.n, 4.0);
         assert_eq!(s.z, 2.0);
         assert!((weight(&s, &hp) + 1.0 / 3.0).abs() < 1e-12);
         // Second step g=−1 at w=−1/3: n=5, σ=(√5−2)/0.5, z = 2 − 1 − σ·(−1/3).
         let w = weight(&s, &hp);
-        update(&mut s, -1.0, w, 1.0, &hp);
+        apply_gradient(&mut s, -1.0, w, 1.0, &hp);
         let sigma = (5f64.sqrt() - 2.0) / 0.5;
         assert!((s.z - (1.0 + sigma / 3.0)).abs() < 1e-12);
         assert_eq!(s.updates, 2);
@@ -102,7 +102,7 @@ mod tests {
                     played.push(w);
                     sigmas.push(((n + g * g).sqrt() - n.sqrt()) / hp.alpha);
                     n += g * g;
-                    update(&mut s, g, w, g * g, hp);
+                    apply_gradient(&mut s, g, w, g * g, hp);
                 }
                 let objective = |w: f64| {
                     let mut f = 0.0;

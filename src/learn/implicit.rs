@@ -34,9 +34,11 @@ use super::Loss;
 use serde::{Deserialize, Serialize};
 
 /// How an example's loss turns into the scalar that scales its per-coordinate gradients.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+/// Users set it as `--update` and `model.update`, and models store it as `update`; in the
+/// code, "update" is left to the stream's update role.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Update {
+pub enum StepRule {
     /// The loss derivative at the predicted margin (plain online gradient / FTRL).
     #[default]
     Gradient,
@@ -48,32 +50,32 @@ pub enum Update {
     Pa,
 }
 
-impl Update {
+impl StepRule {
     /// The name settings and flags use.
     pub fn name(&self) -> &'static str {
         match self {
-            Update::Gradient => "gradient",
-            Update::Implicit => "implicit",
-            Update::Aprox => "aprox",
-            Update::Pa => "pa",
+            StepRule::Gradient => "gradient",
+            StepRule::Implicit => "implicit",
+            StepRule::Aprox => "aprox",
+            StepRule::Pa => "pa",
         }
     }
 
     pub fn is_gradient(&self) -> bool {
-        *self == Update::Gradient
+        *self == StepRule::Gradient
     }
 
     /// Why this step cannot be used with `loss`, if it cannot.
     pub fn check_loss(&self, loss: Loss) -> Result<(), String> {
         match (self, loss) {
-            (Update::Pa, Loss::Hinge) | (Update::Gradient | Update::Aprox, _) => Ok(()),
-            (Update::Pa, _) => {
+            (StepRule::Pa, Loss::Hinge) | (StepRule::Gradient | StepRule::Aprox, _) => Ok(()),
+            (StepRule::Pa, _) => {
                 Err(format!("update pa is the hinge loss's step; use implicit or aprox with the {} loss", loss.name()))
             }
-            (Update::Implicit, Loss::Softmax { .. }) => {
+            (StepRule::Implicit, Loss::Softmax { .. }) => {
                 Err("update implicit needs a single-output loss; use aprox with softmax".into())
             }
-            (Update::Implicit, _) => Ok(()),
+            (StepRule::Implicit, _) => Ok(()),
         }
     }
 }
@@ -92,18 +94,18 @@ pub struct Scored<'a> {
 /// Replaces the plain derivatives of one example by the step's. `derivatives` come in as
 /// importance · dℓ/dmargin per output and `curvatures` hold each output's h (see the module
 /// documentation).
-pub fn step_derivatives(update: Update, loss: Loss, example: Scored, curvatures: &[f64], derivatives: &mut [f64]) {
+pub fn step_derivatives(step_rule: StepRule, loss: Loss, example: Scored, curvatures: &[f64], derivatives: &mut [f64]) {
     let Scored { margins, label, importance, loss_value } = example;
-    match update {
-        Update::Gradient => {}
-        Update::Aprox => {
+    match step_rule {
+        StepRule::Gradient => {}
+        StepRule::Aprox => {
             let squared_norm: f64 = derivatives.iter().zip(curvatures).map(|(d, h)| d * d * h).sum();
             if squared_norm > 0.0 {
                 let shortening = (importance * loss_value / squared_norm).min(1.0);
                 derivatives.iter_mut().for_each(|d| *d *= shortening);
             }
         }
-        Update::Implicit | Update::Pa => {
+        StepRule::Implicit | StepRule::Pa => {
             if let ([margin], [h], [derivative]) = (margins, curvatures, derivatives) {
                 *derivative = implicit_derivative(loss, *margin, label, importance, *h);
             }
@@ -208,7 +210,7 @@ mod tests {
                         let (value, slope) = (loss.value(m, y), loss.derivative(m, y));
                         let mut d = [importance * slope];
                         let example = Scored { margins: &[m], label: y, importance, loss_value: value };
-                        step_derivatives(Update::Aprox, loss, example, &[h], &mut d);
+                        step_derivatives(StepRule::Aprox, loss, example, &[h], &mut d);
                         let model =
                             |mu: f64| importance * (value + slope * (mu - m)).max(0.0) + (mu - m).powi(2) / (2.0 * h);
                         let reach = 10.0 + h * importance * 4.0;
@@ -240,11 +242,11 @@ mod tests {
         // 2, past the label; truncated to ℓ/(hℓ'²) = 1/4 of it, the margin lands on 0.5.
         let mut d = [2.0];
         let example = Scored { margins: &[1.0], label: 0.0, importance: 1.0, loss_value: 1.0 };
-        step_derivatives(Update::Aprox, Loss::Squared, example, &[1.0], &mut d);
+        step_derivatives(StepRule::Aprox, Loss::Squared, example, &[1.0], &mut d);
         assert_eq!(d, [0.5]);
         // A small step is left alone.
         let mut d = [2.0];
-        step_derivatives(Update::Aprox, Loss::Squared, example, &[0.1], &mut d);
+        step_derivatives(StepRule::Aprox, Loss::Squared, example, &[0.1], &mut d);
         assert_eq!(d, [2.0]);
     }
 
@@ -269,12 +271,12 @@ mod tests {
 
     #[test]
     fn steps_and_losses_that_do_not_fit_are_named() {
-        assert!(Update::Pa.check_loss(Loss::Logistic).unwrap_err().contains("hinge"));
-        assert!(Update::Implicit.check_loss(Loss::Softmax { classes: 3 }).is_err());
-        assert!(Update::Aprox.check_loss(Loss::Softmax { classes: 3 }).is_ok());
-        assert!(Update::Pa.check_loss(Loss::Hinge).is_ok());
-        for update in [Update::Gradient, Update::Implicit, Update::Aprox, Update::Pa] {
-            assert_eq!(serde_json::to_string(&update).unwrap(), format!("\"{}\"", update.name()));
+        assert!(StepRule::Pa.check_loss(Loss::Logistic).unwrap_err().contains("hinge"));
+        assert!(StepRule::Implicit.check_loss(Loss::Softmax { classes: 3 }).is_err());
+        assert!(StepRule::Aprox.check_loss(Loss::Softmax { classes: 3 }).is_ok());
+        assert!(StepRule::Pa.check_loss(Loss::Hinge).is_ok());
+        for step_rule in [StepRule::Gradient, StepRule::Implicit, StepRule::Aprox, StepRule::Pa] {
+            assert_eq!(serde_json::to_string(&step_rule).unwrap(), format!("\"{}\"", step_rule.name()));
         }
     }
 }

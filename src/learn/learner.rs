@@ -13,7 +13,7 @@
 use super::admission::{Admission, Admitter};
 use super::hashing::{class_coordinate, member_coordinate};
 use super::hedge::{member_optimizers, Hedge};
-use super::implicit::{step_derivatives, Scored, Update};
+use super::implicit::{step_derivatives, Scored, StepRule};
 use super::loss::{sigmoid, softmax};
 use super::{CoordState, Feature, Loss, Optimizer};
 
@@ -78,7 +78,7 @@ pub struct Outcome {
 pub struct Learner {
     loss: Loss,
     /// How the loss derivative becomes the step (plain gradient by default).
-    update: Update,
+    step_rule: StepRule,
     /// The learners' rules: one, or one per α of the Hedge.
     members: Vec<Optimizer>,
     hedge: Option<Hedge>,
@@ -106,7 +106,7 @@ impl Learner {
     pub fn new(optimizer: Optimizer, loss: Loss) -> Self {
         Self {
             loss,
-            update: Update::Gradient,
+            step_rule: StepRule::Gradient,
             members: vec![optimizer],
             hedge: None,
             admitter: Admitter::default(),
@@ -122,9 +122,9 @@ impl Learner {
         }
     }
 
-    /// The same learner taking `update` steps.
-    pub fn with_update(mut self, update: Update) -> Self {
-        self.update = update;
+    /// The same learner taking `step_rule` steps.
+    pub fn with_step_rule(mut self, step_rule: StepRule) -> Self {
+        self.step_rule = step_rule;
         self
     }
 
@@ -290,7 +290,7 @@ impl Learner {
             let Some(label) = label.filter(|_| learn) else { continue };
 
             self.derivatives.iter_mut().for_each(|d| *d *= importance);
-            if !self.update.is_gradient() {
+            if !self.step_rule.is_gradient() {
                 self.curvatures.clear();
                 for (class, d) in self.derivatives.iter().enumerate() {
                     let mut h = 0.0;
@@ -306,7 +306,7 @@ impl Learner {
                     self.curvatures.push(h);
                 }
                 let example = Scored { margins: &self.margins, label, importance, loss_value: outcome.loss };
-                step_derivatives(self.update, self.loss, example, &self.curvatures, &mut self.derivatives);
+                step_derivatives(self.step_rule, self.loss, example, &self.curvatures, &mut self.derivatives);
             }
             for (class, d) in self.derivatives.iter().enumerate() {
                 let first = class * per_class;
@@ -366,7 +366,7 @@ impl<S: CoordinateStates> Target for ApplyNow<'_, S> {
     ) {
         let state = self.states.state_mut(self.slots[index]);
         if self.admitter.occurs(coordinate, state) {
-            optimizer.update(state, gradient, played);
+            optimizer.apply_gradient(state, gradient, played);
         }
         if self.clock != 0 {
             state.seen = self.clock;
@@ -553,14 +553,14 @@ mod tests {
     #[test]
     fn gradients_handed_to_a_target_and_applied_later_equal_learn() {
         let cases = [
-            (Loss::Logistic, Update::Gradient, &[][..]),
-            (Loss::Logistic, Update::Implicit, &[]),
-            (Loss::Logistic, Update::Aprox, &[]),
-            (Loss::Logistic, Update::Implicit, &[0.5, 4.0]),
-            (Loss::Softmax { classes: 3 }, Update::Aprox, &[]),
+            (Loss::Logistic, StepRule::Gradient, &[][..]),
+            (Loss::Logistic, StepRule::Implicit, &[]),
+            (Loss::Logistic, StepRule::Aprox, &[]),
+            (Loss::Logistic, StepRule::Implicit, &[0.5, 4.0]),
+            (Loss::Softmax { classes: 3 }, StepRule::Aprox, &[]),
         ];
-        for (loss, update, alphas) in cases {
-            let mut learner = Learner::new(ftrl(2.0), loss).with_update(update).with_hedge(alphas);
+        for (loss, step_rule, alphas) in cases {
+            let mut learner = Learner::new(ftrl(2.0), loss).with_step_rule(step_rule).with_hedge(alphas);
             // Two learners, each seeing every example once, so that a Hedge's states agree.
             let mut collecting = learner.clone();
             let (mut direct, mut deferred) = (MapStates::default(), MapStates::default());
@@ -580,13 +580,13 @@ mod tests {
                     let optimizer = learner.members()[*member as usize];
                     let state = deferred.state_mut(*slot);
                     let played = optimizer.weight(state);
-                    optimizer.update(state, *g, played);
+                    optimizer.apply_gradient(state, *g, played);
                 }
             }
             assert_eq!(direct.len(), deferred.len());
             for (coordinate, _) in direct.iter() {
                 assert_ne!(direct.get(coordinate).z, 0.0);
-                assert_eq!(direct.get(coordinate), deferred.get(coordinate), "{loss:?} {update:?} {alphas:?}");
+                assert_eq!(direct.get(coordinate), deferred.get(coordinate), "{loss:?} {step_rule:?} {alphas:?}");
             }
         }
     }
@@ -599,14 +599,16 @@ mod tests {
             algorithm: Algorithm::Adagrad,
             hyperparameters: Hyperparameters { alpha: 100.0, beta: 1.0, ..Default::default() },
         };
-        for (update, lands_past) in [(Update::Gradient, true), (Update::Implicit, false), (Update::Aprox, false)] {
-            let mut learner = Learner::new(optimizer, Loss::Squared).with_update(update);
+        for (step_rule, lands_past) in
+            [(StepRule::Gradient, true), (StepRule::Implicit, false), (StepRule::Aprox, false)]
+        {
+            let mut learner = Learner::new(optimizer, Loss::Squared).with_step_rule(step_rule);
             let mut states = MapStates::default();
             let x = [f(1, 1.0), f(2, 2.0)];
             learner.learn(&mut states, &x, 1.0, 1.0).unwrap();
             let after = learner.predict(&mut states, &x, None).unwrap().prediction;
-            assert_eq!(after > 1.0 + 1e-9, lands_past, "{update:?}: {after}");
-            assert!(after > 0.0, "{update:?}: {after}");
+            assert_eq!(after > 1.0 + 1e-9, lands_past, "{step_rule:?}: {after}");
+            assert!(after > 0.0, "{step_rule:?}: {after}");
         }
     }
 }

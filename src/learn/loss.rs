@@ -19,7 +19,7 @@ pub enum Loss {
 }
 
 /// Names of the losses on the command line (`--loss`), completed by `--classes` for softmax.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum LossKind {
     Logistic,

@@ -19,7 +19,7 @@ pub mod replica;
 pub mod view_learner;
 
 pub use hedge::Hedge;
-pub use implicit::Update;
+pub use implicit::StepRule;
 pub use learner::{CoordinateStates, Learner, Outcome};
 pub use loss::Loss;
 pub use optimizer::{Algorithm, Hyperparameters, Optimizer};

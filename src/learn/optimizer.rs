@@ -4,7 +4,7 @@ use super::{adagrad, ftrl_proximal, rda, CoordState};
 use serde::{Deserialize, Serialize};
 
 /// The per-coordinate update rules.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Algorithm {
     /// FTRL-Proximal (McMahan et al. 2013).
@@ -51,33 +51,26 @@ impl Hyperparameters {
         }
     }
 
-    /// Names the first setting that cannot work, and why.
-    pub fn validate(&self) -> Result<(), String> {
-        let positive = |name: &str, v: f64| {
-            if v.is_finite() && v > 0.0 {
-                Ok(())
-            } else {
-                Err(format!("{name} must be a finite number > 0, got {v}"))
+    /// Every setting that cannot work, by name, and why ("must be a finite number > 0, got 0").
+    pub fn problems(&self) -> Vec<(&'static str, String)> {
+        // (name, value when set, whether it must be above 0 rather than at least 0)
+        let settings = [
+            ("alpha", Some(self.alpha), true),
+            ("beta", Some(self.beta), false),
+            ("l1", Some(self.l1), false),
+            ("l2", Some(self.l2), false),
+            ("bound", self.bound, true),
+            ("clip_gradient", self.clip_gradient, true),
+        ];
+        let mut problems = Vec::new();
+        for (name, value, above_zero) in settings {
+            let Some(v) = value else { continue };
+            let (ok, rule) = if above_zero { (v > 0.0, "> 0") } else { (v >= 0.0, "≥ 0") };
+            if !(ok && v.is_finite()) {
+                problems.push((name, format!("must be a finite number {rule}, got {v}")));
             }
-        };
-        let non_negative = |name: &str, v: f64| {
-            if v.is_finite() && v >= 0.0 {
-                Ok(())
-            } else {
-                Err(format!("{name} must be a finite number ≥ 0, got {v}"))
-            }
-        };
-        positive("alpha", self.alpha)?;
-        non_negative("beta", self.beta)?;
-        non_negative("l1", self.l1)?;
-        non_negative("l2", self.l2)?;
-        if let Some(r) = self.bound {
-            positive("bound", r)?;
         }
-        if let Some(c) = self.clip_gradient {
-            positive("clip_gradient", c)?;
-        }
-        Ok(())
+        problems
     }
 }
 
@@ -102,16 +95,16 @@ impl Optimizer {
 
     /// Applies gradient `g`, computed at the weight `played` that the coordinate played.
     #[inline]
-    pub fn update(&self, state: &mut CoordState, g: f64, played: f64) {
+    pub fn apply_gradient(&self, state: &mut CoordState, g: f64, played: f64) {
         let g = self.clip_gradient(g);
         self.apply(state, g, played, g * g);
     }
 
-    /// Applies gradient `g` like [`update`](Self::update), but grows the rate's Σg² by
+    /// Applies gradient `g` like [`apply_gradient`](Self::apply_gradient), but grows the rate's Σg² by
     /// `rate_mass` ≥ 0 instead of g²: what a delay-tolerant rate adds for a gradient that
     /// was computed on stale weights (see `delay`).
     #[inline]
-    pub fn update_with_rate_mass(&self, state: &mut CoordState, g: f64, played: f64, rate_mass: f64) {
+    pub fn apply_gradient_with_rate_mass(&self, state: &mut CoordState, g: f64, played: f64, rate_mass: f64) {
         self.apply(state, self.clip_gradient(g), played, rate_mass);
     }
 
@@ -119,9 +112,9 @@ impl Optimizer {
     fn apply(&self, state: &mut CoordState, g: f64, played: f64, rate_mass: f64) {
         let hp = &self.hyperparameters;
         match self.algorithm {
-            Algorithm::FtrlProximal => ftrl_proximal::update(state, g, played, rate_mass, hp),
-            Algorithm::Rda => rda::update(state, g, rate_mass),
-            Algorithm::Adagrad => adagrad::update(state, g, rate_mass, hp),
+            Algorithm::FtrlProximal => ftrl_proximal::apply_gradient(state, g, played, rate_mass, hp),
+            Algorithm::Rda => rda::apply_gradient(state, g, rate_mass),
+            Algorithm::Adagrad => adagrad::apply_gradient(state, g, rate_mass, hp),
         }
     }
 
@@ -177,7 +170,7 @@ mod tests {
                 for &g in &gs {
                     let w = opt.weight(&s);
                     prop_assert_eq!(w, 0.0);
-                    opt.update(&mut s, g, w);
+                    opt.apply_gradient(&mut s, g, w);
                 }
                 prop_assert_eq!(opt.weight(&s), 0.0);
             }
@@ -191,7 +184,7 @@ mod tests {
             for &g in &gs {
                 let w = opt.weight(&s);
                 prop_assert!(w.abs() <= r);
-                opt.update(&mut s, g, w);
+                opt.apply_gradient(&mut s, g, w);
             }
             prop_assert!(opt.weight(&s).abs() <= r);
         }
@@ -201,7 +194,7 @@ mod tests {
         fn clipping_bounds_each_step(g in -1e9f64..1e9, c in 0.01f64..10.0, algorithm in any_algorithm()) {
             let opt = Optimizer { algorithm, hyperparameters: Hyperparameters { clip_gradient: Some(c), ..Default::default() } };
             let mut s = CoordState::default();
-            opt.update(&mut s, g, 0.0);
+            opt.apply_gradient(&mut s, g, 0.0);
             prop_assert!(s.n <= c * c * (1.0 + 1e-12));
         }
 
@@ -212,7 +205,7 @@ mod tests {
             let mut s = CoordState { z, n, updates: 4, sum: 0.0, seen: 0 };
             let before = opt.weight(&s);
             let rate = opt.rate(&s);
-            opt.update(&mut s, g, before);
+            opt.apply_gradient(&mut s, g, before);
             let moved = opt.weight(&s) - before;
             // RDA and AdaGrad also shrink the weight itself through λ2 (by under a third here),
             // which the rate of a gradient leaves out.
@@ -227,7 +220,7 @@ mod tests {
             let mut s = CoordState::default();
             for &g in &gs {
                 let w = opt.weight(&s);
-                opt.update(&mut s, g, w);
+                opt.apply_gradient(&mut s, g, w);
             }
             prop_assert!(opt.weight(&s).is_finite() && s.z.is_finite() && s.n.is_finite());
         }
@@ -236,9 +229,9 @@ mod tests {
     #[test]
     fn validation_names_the_setting() {
         let bad = Hyperparameters { alpha: 0.0, ..Default::default() };
-        assert!(bad.validate().unwrap_err().contains("alpha"));
-        let bad = Hyperparameters { l1: -1.0, ..Default::default() };
-        assert!(bad.validate().unwrap_err().contains("l1"));
-        assert!(Hyperparameters::default().validate().is_ok());
+        assert_eq!(bad.problems(), [("alpha", "must be a finite number > 0, got 0".to_string())]);
+        let bad = Hyperparameters { l1: -1.0, bound: Some(0.0), ..Default::default() };
+        assert_eq!(bad.problems().iter().map(|(name, _)| *name).collect::<Vec<_>>(), ["l1", "bound"]);
+        assert!(Hyperparameters::default().problems().is_empty());
     }
 }

@@ -85,9 +85,9 @@ impl OwnerRule {
             Some(read) => {
                 let forward = state.sum - read;
                 let mass = (g * g + 2.0 * g * forward).max(0.0);
-                optimizer.update_with_rate_mass(state, g, played, mass);
+                optimizer.apply_gradient_with_rate_mass(state, g, played, mass);
             }
-            None => optimizer.update(state, g, played),
+            None => optimizer.apply_gradient(state, g, played),
         }
         // Kept whether or not rates are delay-tolerant, so that turning them on later
         // finds true sums.
@@ -136,7 +136,7 @@ mod tests {
         for g in [0.5, -0.25, 1.0] {
             assert!(rule.apply(42, 0, &mut by_rule, g, None));
             let played = ftrl(0.3).weight(&by_hand);
-            ftrl(0.3).update(&mut by_hand, g, played);
+            ftrl(0.3).apply_gradient(&mut by_hand, g, played);
         }
         assert_eq!((by_rule.z, by_rule.n, by_rule.updates), (by_hand.z, by_hand.n, by_hand.updates));
         assert_eq!(by_rule.sum, 1.25, "Σg is kept");
@@ -174,7 +174,7 @@ mod tests {
         let mut fresh = CoordState::default();
         for g in &gradients[2..] {
             let played = ftrl(0.5).weight(&fresh);
-            ftrl(0.5).update(&mut fresh, *g, played);
+            ftrl(0.5).apply_gradient(&mut fresh, *g, played);
         }
         assert_eq!((state.z, state.n), (fresh.z, fresh.n));
     }

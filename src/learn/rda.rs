@@ -32,7 +32,7 @@ pub fn weight(state: &CoordState, hp: &Hyperparameters) -> f64 {
 /// Applies gradient `g` (RDA does not need the played weight), growing n by `rate_mass`
 /// (g² for the textbook rule).
 #[inline]
-pub fn update(state: &mut CoordState, g: f64, rate_mass: f64) {
+pub fn apply_gradient(state: &mut CoordState, g: f64, rate_mass: f64) {
     state.z += g;
     state.n += rate_mass;
     state.updates += 1;
@@ -49,8 +49,8 @@ mod tests {
         // w = −(1 − 0.2) / (1 + √0.5) = −0.8 / 1.70710678...
         let hp = Hyperparameters { alpha: 1.0, beta: 1.0, l1: 0.1, ..Default::default() };
         let mut s = CoordState::default();
-        update(&mut s, 0.5, 0.25);
-        update(&mut s, 0.5, 0.25);
+        apply_gradient(&mut s, 0.5, 0.25);
+        apply_gradient(&mut s, 0.5, 0.25);
         assert_eq!((s.z, s.n, s.updates), (1.0, 0.5, 2));
         assert!((weight(&s, &hp) + 0.8 / (1.0 + 0.5f64.sqrt())).abs() < 1e-12);
     }
@@ -59,9 +59,9 @@ mod tests {
     fn l1_threshold_grows_with_rounds() {
         let hp = Hyperparameters { alpha: 1.0, beta: 1.0, l1: 0.3, ..Default::default() };
         let mut s = CoordState::default();
-        update(&mut s, 0.5, 0.25);
+        apply_gradient(&mut s, 0.5, 0.25);
         assert!(weight(&s, &hp) != 0.0, "|u|=0.5 > 0.3·1");
-        update(&mut s, 0.0, 0.0);
+        apply_gradient(&mut s, 0.0, 0.0);
         assert_eq!(weight(&s, &hp), 0.0, "|u|=0.5 ≤ 0.3·2");
     }
 
@@ -80,7 +80,7 @@ mod tests {
         ] {
             let mut s = CoordState::default();
             for &g in &gs {
-                update(&mut s, g, g * g);
+                apply_gradient(&mut s, g, g * g);
             }
             let (u, n, t) = (s.z, s.n, gs.len() as f64);
             let objective = |w: f64| {

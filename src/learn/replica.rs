@@ -399,7 +399,7 @@ pub(crate) mod scenarios {
     use crate::learn::admission::Admission;
     use crate::learn::test_support::{ftrl, MapStates};
     use crate::learn::view_learner::ViewLearner;
-    use crate::learn::{Feature, Learner, Loss, Outcome, Update};
+    use crate::learn::{Feature, Learner, Loss, Outcome, StepRule};
     use std::fmt::Debug;
 
     const PARTITIONS: i32 = 4;
@@ -413,7 +413,7 @@ pub(crate) mod scenarios {
     }
 
     fn learner() -> ViewLearner {
-        ViewLearner::new(ftrl(0.5), Loss::Logistic, Update::Gradient, &[])
+        ViewLearner::new(ftrl(0.5), Loss::Logistic, StepRule::Gradient, &[])
     }
 
     fn partition_of(coordinate: u64) -> i32 {

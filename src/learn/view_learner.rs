@@ -25,7 +25,7 @@
 
 use super::learner::{played_coordinate, Learner, Target};
 use super::Hedge;
-use super::{CoordState, Feature, Loss, Optimizer, Outcome, Update};
+use super::{CoordState, Feature, Loss, Optimizer, Outcome, StepRule};
 use std::convert::Infallible;
 
 /// Where the predict side reads weights.
@@ -66,8 +66,8 @@ pub struct ViewLearner {
 
 impl ViewLearner {
     /// A single learner (`hedge` empty) or a Hedge with one member per α of `hedge`.
-    pub fn new(optimizer: Optimizer, loss: Loss, update: Update, hedge: &[f64]) -> Self {
-        let learner = Learner::new(optimizer, loss).with_update(update).with_hedge(hedge);
+    pub fn new(optimizer: Optimizer, loss: Loss, step_rule: StepRule, hedge: &[f64]) -> Self {
+        let learner = Learner::new(optimizer, loss).with_step_rule(step_rule).with_hedge(hedge);
         Self { learner, gradients: Vec::new(), read_sums: false }
     }
 
@@ -218,15 +218,15 @@ mod tests {
     /// outcomes, for every step kind.
     #[test]
     fn with_a_fresh_view_it_is_the_embedded_learner() {
-        for update in [Update::Gradient, Update::Implicit, Update::Aprox] {
-            let mut learner = Learner::new(ftrl(3.0), Loss::Logistic).with_update(update);
-            let mut view_learner = ViewLearner::new(ftrl(3.0), Loss::Logistic, update, &[]);
+        for step_rule in [StepRule::Gradient, StepRule::Implicit, StepRule::Aprox] {
+            let mut learner = Learner::new(ftrl(3.0), Loss::Logistic).with_step_rule(step_rule);
+            let mut view_learner = ViewLearner::new(ftrl(3.0), Loss::Logistic, step_rule, &[]);
             let (mut embedded, mut owned) = (MapStates::default(), MapStates::default());
             let mut slots = Vec::new();
             for (features, label) in examples() {
                 let expected = learner.learn(&mut embedded, &features, label, 1.5).unwrap();
                 let got = view_learner.step(&StatesView(&owned, ftrl(3.0), &[]), &features, Some(label), 1.5);
-                assert_eq!(expected, got, "{update:?}");
+                assert_eq!(expected, got, "{step_rule:?}");
                 let gradients: Vec<Feature> = view_learner
                     .gradients()
                     .iter()
@@ -236,11 +236,11 @@ mod tests {
                 for (g, slot) in gradients.iter().zip(&slots) {
                     let state = owned.state_mut(*slot);
                     let played = ftrl(3.0).weight(state);
-                    ftrl(3.0).update(state, g.value, played);
+                    ftrl(3.0).apply_gradient(state, g.value, played);
                 }
             }
             for c in 0..20 {
-                assert_eq!(embedded.peek(c), owned.peek(c), "{update:?} coordinate {c}");
+                assert_eq!(embedded.peek(c), owned.peek(c), "{step_rule:?} coordinate {c}");
             }
         }
     }
@@ -250,7 +250,7 @@ mod tests {
     fn hedge_from_a_fresh_view_is_the_embedded_hedge() {
         let alphas = [0.03, 0.3, 3.0];
         let mut hedge = Learner::new(ftrl(0.1), Loss::Logistic).with_hedge(&alphas);
-        let mut view_learner = ViewLearner::new(ftrl(0.1), Loss::Logistic, Update::Gradient, &alphas);
+        let mut view_learner = ViewLearner::new(ftrl(0.1), Loss::Logistic, StepRule::Gradient, &alphas);
         let (mut embedded, mut owned) = (MapStates::default(), MapStates::default());
         let mut slots = Vec::new();
         for (features, label) in examples() {
@@ -267,7 +267,7 @@ mod tests {
                 o.hyperparameters.alpha = alphas[g.member as usize];
                 let state = owned.state_mut(*slot);
                 let played = o.weight(state);
-                o.update(state, g.value, played);
+                o.apply_gradient(state, g.value, played);
             }
         }
         let (embedded, viewed) = (hedge.hedge().unwrap(), view_learner.hedge().unwrap());
@@ -293,13 +293,13 @@ mod tests {
             }
         }
         let features = [Feature { coordinate: 1, value: 1.0 }, Feature { coordinate: 2, value: 1.0 }];
-        let mut learner = ViewLearner::new(ftrl(10.0), Loss::Squared, Update::Implicit, &[]);
+        let mut learner = ViewLearner::new(ftrl(10.0), Loss::Squared, StepRule::Implicit, &[]);
         learner.step(&Fixed(1.0), &features, Some(4.0), 1.0);
         let accurate = learner.gradients()[0].value.abs();
         learner.step(&Fixed(2.0), &features, Some(4.0), 1.0);
         let stale = learner.gradients()[0].value.abs();
         assert!(stale < accurate, "{stale} vs {accurate}");
-        let mut plain = ViewLearner::new(ftrl(10.0), Loss::Squared, Update::Gradient, &[]);
+        let mut plain = ViewLearner::new(ftrl(10.0), Loss::Squared, StepRule::Gradient, &[]);
         plain.step(&Fixed(1.0), &features, Some(4.0), 1.0);
         assert!(accurate < plain.gradients()[0].value.abs(), "the implicit step is shorter than the gradient's");
     }
@@ -320,7 +320,7 @@ mod tests {
             }
         }
         let features = [Feature { coordinate: 4, value: 1.0 }];
-        let mut plain = ViewLearner::new(ftrl(0.1), Loss::Logistic, Update::Gradient, &[]);
+        let mut plain = ViewLearner::new(ftrl(0.1), Loss::Logistic, StepRule::Gradient, &[]);
         plain.step(&Summed, &features, Some(1.0), 1.0);
         assert_eq!(plain.gradients()[0].read_sum, 0.0);
         let mut tolerant = plain.clone().with_read_sums(true);
@@ -344,7 +344,7 @@ mod tests {
         }
         let features = [Feature { coordinate: 4, value: 1.0 }, Feature { coordinate: 9, value: 0.5 }];
         for (loss, hedge) in [(Loss::Logistic, vec![]), (Loss::Softmax { classes: 3 }, vec![0.1, 1.0])] {
-            let mut learner = ViewLearner::new(ftrl(0.1), loss, Update::Gradient, &hedge);
+            let mut learner = ViewLearner::new(ftrl(0.1), loss, StepRule::Gradient, &hedge);
             learner.step(&Empty, &features, Some(2.0), 1.0);
             let mut coordinates = Vec::new();
             learner.coordinates(&features, &mut coordinates);

@@ -95,7 +95,7 @@ impl UpdateRole {
                 config.model.expire_after_ms.map(|after_ms| OwnerExpiry::new(after_ms, config.model.partitions)),
             ),
             rule: settings.owner_rule().with_delay_tolerance(config.model.delay_tolerant),
-            publish_rates: !settings.update.is_gradient(),
+            publish_rates: !settings.step_rule.is_gradient(),
             topics,
             worker_id: config.worker.id.clone(),
             max_records: 100_000,
