@@ -64,27 +64,27 @@ use thiserror::Error;
 use xxhash_rust::xxh3::xxh3_64_with_seed;
 
 /// At most one categorical field per lowercase letter.
-pub const MAX_FIELDS: usize = 26;
+pub(crate) const MAX_FIELDS: usize = 26;
 /// At most one id field per uppercase letter.
-pub const MAX_ID_FIELDS: usize = 26;
+pub(crate) const MAX_ID_FIELDS: usize = 26;
 /// Cardinality of field `a` (unless `max_cardinality` is smaller).
-pub const MIN_CARDINALITY: u64 = 5;
+pub(crate) const MIN_CARDINALITY: u64 = 5;
 /// Largest allowed `max_cardinality`: ranks must stay below [`LIBSVM_FIELD_STRIDE`].
-pub const MAX_CARDINALITY: u64 = 1_000_000_000_000;
+pub(crate) const MAX_CARDINALITY: u64 = 1_000_000_000_000;
 /// Distance between the libsvm index ranges of consecutive fields.
-pub const LIBSVM_FIELD_STRIDE: u64 = 10_000_000_000_000;
+pub(crate) const LIBSVM_FIELD_STRIDE: u64 = 10_000_000_000_000;
 /// Id-field values are uniform over `0..2^ID_BITS`.
-pub const ID_BITS: u32 = 40;
+pub(crate) const ID_BITS: u32 = 40;
 /// Fraction of (field, value) and cross-cell weights that are exactly zero.
-pub const ZERO_FRACTION: f64 = 0.5;
+pub(crate) const ZERO_FRACTION: f64 = 0.5;
 /// Standard deviation of the nonzero weights of field `a`.
-pub const FIELD_SCALE_FIRST: f64 = 0.6;
+pub(crate) const FIELD_SCALE_FIRST: f64 = 0.6;
 /// Standard deviation of the nonzero weights of the last field.
-pub const FIELD_SCALE_LAST: f64 = 0.3;
+pub(crate) const FIELD_SCALE_LAST: f64 = 0.3;
 /// Standard deviation of the nonzero weights of the true crosses.
-pub const CROSS_SCALE: f64 = 0.7;
+pub(crate) const CROSS_SCALE: f64 = 0.7;
 /// Expected margin over the value distribution; sets the base rate.
-pub const TARGET_MEAN_MARGIN: f64 = -1.6;
+pub(crate) const TARGET_MEAN_MARGIN: f64 = -1.6;
 
 /// Ranks per field whose weights are precomputed. A field with at most this many values is
 /// sampled from an alias table (one random word, two lookups), which is several times faster
@@ -101,7 +101,7 @@ const ID_STREAM: u64 = 0x9e37_79b9_7f4a_7c15;
 
 /// What to generate. `ftrl gen` fills it from its flags.
 #[derive(Clone, Debug, PartialEq)]
-pub struct GenConfig {
+pub(crate) struct GenConfig {
     pub examples: u64,
     pub fields: usize,
     pub id_fields: usize,
@@ -129,7 +129,7 @@ impl Default for GenConfig {
 
 /// What was generated, and the losses a learner should be judged against.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct GenSummary {
+pub(crate) struct GenSummary {
     pub examples: u64,
     /// Fraction of examples labelled positive.
     pub positive_rate: f64,
@@ -142,7 +142,7 @@ pub struct GenSummary {
 }
 
 #[derive(Debug, Error)]
-pub enum GenError {
+pub(crate) enum GenError {
     #[error("writing generated examples: {0}")]
     Io(#[from] std::io::Error),
     #[error("bad generator config: {0}")]
@@ -152,7 +152,7 @@ pub enum GenError {
 /// Generates `config.examples` examples into `out` and returns their summary.
 ///
 /// `out` is buffered here, so passing an unbuffered file or stdout is fine.
-pub fn generate(config: &GenConfig, out: &mut dyn Write) -> Result<GenSummary, GenError> {
+pub(crate) fn generate(config: &GenConfig, out: &mut dyn Write) -> Result<GenSummary, GenError> {
     let truth = TrueModel::new(config)?;
     let mut rng = StdRng::seed_from_u64(config.seed);
     let mut id_rng = StdRng::seed_from_u64(config.seed ^ ID_STREAM);

@@ -10,16 +10,18 @@
 //! * `observe`: logs, metrics, health endpoints; `serve`: predictions over HTTP from the deltas.
 //! * `cli`, `commands`: the `ftrl` command line.
 
+#![warn(unreachable_pub)]
+
 pub mod cli;
 pub mod commands;
 pub mod config;
-pub mod gen;
+pub(crate) mod gen;
 pub mod input;
 pub mod learn;
-pub mod model;
+pub(crate) mod model;
 pub mod observe;
 pub mod schema;
-pub mod serve;
+pub(crate) mod serve;
 pub mod store;
 pub mod stream;
-pub mod train;
+pub(crate) mod train;

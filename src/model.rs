@@ -12,7 +12,7 @@ use std::path::Path;
 use thiserror::Error;
 
 /// Version of the on-disk layout (`store::rocks` and this struct).
-pub const FORMAT_VERSION: u32 = 1;
+pub(crate) const FORMAT_VERSION: u32 = 1;
 const SETTINGS_KEY: &str = "settings";
 const EXAMPLES_KEY: &str = "examples_learned";
 const HEDGE_KEY: &str = "hedge_state";
@@ -241,7 +241,7 @@ impl LearnerOptions {
 }
 
 /// Settings plus state.
-pub struct Model {
+pub(crate) struct Model {
     pub settings: ModelSettings,
     pub store: ModelStore,
     /// Examples learned over the model's whole life (across runs).
@@ -249,13 +249,17 @@ pub struct Model {
 }
 
 impl Model {
-    pub fn in_memory(settings: ModelSettings) -> Self {
+    pub(crate) fn in_memory(settings: ModelSettings) -> Self {
         Self { settings, store: ModelStore::in_memory(), examples_learned: 0 }
     }
 
     /// Opens the model at `path` for training with `settings`, creating it if it is new.
     /// An existing model must have been trained with the same settings.
-    pub fn open_or_create(path: &Path, settings: ModelSettings, cache_capacity: usize) -> Result<Self, ModelError> {
+    pub(crate) fn open_or_create(
+        path: &Path,
+        settings: ModelSettings,
+        cache_capacity: usize,
+    ) -> Result<Self, ModelError> {
         let mut store = ModelStore::open(path, cache_capacity)?;
         match read_settings(&store)? {
             Some(stored) if stored != settings => Err(ModelError::Mismatch {
@@ -277,7 +281,7 @@ impl Model {
     }
 
     /// Opens an existing model with the settings it was trained with.
-    pub fn open(path: &Path, cache_capacity: usize) -> Result<Self, ModelError> {
+    pub(crate) fn open(path: &Path, cache_capacity: usize) -> Result<Self, ModelError> {
         let store = ModelStore::open(path, cache_capacity)?;
         let settings =
             read_settings(&store)?.ok_or_else(|| ModelError::Missing { path: path.display().to_string() })?;
@@ -286,14 +290,14 @@ impl Model {
     }
 
     /// Makes everything learned so far durable.
-    pub fn checkpoint(&mut self) -> Result<(), ModelError> {
+    pub(crate) fn checkpoint(&mut self) -> Result<(), ModelError> {
         self.store.set_metadata(EXAMPLES_KEY, self.examples_learned.to_string().into_bytes());
         self.store.checkpoint()?;
         Ok(())
     }
 
     /// The learner of this model, with a Hedge's state restored from the last checkpoint.
-    pub fn learner(&self) -> Result<Learner, ModelError> {
+    pub(crate) fn learner(&self) -> Result<Learner, ModelError> {
         let mut learner = self.settings.learner();
         if let Some(hedge) = learner.hedge_mut() {
             if let Some(bytes) = self.store.metadata(HEDGE_KEY)? {
@@ -306,7 +310,7 @@ impl Model {
     }
 
     /// Keeps a Hedge's state with the model (durable at the next checkpoint).
-    pub fn save_learner(&mut self, learner: &Learner) -> Result<(), ModelError> {
+    pub(crate) fn save_learner(&mut self, learner: &Learner) -> Result<(), ModelError> {
         if let Some(hedge) = learner.hedge() {
             let bytes = serde_json::to_vec(hedge.state()).map_err(|e| ModelError::Settings(e.to_string()))?;
             self.store.set_metadata(HEDGE_KEY, bytes);
@@ -315,7 +319,7 @@ impl Model {
     }
 
     /// Counts coordinates and those whose weight is not zero (of every learner of a Hedge).
-    pub fn count_weights(&mut self) -> Result<(u64, u64), ModelError> {
+    pub(crate) fn count_weights(&mut self) -> Result<(u64, u64), ModelError> {
         let optimizer = self.settings.optimizer;
         let (mut coordinates, mut nonzero) = (0, 0);
         self.store.for_each(|_, state| {

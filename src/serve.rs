@@ -43,7 +43,7 @@ const FOLLOW_INTERVAL: Duration = Duration::from_millis(10);
 const PROGRESS_INTERVAL: Duration = Duration::from_secs(1);
 
 #[derive(Debug, Error)]
-pub enum ServeError {
+pub(crate) enum ServeError {
     #[error(transparent)]
     Http(#[from] HttpError),
     #[error(transparent)]
@@ -64,7 +64,7 @@ struct Served {
 
 /// One example's answer.
 #[derive(Debug, Serialize)]
-pub struct Answer {
+pub(crate) struct Answer {
     /// A probability (logistic), a margin (squared, hinge), or a class 1..=K (softmax).
     pub prediction: f64,
     /// Softmax only: the probability of each class, class 1 first.
@@ -74,7 +74,7 @@ pub struct Answer {
 
 /// Serves until `shutdown` is set. The endpoints answer from the start (`/ready` says 503
 /// until the view has loaded the deltas topic to its end).
-pub fn run(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<(), ServeError> {
+pub(crate) fn run(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<(), ServeError> {
     let settings = config.settings().map_err(ServeError::Config)?;
     let featurizer = settings.featurizer().map_err(|e| ServeError::Config(e.to_string()))?;
     let served = Arc::new(Served {
@@ -248,7 +248,7 @@ fn parse_request(body: &[u8]) -> Result<Vec<String>, (StatusCode, String)> {
 
 /// Predicts each example (a JSON-lines text) with the view's weights, exactly as the
 /// embedded trainer's `predict` does with its model's.
-pub fn predict_all(
+pub(crate) fn predict_all(
     view: &WeightView,
     featurizer: &mut Featurizer,
     learner: &mut ViewLearner,

@@ -20,7 +20,7 @@ use thiserror::Error;
 const REPORTED_BAD_LINES: u64 = 10;
 
 #[derive(Debug, Error)]
-pub enum TrainError {
+pub(crate) enum TrainError {
     #[error(transparent)]
     Input(#[from] InputError),
     #[error(transparent)]
@@ -35,7 +35,7 @@ pub enum TrainError {
 
 /// How a training run reads its input and reports progress.
 #[derive(Clone, Debug)]
-pub struct TrainOptions {
+pub(crate) struct TrainOptions {
     pub source: Source,
     pub format: Format,
     /// With `Format::JsonEvents`: how an event becomes an example.
@@ -60,7 +60,7 @@ pub struct TrainOptions {
 
 impl TrainOptions {
     /// Reading `source` in `format`, one pass, lenient, no table, no names, no delay.
-    pub fn new(source: Source, format: Format) -> Self {
+    pub(crate) fn new(source: Source, format: Format) -> Self {
         Self {
             source,
             format,
@@ -79,7 +79,7 @@ impl TrainOptions {
 
 /// What a training run did, as `--summary-json` prints it.
 #[derive(Clone, Debug, Serialize)]
-pub struct TrainSummary {
+pub(crate) struct TrainSummary {
     pub examples: u64,
     pub bad_lines: u64,
     pub passes: u32,
@@ -115,7 +115,7 @@ fn is_zero(n: &usize) -> bool {
 
 /// The learners of a Hedge mixture at the end of a run.
 #[derive(Clone, Debug, Serialize)]
-pub struct HedgeSummary {
+pub(crate) struct HedgeSummary {
     pub alphas: Vec<f64>,
     /// Each learner's own progressive loss over the model's life.
     pub progressive_losses: Vec<f64>,
@@ -132,7 +132,7 @@ enum Trainer {
 }
 
 /// Trains `model` on the input, then checkpoints it.
-pub fn train(model: &mut Model, options: &TrainOptions) -> Result<TrainSummary, TrainError> {
+pub(crate) fn train(model: &mut Model, options: &TrainOptions) -> Result<TrainSummary, TrainError> {
     let featurizer = model.settings.featurizer()?;
     let batches = spawn_reader(
         options.source.clone(),
@@ -148,7 +148,7 @@ pub fn train(model: &mut Model, options: &TrainOptions) -> Result<TrainSummary, 
 
 /// Trains `model` on batches from any reader (a file, standard input, a topic), then
 /// checkpoints it. `options.source` and `options.format` are not used here.
-pub fn train_batches(
+pub(crate) fn train_batches(
     model: &mut Model,
     batches: Receiver<Result<Batch, InputError>>,
     options: &TrainOptions,
@@ -299,7 +299,7 @@ pub fn train_batches(
 /// Predicts every example of the input with `model` (no learning), writing one line per
 /// non-blank input line: the prediction, or `NaN` for a bad line. Returns the progressive
 /// figures of the labeled examples and the number of bad lines.
-pub fn predict(
+pub(crate) fn predict(
     model: &mut Model,
     source: Source,
     format: Format,
@@ -347,7 +347,7 @@ pub fn predict(
 }
 
 /// Peak resident memory of this process, from /proc (Linux only).
-pub fn peak_rss_bytes() -> Option<u64> {
+pub(crate) fn peak_rss_bytes() -> Option<u64> {
     let status = std::fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;

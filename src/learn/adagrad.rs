@@ -14,14 +14,14 @@ use super::{CoordState, Hyperparameters};
 
 /// The weight this coordinate plays now (stored directly).
 #[inline]
-pub fn weight(state: &CoordState) -> f64 {
+pub(crate) fn weight(state: &CoordState) -> f64 {
     state.z
 }
 
 /// Applies gradient `g` with a proximal step for L1, L2 and the box bound, growing n by
 /// `rate_mass` (g² for the textbook rule).
 #[inline]
-pub fn apply_gradient(state: &mut CoordState, g: f64, rate_mass: f64, hp: &Hyperparameters) {
+pub(crate) fn apply_gradient(state: &mut CoordState, g: f64, rate_mass: f64, hp: &Hyperparameters) {
     state.n += rate_mass;
     let eta = hp.alpha / (hp.beta + state.n.sqrt());
     let v = state.z - eta * g;

@@ -91,7 +91,7 @@ impl Admission {
 /// An admission policy applied to coordinate states: the one place that decides whether an
 /// occurrence of a coordinate is learned from or only counted.
 #[derive(Clone, Debug, Default)]
-pub struct Admitter {
+pub(crate) struct Admitter {
     admission: Admission,
     /// The bias in every coordinate form it takes (Hedge members, softmax classes).
     always_admitted: Vec<u64>,
@@ -100,7 +100,7 @@ pub struct Admitter {
 impl Admitter {
     /// `admission` over the coordinates of a learner with one member per α of `hedge` (one
     /// learner when it is empty) and `outputs` outputs (softmax classes).
-    pub fn new(admission: Admission, hedge: &[f64], outputs: usize) -> Self {
+    pub(crate) fn new(admission: Admission, hedge: &[f64], outputs: usize) -> Self {
         let mut always_admitted = Vec::new();
         if !admission.is_all() {
             let bias = bias();
@@ -116,7 +116,7 @@ impl Admitter {
         Self { admission, always_admitted }
     }
 
-    pub fn admission(&self) -> Admission {
+    pub(crate) fn admission(&self) -> Admission {
         self.admission
     }
 
@@ -124,7 +124,7 @@ impl Admitter {
     /// from (the caller applies its gradient, which counts it); false when it was only
     /// counted (`updates` grew by one, and the state stays at weight 0).
     #[inline]
-    pub fn occurs(&self, coordinate: u64, state: &mut CoordState) -> bool {
+    pub(crate) fn occurs(&self, coordinate: u64, state: &mut CoordState) -> bool {
         if self.admission.is_all()
             || state.updates + 1 >= u64::from(self.admission.threshold(coordinate))
             || self.always_admitted.contains(&coordinate)
@@ -137,7 +137,7 @@ impl Admitter {
 
     /// Whether `coordinate` has been admitted: it has a weight to publish.
     #[inline]
-    pub fn admitted(&self, coordinate: u64, state: &CoordState) -> bool {
+    pub(crate) fn admitted(&self, coordinate: u64, state: &CoordState) -> bool {
         self.admission.is_all()
             || state.updates >= u64::from(self.admission.threshold(coordinate))
             || self.always_admitted.contains(&coordinate)

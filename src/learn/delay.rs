@@ -34,7 +34,7 @@ struct Pending {
 }
 
 /// A learner whose gradients are applied `delay` examples after the prediction.
-pub struct DelayedLearner {
+pub(crate) struct DelayedLearner {
     learner: Learner,
     /// How the owners apply a late gradient, with or without the delay-tolerant rate.
     rule: OwnerRule,
@@ -47,7 +47,7 @@ pub struct DelayedLearner {
 impl DelayedLearner {
     /// `tolerant` selects the delay-tolerant rate. The owners' rule applies the learner's
     /// admission policy, as the stream's owners do.
-    pub fn new(learner: Learner, delay: usize, tolerant: bool) -> Self {
+    pub(crate) fn new(learner: Learner, delay: usize, tolerant: bool) -> Self {
         let rule =
             OwnerRule::new(learner.members()[0], learner.alphas(), learner.admission(), learner.loss().outputs())
                 .with_delay_tolerance(tolerant);
@@ -62,13 +62,13 @@ impl DelayedLearner {
     }
 
     /// Sets the initial margin of the next examples (see [`Learner::base`]).
-    pub fn set_base(&mut self, base: f64) {
+    pub(crate) fn set_base(&mut self, base: f64) {
         self.learner.base = base;
     }
 
     /// Predicts and scores the example with the current (stale) weights, queues its
     /// gradients, and applies those of the example `delay` places earlier.
-    pub fn learn<S: CoordinateStates>(
+    pub(crate) fn learn<S: CoordinateStates>(
         &mut self,
         states: &mut S,
         features: &[Feature],
@@ -86,7 +86,7 @@ impl DelayedLearner {
     }
 
     /// Applies every gradient still in flight (at the end of the input).
-    pub fn flush<S: CoordinateStates>(&mut self, states: &mut S) -> Result<(), S::Error> {
+    pub(crate) fn flush<S: CoordinateStates>(&mut self, states: &mut S) -> Result<(), S::Error> {
         while !self.in_flight.is_empty() {
             self.apply_oldest(states)?;
         }

@@ -14,7 +14,7 @@ use super::{CoordState, Hyperparameters};
 
 /// The weight this coordinate plays now: the closed-form minimizer above.
 #[inline]
-pub fn weight(state: &CoordState, hp: &Hyperparameters) -> f64 {
+pub(crate) fn weight(state: &CoordState, hp: &Hyperparameters) -> f64 {
     if state.z.abs() <= hp.l1 {
         return 0.0;
     }
@@ -26,7 +26,7 @@ pub fn weight(state: &CoordState, hp: &Hyperparameters) -> f64 {
 /// Applies gradient `g`, which was computed at the played weight `played`, growing n by
 /// `rate_mass` (g² for the textbook rule).
 #[inline]
-pub fn apply_gradient(state: &mut CoordState, g: f64, played: f64, rate_mass: f64, hp: &Hyperparameters) {
+pub(crate) fn apply_gradient(state: &mut CoordState, g: f64, played: f64, rate_mass: f64, hp: &Hyperparameters) {
     let n_next = state.n + rate_mass;
     let sigma = (n_next.sqrt() - state.n.sqrt()) / hp.alpha;
     state.z += g - sigma * played;

@@ -82,7 +82,7 @@ impl StepRule {
 
 /// One example as it was predicted: what a step needs besides the rates.
 #[derive(Clone, Copy, Debug)]
-pub struct Scored<'a> {
+pub(crate) struct Scored<'a> {
     /// The margins predicted (one per output).
     pub margins: &'a [f64],
     pub label: f64,
@@ -94,7 +94,13 @@ pub struct Scored<'a> {
 /// Replaces the plain derivatives of one example by the step's. `derivatives` come in as
 /// importance · dℓ/dmargin per output and `curvatures` hold each output's h (see the module
 /// documentation).
-pub fn step_derivatives(step_rule: StepRule, loss: Loss, example: Scored, curvatures: &[f64], derivatives: &mut [f64]) {
+pub(crate) fn step_derivatives(
+    step_rule: StepRule,
+    loss: Loss,
+    example: Scored,
+    curvatures: &[f64],
+    derivatives: &mut [f64],
+) {
     let Scored { margins, label, importance, loss_value } = example;
     match step_rule {
         StepRule::Gradient => {}
@@ -114,7 +120,7 @@ pub fn step_derivatives(step_rule: StepRule, loss: Loss, example: Scored, curvat
 }
 
 /// importance · ℓ'(m⁺) at the proximal point m⁺ = argmin_μ importance·ℓ(μ) + (μ − m)²/2h.
-pub fn implicit_derivative(loss: Loss, margin: f64, label: f64, importance: f64, h: f64) -> f64 {
+pub(crate) fn implicit_derivative(loss: Loss, margin: f64, label: f64, importance: f64, h: f64) -> f64 {
     if !(h > 0.0 && h.is_finite()) {
         return importance * loss.derivative(margin, label);
     }

@@ -377,7 +377,7 @@ impl<S: CoordinateStates> Target for ApplyNow<'_, S> {
 /// The coordinate that Hedge member `member` (when `hedged`) plays for `class` on a
 /// feature's coordinate.
 #[inline]
-pub fn played_coordinate(coordinate: u64, hedged: bool, member: u32, class: u32) -> u64 {
+pub(crate) fn played_coordinate(coordinate: u64, hedged: bool, member: u32, class: u32) -> u64 {
     let base = if hedged { member_coordinate(coordinate, member) } else { coordinate };
     class_coordinate(base, class)
 }
@@ -385,7 +385,7 @@ pub fn played_coordinate(coordinate: u64, hedged: bool, member: u32, class: u32)
 /// Resolves `coordinates` in `states` (into `slots`) and writes the weight `optimizer`
 /// gives each into `weights`: how a target over coordinate states reads.
 #[inline]
-pub fn read_states<S: CoordinateStates>(
+pub(crate) fn read_states<S: CoordinateStates>(
     states: &mut S,
     slots: &mut Vec<u32>,
     optimizer: &Optimizer,

@@ -45,7 +45,7 @@ impl LossKind {
 
 /// Largest label magnitude for the squared loss: (margin − label)² and its gradient stay
 /// far from f64 overflow (1e24), and no regression target we know of needs more.
-pub const MAX_ABS_LABEL: f64 = 1e12;
+pub(crate) const MAX_ABS_LABEL: f64 = 1e12;
 
 /// A label outside what the loss accepts.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -148,7 +148,7 @@ impl Loss {
 
 /// Softmax cross-entropy of `margins` (one per class) for class `label` (1-based).
 /// Writes d loss / d margin_k into `derivatives` and returns (loss, predicted class).
-pub fn softmax(margins: &[f64], label: f64, derivatives: &mut Vec<f64>) -> (f64, f64) {
+pub(crate) fn softmax(margins: &[f64], label: f64, derivatives: &mut Vec<f64>) -> (f64, f64) {
     let max = margins.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     let sum: f64 = margins.iter().map(|m| (m - max).exp()).sum();
     let log_normalizer = max + sum.ln();
@@ -167,7 +167,7 @@ pub fn softmax(margins: &[f64], label: f64, derivatives: &mut Vec<f64>) -> (f64,
 }
 
 #[inline]
-pub fn sigmoid(x: f64) -> f64 {
+pub(crate) fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 

@@ -1,22 +1,22 @@
 //! The online-learning core: losses, per-coordinate update rules, the example-level step
 //! and progressive validation. Pure math: nothing here knows about files, Kafka or RocksDB.
 
-pub mod adagrad;
-pub mod admission;
-pub mod delay;
-pub mod expiry;
-pub mod ftrl_proximal;
+pub(crate) mod adagrad;
+pub(crate) mod admission;
+pub(crate) mod delay;
+pub(crate) mod expiry;
+pub(crate) mod ftrl_proximal;
 pub mod hashing;
 pub mod hedge;
-pub mod implicit;
-pub mod learner;
-pub mod loss;
-pub mod optimizer;
+pub(crate) mod implicit;
+pub(crate) mod learner;
+pub(crate) mod loss;
+pub(crate) mod optimizer;
 pub mod owner;
-pub mod progress;
-pub mod rda;
-pub mod replica;
-pub mod view_learner;
+pub(crate) mod progress;
+pub(crate) mod rda;
+pub(crate) mod replica;
+pub(crate) mod view_learner;
 
 pub use hedge::Hedge;
 pub use implicit::StepRule;

@@ -18,7 +18,7 @@ use super::{CoordState, Hyperparameters};
 
 /// The weight this coordinate plays now.
 #[inline]
-pub fn weight(state: &CoordState, hp: &Hyperparameters) -> f64 {
+pub(crate) fn weight(state: &CoordState, hp: &Hyperparameters) -> f64 {
     let t = state.updates as f64;
     let threshold = hp.l1 * t;
     if state.z.abs() <= threshold {
@@ -32,7 +32,7 @@ pub fn weight(state: &CoordState, hp: &Hyperparameters) -> f64 {
 /// Applies gradient `g` (RDA does not need the played weight), growing n by `rate_mass`
 /// (g² for the textbook rule).
 #[inline]
-pub fn apply_gradient(state: &mut CoordState, g: f64, rate_mass: f64) {
+pub(crate) fn apply_gradient(state: &mut CoordState, g: f64, rate_mass: f64) {
     state.z += g;
     state.n += rate_mass;
     state.updates += 1;

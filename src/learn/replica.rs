@@ -38,7 +38,7 @@ use std::time::{Duration, Instant};
 /// Where a replica keeps its states: slots, as for [`Learner`](super::Learner), and what a
 /// store bounded in memory needs. A state changed since the last [`release`](Self::release)
 /// must keep its slot (the replica notes each coordinate once per batch by its slot).
-pub trait ReplicaStates: CoordinateStates {
+pub(crate) trait ReplicaStates: CoordinateStates {
     /// The state of `coordinate` if it is in memory; `None` when absent or only on disk.
     fn resident(&self, coordinate: u64) -> Option<&CoordState>;
     /// Coordinates in memory.
@@ -99,14 +99,14 @@ impl OwnBatch {
 
 /// Own examples learned here that the owners have not applied yet.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Unconfirmed {
+pub(crate) struct Unconfirmed {
     pub examples: usize,
     /// Since the oldest such batch was sealed (zero without one).
     pub age: Duration,
 }
 
 /// A replica of every coordinate's state, with the owners' rule, kept in `S`.
-pub struct Replica<S> {
+pub(crate) struct Replica<S> {
     rule: OwnerRule,
     /// `owner_partitions`: coordinate c belongs to owner partition c mod this.
     partitions: u64,
@@ -142,7 +142,7 @@ pub struct Replica<S> {
 }
 
 impl<S: ReplicaStates> Replica<S> {
-    pub fn new(rule: OwnerRule, partitions: i32, states: S) -> Self {
+    pub(crate) fn new(rule: OwnerRule, partitions: i32, states: S) -> Self {
         Self {
             rule,
             partitions: partitions.max(1) as u64,
@@ -162,27 +162,20 @@ impl<S: ReplicaStates> Replica<S> {
         }
     }
 
-    pub fn rule(&self) -> &OwnerRule {
-        &self.rule
-    }
-
     /// Coordinates with a state in memory.
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.states.resident_count()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 
     /// Coordinates with own updates the owners have not confirmed (their bookkeeping is
     /// kept whether or not their states are in memory).
-    pub fn pending(&self) -> usize {
+    pub(crate) fn pending(&self) -> usize {
         self.pending.len()
     }
 
     /// One coordinate's state, read back into memory if it has left.
-    pub fn state(&mut self, coordinate: u64) -> Result<CoordState, S::Error> {
+    #[cfg(test)]
+    pub(crate) fn state(&mut self, coordinate: u64) -> Result<CoordState, S::Error> {
         let mut slots = Vec::new();
         self.states.resolve(&[Feature { coordinate, value: 0.0 }], &mut slots)?;
         Ok(*self.states.state(slots[0]))
@@ -191,14 +184,14 @@ impl<S: ReplicaStates> Replica<S> {
     /// Brings the states of `coordinates` into memory, where the [`View`] reads them: the
     /// coordinates the next example's step reads, in the order of its gradients (then
     /// [`Self::learn`] finds them by slot).
-    pub fn make_resident(&mut self, coordinates: &[u64]) -> Result<(), S::Error> {
+    pub(crate) fn make_resident(&mut self, coordinates: &[u64]) -> Result<(), S::Error> {
         self.resolved.clear();
         self.resolved.extend(coordinates.iter().map(|&coordinate| Feature { coordinate, value: 0.0 }));
         self.states.resolve(&self.resolved, &mut self.slots)
     }
 
     /// Applies one example's gradients at once, as its owners will.
-    pub fn learn(&mut self, gradients: &[Gradient]) -> Result<(), S::Error> {
+    pub(crate) fn learn(&mut self, gradients: &[Gradient]) -> Result<(), S::Error> {
         let resolved = gradients.len() == self.resolved.len()
             && gradients.iter().zip(&self.resolved).all(|(g, f)| g.coordinate == f.coordinate);
         if !resolved {
@@ -226,7 +219,7 @@ impl<S: ReplicaStates> Replica<S> {
 
     /// The most coordinates the batch being learned has touched in one owner partition: a
     /// coalesced record carries that many.
-    pub fn most_touched(&self) -> usize {
+    pub(crate) fn most_touched(&self) -> usize {
         self.touched.iter().copied().max().unwrap_or(0)
     }
 
@@ -234,13 +227,13 @@ impl<S: ReplicaStates> Replica<S> {
     /// until it is sealed, and they have reached a quarter of the store's capacity (the
     /// room it makes when full), beyond which the coordinates other examples read could
     /// not all be resident.
-    pub fn crowded(&self) -> bool {
+    pub(crate) fn crowded(&self) -> bool {
         self.before.len() >= (self.states.capacity() / 4).max(1)
     }
 
     /// How the batch being learned moved each coordinate it touched: (coordinate, Hedge
     /// member, state difference), in the order first touched.
-    pub fn batch_differences(&self) -> impl Iterator<Item = (u64, u32, CoordState)> + '_ {
+    pub(crate) fn batch_differences(&self) -> impl Iterator<Item = (u64, u32, CoordState)> + '_ {
         self.before.iter().map(|(coordinate, member, slot, before)| {
             (*coordinate, *member, self.states.state(*slot).difference(before))
         })
@@ -250,7 +243,7 @@ impl<S: ReplicaStates> Replica<S> {
     /// sent to which owner partition, `firsts` its lowest offset per examples partition (see
     /// [`OwnBatch`]). Until every owner has applied it, its differences are added to the
     /// states owners publish.
-    pub fn seal(
+    pub(crate) fn seal(
         &mut self,
         requirements: BTreeMap<(i32, i32), i64>,
         firsts: BTreeMap<i32, i64>,
@@ -291,14 +284,14 @@ impl<S: ReplicaStates> Replica<S> {
 
     /// Takes one coordinate's state as its owner published it; it counts once the owner's
     /// watermark of the same transaction arrives ([`Self::owner_watermark`]).
-    pub fn owner_state(&mut self, coordinate: u64, state: CoordState) {
+    pub(crate) fn owner_state(&mut self, coordinate: u64, state: CoordState) {
         let partition = (coordinate % self.partitions) as i32;
         self.buffered.entry(partition).or_default().push((coordinate, state));
     }
 
     /// An owner's applied watermark of `partition` (examples partition → highest offset
     /// applied), which closes the states it published before it.
-    pub fn owner_watermark(&mut self, partition: i32, watermark: &BTreeMap<i32, i64>) -> Result<(), S::Error> {
+    pub(crate) fn owner_watermark(&mut self, partition: i32, watermark: &BTreeMap<i32, i64>) -> Result<(), S::Error> {
         for batch in self.own.iter_mut() {
             if batch.unconfirmed.contains(&partition) && batch.applied_by(partition, watermark) {
                 batch.unconfirmed.retain(|p| *p != partition);
@@ -364,7 +357,7 @@ impl<S: ReplicaStates> Replica<S> {
     }
 
     /// Own examples the owners have not applied yet.
-    pub fn unconfirmed(&self) -> Unconfirmed {
+    pub(crate) fn unconfirmed(&self) -> Unconfirmed {
         Unconfirmed {
             examples: self.own.iter().filter(|b| !b.unconfirmed.is_empty()).map(|b| b.examples).sum(),
             age: self.own.front().map_or(Duration::ZERO, |b| b.sealed_at.elapsed()),
@@ -530,7 +523,7 @@ pub(crate) mod scenarios {
     /// One worker: the replica learns exactly what the embedded learner learns, whatever the
     /// owners publish meanwhile, and the owners end with the same states. Returns the
     /// replica and how many coordinates the model has.
-    pub fn one_worker_learns_exactly_what_the_embedded_learner_learns<S: ReplicaStates>(
+    pub(crate) fn one_worker_learns_exactly_what_the_embedded_learner_learns<S: ReplicaStates>(
         states: S,
     ) -> (Replica<S>, usize)
     where
@@ -541,7 +534,7 @@ pub(crate) mod scenarios {
 
     /// The same with an admission policy, which the embedded learner applies exactly as the
     /// owners and the replica do.
-    pub fn one_worker_admitting_learns_exactly_what_the_embedded_learner_learns<S: ReplicaStates>(
+    pub(crate) fn one_worker_admitting_learns_exactly_what_the_embedded_learner_learns<S: ReplicaStates>(
         states: S,
         admission: Admission,
     ) -> (Replica<S>, usize)
@@ -590,7 +583,7 @@ pub(crate) mod scenarios {
     /// An owner transaction may end inside a batch (its gradients for one owner can span
     /// records): the states it publishes hold part of the batch, and are not taken; those of
     /// the transaction that completes it are, and they are the replica's own.
-    pub fn states_holding_part_of_a_batch_are_not_taken<S: ReplicaStates>(states: S)
+    pub(crate) fn states_holding_part_of_a_batch_are_not_taken<S: ReplicaStates>(states: S)
     where
         S::Error: Debug,
     {
@@ -623,7 +616,7 @@ pub(crate) mod scenarios {
     /// far fewer states than 40): an owner state holding nothing foreign leaves the
     /// replica's own state as it is, and one that does is taken with the replica's own
     /// differences added, without the state being read back.
-    pub fn an_evicted_coordinate_keeps_its_bookkeeping<S: ReplicaStates>(states: S)
+    pub(crate) fn an_evicted_coordinate_keeps_its_bookkeeping<S: ReplicaStates>(states: S)
     where
         S::Error: Debug,
     {
@@ -669,8 +662,9 @@ pub(crate) mod scenarios {
 
     /// Two workers: each replica ends with the owners' states (its own and the other's
     /// contributions), up to rounding.
-    pub fn two_workers_see_each_others_contributions_through_the_owners<S: ReplicaStates>(mut states: impl FnMut() -> S)
-    where
+    pub(crate) fn two_workers_see_each_others_contributions_through_the_owners<S: ReplicaStates>(
+        mut states: impl FnMut() -> S,
+    ) where
         S::Error: Debug,
     {
         let mut learner = learner();

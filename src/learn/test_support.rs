@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::convert::Infallible;
 
 /// Minimizes a convex function on [lo, hi] by golden-section search, to about 1e-10.
-pub fn minimize_1d(f: impl Fn(f64) -> f64, mut lo: f64, mut hi: f64) -> f64 {
+pub(crate) fn minimize_1d(f: impl Fn(f64) -> f64, mut lo: f64, mut hi: f64) -> f64 {
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..200 {
         let a = hi - ratio * (hi - lo);
@@ -21,7 +21,7 @@ pub fn minimize_1d(f: impl Fn(f64) -> f64, mut lo: f64, mut hi: f64) -> f64 {
 }
 
 /// FTRL-Proximal with rate `alpha`, β = 1 and no regularization.
-pub fn ftrl(alpha: f64) -> Optimizer {
+pub(crate) fn ftrl(alpha: f64) -> Optimizer {
     Optimizer {
         algorithm: Algorithm::FtrlProximal,
         hyperparameters: Hyperparameters { alpha, beta: 1.0, ..Default::default() },
@@ -30,33 +30,33 @@ pub fn ftrl(alpha: f64) -> Optimizer {
 
 /// Coordinate states in a HashMap, slot = insertion index.
 #[derive(Default)]
-pub struct MapStates {
+pub(crate) struct MapStates {
     index: HashMap<u64, u32>,
     states: Vec<CoordState>,
 }
 
 impl MapStates {
-    pub fn get(&self, coordinate: u64) -> CoordState {
+    pub(crate) fn get(&self, coordinate: u64) -> CoordState {
         self.index.get(&coordinate).map(|&s| self.states[s as usize]).unwrap_or_default()
     }
 
     /// The state of a coordinate seen before, without creating one.
-    pub fn peek(&self, coordinate: u64) -> Option<CoordState> {
+    pub(crate) fn peek(&self, coordinate: u64) -> Option<CoordState> {
         self.index.get(&coordinate).map(|&s| self.states[s as usize])
     }
 
-    pub fn insert(&mut self, coordinate: u64, state: CoordState) {
+    pub(crate) fn insert(&mut self, coordinate: u64, state: CoordState) {
         let mut slots = Vec::new();
         let _ = self.resolve(&[Feature { coordinate, value: 0.0 }], &mut slots);
         self.states[slots[0] as usize] = state;
     }
 
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.states.len()
     }
 
     /// Every coordinate with its state, in no particular order.
-    pub fn iter(&self) -> impl Iterator<Item = (u64, CoordState)> + '_ {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (u64, CoordState)> + '_ {
         self.index.iter().map(|(c, s)| (*c, self.states[*s as usize]))
     }
 }

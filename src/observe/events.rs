@@ -15,13 +15,13 @@ use std::fmt::Display;
 use std::time::Duration;
 
 /// Something that happened, logged and counted where it is emitted.
-pub trait InternalEvent {
+pub(crate) trait InternalEvent {
     fn emit(self);
 }
 
 /// A role's Kafka transaction ended: committed after `elapsed`, or failed (aborted or
 /// abandoned).
-pub struct TransactionEnded {
+pub(crate) struct TransactionEnded {
     pub role: &'static str,
     pub elapsed: Duration,
     pub committed: bool,
@@ -35,7 +35,7 @@ impl InternalEvent for TransactionEnded {
 
 /// The predict role handed a batch to its committer: its scored examples and the records
 /// it sends to the dead-letter topic.
-pub struct ExamplesPredicted<'a> {
+pub(crate) struct ExamplesPredicted<'a> {
     pub scored: &'a Progress,
     pub dead_letters: usize,
 }
@@ -48,7 +48,7 @@ impl InternalEvent for ExamplesPredicted<'_> {
 
 /// A role consumed `topic` up to these records, as (partition, offset): the positions the
 /// consumer lag is measured from.
-pub struct RecordsConsumed<'a, I> {
+pub(crate) struct RecordsConsumed<'a, I> {
     pub topic: &'a str,
     pub records: I,
 }
@@ -60,7 +60,7 @@ impl<I: IntoIterator<Item = (i32, i64)>> InternalEvent for RecordsConsumed<'_, I
 }
 
 /// A role's group consumer now has `partitions` of `topic` (after a rebalance).
-pub struct PartitionsAssigned<'a> {
+pub(crate) struct PartitionsAssigned<'a> {
     pub topic: &'a str,
     pub partitions: &'a [i32],
 }
@@ -73,7 +73,7 @@ impl InternalEvent for PartitionsAssigned<'_> {
 
 /// The lag of a partition a role is assigned was measured: records between the role's
 /// position and the partition's end.
-pub struct ConsumerLagMeasured<'a> {
+pub(crate) struct ConsumerLagMeasured<'a> {
     pub topic: &'a str,
     pub partition: i32,
     pub lag: i64,
@@ -87,7 +87,7 @@ impl InternalEvent for ConsumerLagMeasured<'_> {
 
 /// A role failed transiently and starts over after `retry_in`; it has done so `restarts`
 /// times in this process.
-pub struct RoleRestarted<'a> {
+pub(crate) struct RoleRestarted<'a> {
     pub role: &'a str,
     pub error: &'a dyn Display,
     pub restarts: u64,
@@ -108,7 +108,7 @@ impl InternalEvent for RoleRestarted<'_> {
 }
 
 /// Kafka reported an error of `kind` (librdkafka's error code).
-pub struct KafkaErrorSeen<'a> {
+pub(crate) struct KafkaErrorSeen<'a> {
     pub kind: &'a str,
 }
 
@@ -119,7 +119,7 @@ impl InternalEvent for KafkaErrorSeen<'_> {
 }
 
 /// A probe of the Kafka cluster found no broker to answer.
-pub struct ClusterUnreachable<'a> {
+pub(crate) struct ClusterUnreachable<'a> {
     pub error: &'a dyn Display,
 }
 
@@ -132,7 +132,7 @@ impl InternalEvent for ClusterUnreachable<'_> {
 
 /// The figures of the update role's store, sampled after a transaction. The lookups count
 /// since the store opened.
-pub struct StoreSampled {
+pub(crate) struct StoreSampled {
     pub cache_hits: u64,
     pub cache_misses: u64,
     pub resident: usize,
@@ -147,7 +147,7 @@ impl InternalEvent for StoreSampled {
 
 /// The figures of a weight view (the predict role's replica, or `serve`'s view): its
 /// size, the owner records it took, and how far it trails.
-pub struct ViewSampled {
+pub(crate) struct ViewSampled {
     pub weights: usize,
     pub deltas: u64,
     pub staleness_ms: i64,
@@ -162,7 +162,7 @@ impl InternalEvent for ViewSampled {
 
 /// The Hedge member that leads the predict role's mixture (least cumulative progressive
 /// loss), sampled after a batch.
-pub struct HedgeLeaderSampled {
+pub(crate) struct HedgeLeaderSampled {
     pub alpha: f64,
 }
 
@@ -174,7 +174,7 @@ impl InternalEvent for HedgeLeaderSampled {
 
 /// `serve`'s Hedge mixture follows a new leader, after the predict roles' progress it read
 /// over `examples`.
-pub struct HedgeLeaderChanged {
+pub(crate) struct HedgeLeaderChanged {
     pub alpha: f64,
     pub examples: u64,
 }
@@ -186,7 +186,7 @@ impl InternalEvent for HedgeLeaderChanged {
 }
 
 /// `serve` answered a request to `endpoint` with `status`.
-pub struct HttpRequestAnswered {
+pub(crate) struct HttpRequestAnswered {
     pub endpoint: &'static str,
     pub status: u16,
 }
@@ -198,7 +198,7 @@ impl InternalEvent for HttpRequestAnswered {
 }
 
 /// `serve` predicted `count` examples of a request.
-pub struct ExamplesServed {
+pub(crate) struct ExamplesServed {
     pub count: usize,
 }
 

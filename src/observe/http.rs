@@ -13,7 +13,7 @@ use std::thread::JoinHandle;
 use thiserror::Error;
 
 #[derive(Debug, Error)]
-pub enum HttpError {
+pub(crate) enum HttpError {
     #[error("listen address {0:?} is not ip:port")]
     Address(String),
     #[error("cannot listen on {address}: {source}")]
@@ -27,7 +27,7 @@ pub enum HttpError {
 }
 
 /// `/metrics`, `/health` and `/ready`.
-pub fn observability_routes() -> Router {
+pub(crate) fn observability_routes() -> Router {
     Router::new()
         .route("/metrics", get(metrics_text))
         .route("/health", get(|| async { "ok\n" }))
@@ -50,8 +50,7 @@ async fn ready() -> (StatusCode, String) {
 }
 
 /// A running HTTP server; stops when dropped.
-pub struct Server {
-    address: SocketAddr,
+pub(crate) struct Server {
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     thread: Option<JoinHandle<()>>,
 }
@@ -59,7 +58,7 @@ pub struct Server {
 impl Server {
     /// Binds `listen` now (so a bad or busy address is an error at start-up, not later) and
     /// serves `router` on a thread of its own.
-    pub fn start(listen: &str, router: Router) -> Result<Self, HttpError> {
+    pub(crate) fn start(listen: &str, router: Router) -> Result<Self, HttpError> {
         let address: SocketAddr = listen.parse().map_err(|_| HttpError::Address(listen.to_string()))?;
         let listener = std::net::TcpListener::bind(address)
             .map_err(|source| HttpError::Bind { address: listen.to_string(), source })?;
@@ -88,12 +87,7 @@ impl Server {
             })
             .map_err(HttpError::Start)?;
         tracing::info!(%address, "HTTP endpoints listening");
-        Ok(Self { address, stop: Some(stop), thread: Some(thread) })
-    }
-
-    /// The address it listens on (with the port the system chose for port 0).
-    pub fn address(&self) -> SocketAddr {
-        self.address
+        Ok(Self { stop: Some(stop), thread: Some(thread) })
     }
 }
 

@@ -478,7 +478,7 @@ fn now_ms() -> i64 {
 /// OpenMetrics text (as prometheus-client writes it) in the Prometheus text format 0.0.4:
 /// a counter family is named by its `_total` sample there, `unknown` is `untyped`, and there
 /// is no `# UNIT` line nor `# EOF`.
-pub fn to_prometheus_text(openmetrics: &str) -> String {
+pub(crate) fn to_prometheus_text(openmetrics: &str) -> String {
     let counters: std::collections::HashSet<&str> =
         openmetrics.lines().filter_map(|line| line.strip_prefix("# TYPE ")?.strip_suffix(" counter")).collect();
     let mut text = String::with_capacity(openmetrics.len() + 64 * counters.len());
@@ -506,7 +506,7 @@ pub fn to_prometheus_text(openmetrics: &str) -> String {
 /// The process's resource use, from `/proc` (Linux); `None` elsewhere.
 mod process_stats {
     /// What `/proc/self` says of the process.
-    pub struct Stats {
+    pub(super) struct Stats {
         pub resident_bytes: u64,
         pub virtual_bytes: u64,
         pub cpu_seconds: f64,
@@ -542,7 +542,7 @@ mod process_stats {
         Some(after.split_whitespace().map(str::to_owned).collect())
     }
 
-    pub fn read() -> Option<Stats> {
+    pub(super) fn read() -> Option<Stats> {
         let fields = stat_fields()?;
         let field = |n: usize| fields.get(n - 3)?.parse::<u64>().ok();
         let cpu_ticks = field(14)? + field(15)?;
@@ -555,7 +555,7 @@ mod process_stats {
     }
 
     /// When the process started, in seconds since the epoch: the boot time plus field 22.
-    pub fn start_time_seconds() -> Option<f64> {
+    pub(super) fn start_time_seconds() -> Option<f64> {
         let fields = stat_fields()?;
         let started_ticks: u64 = fields.get(22 - 3)?.parse().ok()?;
         let boot = std::fs::read_to_string("/proc/stat").ok()?;

@@ -9,9 +9,9 @@
 //! * `http`: the endpoints (`/metrics`, `/health`, `/ready`) and the server that `ftrl serve`
 //!   adds its routes to.
 
-pub mod events;
-pub mod http;
-pub mod metrics;
+pub(crate) mod events;
+pub(crate) mod http;
+pub(crate) mod metrics;
 
 pub use metrics::{metrics, Metrics};
 

@@ -8,7 +8,7 @@ use super::{excerpt, finite, split_once_byte, ExampleBuf, ParseError};
 use crate::learn::hashing;
 
 /// Parses one libsvm line into `out`, which the caller has cleared.
-pub fn parse(line: &str, out: &mut ExampleBuf) -> Result<(), ParseError> {
+pub(crate) fn parse(line: &str, out: &mut ExampleBuf) -> Result<(), ParseError> {
     let data = split_once_byte(line, b'#').map_or(line, |(data, _comment)| data);
     let mut tokens = data.split_ascii_whitespace();
     // A comment-only line is as empty as a blank one: there is no example on it.

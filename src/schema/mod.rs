@@ -8,13 +8,13 @@
 pub mod featurize;
 pub mod framing;
 pub mod jsonl;
-pub mod libsvm;
+pub(crate) mod libsvm;
 pub mod mapping;
 pub mod proto;
 pub mod record;
 #[cfg(test)]
 mod test_support;
-pub mod vw;
+pub(crate) mod vw;
 
 use crate::learn::Feature;
 use featurize::MAX_FEATURES;

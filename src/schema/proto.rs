@@ -119,7 +119,7 @@ mod borrowed {
 
     /// `Some(result)` for a well-formed message (`result` the checks of its values), `None`
     /// for bytes prost would not decode.
-    pub fn decode(bytes: &[u8], out: &mut ExampleBuf) -> Option<Result<(), ParseError>> {
+    pub(super) fn decode(bytes: &[u8], out: &mut ExampleBuf) -> Option<Result<(), ParseError>> {
         // One pass. prost rejects a malformed message before any value is looked at, and
         // `from_proto` checks the label and weight (the last occurrences) before the
         // features: so the first feature error is kept until the end, and reported only if

@@ -2,17 +2,17 @@
 
 use super::{ExampleBuf, ParseError};
 
-pub type Parser = fn(&str, &mut ExampleBuf) -> Result<(), ParseError>;
+pub(super) type Parser = fn(&str, &mut ExampleBuf) -> Result<(), ParseError>;
 
 /// Parses `line` into a fresh buffer.
-pub fn parsed_with(parse: Parser, line: &str) -> Result<ExampleBuf, ParseError> {
+pub(super) fn parsed_with(parse: Parser, line: &str) -> Result<ExampleBuf, ParseError> {
     let mut out = ExampleBuf::default();
     out.clear();
     parse(line, &mut out).map(|()| out)
 }
 
 /// The error `line` must produce.
-pub fn err_with(parse: Parser, line: &str) -> ParseError {
+pub(super) fn err_with(parse: Parser, line: &str) -> ParseError {
     match parsed_with(parse, line) {
         Ok(out) => panic!("{line:?} parsed as {out:?}"),
         Err(e) => e,
@@ -20,6 +20,6 @@ pub fn err_with(parse: Parser, line: &str) -> ParseError {
 }
 
 /// `(namespace key, coordinate, value)` of every parsed feature, in order.
-pub fn features(out: &ExampleBuf) -> Vec<(u8, u64, f64)> {
+pub(super) fn features(out: &ExampleBuf) -> Vec<(u8, u64, f64)> {
     out.namespaces.iter().zip(&out.features).map(|(&k, f)| (k, f.coordinate, f.value)).collect()
 }

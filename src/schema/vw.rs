@@ -34,7 +34,7 @@ use crate::learn::hashing;
 use xxhash_rust::xxh3::xxh3_64_with_seed;
 
 /// Parses one VW text line into `out`, which the caller has cleared.
-pub fn parse(line: &str, out: &mut ExampleBuf) -> Result<(), ParseError> {
+pub(crate) fn parse(line: &str, out: &mut ExampleBuf) -> Result<(), ParseError> {
     // VW strips a UTF-8 byte order mark at the start of any line.
     let line = line.strip_prefix('\u{feff}').unwrap_or(line);
     let bar = line.as_bytes().iter().position(|&b| b == b'|');
@@ -243,7 +243,7 @@ fn starts_like_a_number(text: &str) -> bool {
 }
 
 /// The coordinate of the categorical feature `name:string` of a namespace with `seed`.
-pub fn categorical_coordinate(seed: u64, name: &str, string: &str) -> u64 {
+pub(crate) fn categorical_coordinate(seed: u64, name: &str, string: &str) -> u64 {
     xxh3_64_with_seed(string.as_bytes(), hashing::coordinate(seed, name))
 }
 

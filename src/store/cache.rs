@@ -26,10 +26,10 @@ struct Slot {
 const NO_SLOT: u32 = u32::MAX;
 
 /// A state leaving the cache that has changes the backing store has not seen.
-pub type Evicted = (u64, CoordState);
+pub(super) type Evicted = (u64, CoordState);
 
 #[derive(Debug, Default)]
-pub struct SlotCache {
+pub(super) struct SlotCache {
     index: Index,
     slots: Vec<Slot>,
     free: Vec<u32>,
@@ -38,13 +38,13 @@ pub struct SlotCache {
 }
 
 impl SlotCache {
-    pub fn len(&self) -> usize {
+    pub(super) fn len(&self) -> usize {
         self.index.len()
     }
 
     /// The slot of a resident coordinate, marking it recently used.
     #[inline]
-    pub fn lookup(&mut self, coordinate: u64) -> Option<u32> {
+    pub(super) fn lookup(&mut self, coordinate: u64) -> Option<u32> {
         let slots = &self.slots;
         let slot = self.index.find(coordinate, |s| slots[s as usize].coordinate == coordinate)?;
         self.slots[slot as usize].referenced = true;
@@ -60,7 +60,7 @@ impl SlotCache {
     /// coordinate's index line is read first and the slots only in a second pass, so that
     /// the misses of different coordinates overlap.
     #[inline]
-    pub fn resolve<E>(
+    pub(super) fn resolve<E>(
         &mut self,
         coordinates: impl Iterator<Item = u64> + Clone,
         slots: &mut Vec<u32>,
@@ -93,25 +93,25 @@ impl SlotCache {
     }
 
     /// Whether `coordinate` is resident (without marking it used).
-    pub fn contains(&self, coordinate: u64) -> bool {
+    pub(super) fn contains(&self, coordinate: u64) -> bool {
         self.get(coordinate).is_some()
     }
 
     /// The slot of a resident coordinate, without marking it used.
     #[inline]
-    pub fn find(&self, coordinate: u64) -> Option<u32> {
+    pub(super) fn find(&self, coordinate: u64) -> Option<u32> {
         let slots = &self.slots;
         self.index.find(coordinate, |s| slots[s as usize].coordinate == coordinate)
     }
 
     /// The state of a resident coordinate (without marking it used).
     #[inline]
-    pub fn get(&self, coordinate: u64) -> Option<&CoordState> {
+    pub(super) fn get(&self, coordinate: u64) -> Option<&CoordState> {
         self.find(coordinate).map(|slot| &self.slots[slot as usize].state)
     }
 
     /// Makes `coordinate` resident with `state` (clean: it matches the backing store).
-    pub fn insert(&mut self, coordinate: u64, state: CoordState) -> u32 {
+    pub(super) fn insert(&mut self, coordinate: u64, state: CoordState) -> u32 {
         let slot = Slot { coordinate, state, live: true, dirty: false, referenced: true };
         let index = match self.free.pop() {
             Some(i) => {
@@ -128,12 +128,12 @@ impl SlotCache {
     }
 
     #[inline]
-    pub fn state(&self, slot: u32) -> &CoordState {
+    pub(super) fn state(&self, slot: u32) -> &CoordState {
         &self.slots[slot as usize].state
     }
 
     #[inline]
-    pub fn state_mut(&mut self, slot: u32) -> &mut CoordState {
+    pub(super) fn state_mut(&mut self, slot: u32) -> &mut CoordState {
         let s = &mut self.slots[slot as usize];
         if !s.dirty {
             s.dirty = true;
@@ -143,13 +143,13 @@ impl SlotCache {
     }
 
     /// Every changed state since the last call, marking them clean.
-    pub fn take_dirty(&mut self) -> Vec<Evicted> {
+    pub(super) fn take_dirty(&mut self) -> Vec<Evicted> {
         self.take_dirty_where(|_| true)
     }
 
     /// The changed states of the coordinates `wanted` picks, marking them clean; the others
     /// stay changed.
-    pub fn take_dirty_where(&mut self, mut wanted: impl FnMut(u64) -> bool) -> Vec<Evicted> {
+    pub(super) fn take_dirty_where(&mut self, mut wanted: impl FnMut(u64) -> bool) -> Vec<Evicted> {
         let mut changed = Vec::new();
         let slots = &mut self.slots;
         self.dirty.retain(|&slot| {
@@ -169,7 +169,7 @@ impl SlotCache {
 
     /// Evicts clean, not recently used states until at most `target` remain. Dirty states
     /// must have been taken first (they would otherwise be lost): they are skipped.
-    pub fn evict_to(&mut self, target: usize) {
+    pub(super) fn evict_to(&mut self, target: usize) {
         let mut passes_left = 2 * self.slots.len() + 1;
         while self.index.len() > target && passes_left > 0 {
             passes_left -= 1;
@@ -192,7 +192,7 @@ impl SlotCache {
 
     /// Drops every clean resident state that is the default state (expired, and already
     /// deleted from the backing store, or with none behind the cache), freeing its slot.
-    pub fn drop_clean_defaults(&mut self) -> usize {
+    pub(super) fn drop_clean_defaults(&mut self) -> usize {
         let mut dropped = 0;
         for (i, s) in self.slots.iter_mut().enumerate() {
             if s.live && !s.dirty && s.state == CoordState::default() {
@@ -206,7 +206,7 @@ impl SlotCache {
     }
 
     /// Every resident coordinate and its state.
-    pub fn iter(&self) -> impl Iterator<Item = (u64, &CoordState)> {
+    pub(super) fn iter(&self) -> impl Iterator<Item = (u64, &CoordState)> {
         self.slots.iter().filter(|s| s.live).map(|s| (s.coordinate, &s.state))
     }
 }

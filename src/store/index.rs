@@ -14,7 +14,7 @@ const EMPTY: u64 = u64::MAX;
 const MIN_ENTRIES: usize = 16;
 
 #[derive(Debug)]
-pub struct Index {
+pub(super) struct Index {
     entries: Vec<u64>,
     len: usize,
 }
@@ -42,7 +42,7 @@ fn low_bits(entry: u64) -> u64 {
 }
 
 impl Index {
-    pub fn len(&self) -> usize {
+    pub(super) fn len(&self) -> usize {
         self.len
     }
 
@@ -60,7 +60,7 @@ impl Index {
     /// bits); the caller checks each against the slot's coordinate. An absent coordinate
     /// has none, nearly always.
     #[inline(always)]
-    pub fn candidates(&self, coordinate: u64) -> impl Iterator<Item = u32> + '_ {
+    pub(super) fn candidates(&self, coordinate: u64) -> impl Iterator<Item = u32> + '_ {
         let (mask, low) = (self.mask(), coordinate & 0xffff_ffff);
         let mut at = self.home(coordinate);
         std::iter::from_fn(move || loop {
@@ -77,12 +77,12 @@ impl Index {
 
     /// The slot of `coordinate`, `is_it` telling whether a candidate slot holds it.
     #[inline]
-    pub fn find(&self, coordinate: u64, is_it: impl Fn(u32) -> bool) -> Option<u32> {
+    pub(super) fn find(&self, coordinate: u64, is_it: impl Fn(u32) -> bool) -> Option<u32> {
         self.candidates(coordinate).find(|&slot| is_it(slot))
     }
 
     /// Adds `coordinate` at `slot`; it must not be present.
-    pub fn insert(&mut self, coordinate: u64, slot: u32) {
+    pub(super) fn insert(&mut self, coordinate: u64, slot: u32) {
         if 2 * (self.len + 1) > self.entries.len() {
             self.grow();
         }
@@ -108,7 +108,7 @@ impl Index {
     }
 
     /// Removes the entry of `coordinate` at `slot`, if there is one.
-    pub fn remove(&mut self, coordinate: u64, slot: u32) {
+    pub(super) fn remove(&mut self, coordinate: u64, slot: u32) {
         let mask = self.mask();
         let wanted = entry(coordinate, slot);
         let mut hole = self.home(coordinate);

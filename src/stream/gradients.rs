@@ -14,20 +14,20 @@ use std::collections::BTreeMap;
 
 /// Largest gradients record written: brokers refuse records over `message.max.bytes`
 /// (1 MB by default), and a batch of many examples for one partition can be larger.
-pub const MAX_RECORD_BYTES: usize = 512 * 1024;
+pub(crate) const MAX_RECORD_BYTES: usize = 512 * 1024;
 
 /// Most coordinates one coalesced record carries: at most about 43 bytes each, so a record
 /// stays well below the brokers' default `message.max.bytes` (1 MB) with its progress
 /// figures. A predict batch ends early when it has touched this many in one partition.
-pub const MAX_COALESCED_COORDINATES: usize = 12_000;
+pub(crate) const MAX_COALESCED_COORDINATES: usize = 12_000;
 
 /// (gradients partition, examples partition) → the highest example offset whose gradients
 /// a batch sent there.
-pub type Requirements = BTreeMap<(i32, i32), i64>;
+pub(crate) type Requirements = BTreeMap<(i32, i32), i64>;
 
 /// What a batch's entries carry besides coordinates and gradients.
 #[derive(Clone, Copy, Debug)]
-pub struct Carried {
+pub(crate) struct Carried {
     /// Each gradient's Hedge member.
     pub members: bool,
     /// Each gradient's read gradient sum (delay-tolerant owners).
@@ -35,7 +35,7 @@ pub struct Carried {
 }
 
 /// One batch's records being written (see the module documentation).
-pub struct GradientWriter {
+pub(crate) struct GradientWriter {
     partitions: i32,
     carried: Carried,
     /// Per partition: finished records, then the one being filled (without the batch time,
@@ -55,7 +55,7 @@ pub struct GradientWriter {
 }
 
 impl GradientWriter {
-    pub fn new(partitions: i32, carried: Carried) -> Self {
+    pub(crate) fn new(partitions: i32, carried: Carried) -> Self {
         let slots = partitions.max(1) as usize;
         Self {
             partitions: partitions.max(1),
@@ -74,13 +74,13 @@ impl GradientWriter {
     }
 
     /// Gradients partitions.
-    pub fn partitions(&self) -> i32 {
+    pub(crate) fn partitions(&self) -> i32 {
         self.partitions
     }
 
     /// Adds how the batch moved `coordinate` (of Hedge member `member`) to its partition's
     /// coalesced record.
-    pub fn add_difference(&mut self, coordinate: u64, member: u32, difference: &CoordState) {
+    pub(crate) fn add_difference(&mut self, coordinate: u64, member: u32, difference: &CoordState) {
         let record = &mut self.coalesced[partition_of(coordinate, self.partitions) as usize];
         record.coordinates.push(coordinate);
         record.z.push(difference.z);
@@ -97,7 +97,7 @@ impl GradientWriter {
     /// `progress` holds for it (indexed by partition), with the batch's event time; and
     /// what owners must apply for the batch to count as applied. Every partition gets one,
     /// so that every owner's watermarks pass the whole batch.
-    pub fn finish_coalesced(
+    pub(crate) fn finish_coalesced(
         &mut self,
         time_ms: i64,
         ranges: &BTreeMap<i32, (i64, i64)>,
@@ -133,7 +133,7 @@ impl GradientWriter {
     /// Adds example (`origin_partition`, `origin_offset`): one entry per gradients partition
     /// its `gradients` touch, and its `outcome` in the entry of partition `origin_partition`
     /// mod P (that partition's owner counts it, once).
-    pub fn add(&mut self, origin_partition: i32, origin_offset: i64, gradients: &[Gradient], outcome: &Outcome) {
+    pub(crate) fn add(&mut self, origin_partition: i32, origin_offset: i64, gradients: &[Gradient], outcome: &Outcome) {
         self.order.clear();
         self.order
             .extend(gradients.iter().enumerate().map(|(i, g)| (partition_of(g.coordinate, self.partitions), i as u32)));
@@ -200,7 +200,7 @@ impl GradientWriter {
     /// The batch's records, (gradients partition, payload) in the order to send, each with
     /// the batch's event time; and what owners must apply for the batch to count as applied.
     /// The writer is then empty, its buffers kept for the next batch.
-    pub fn finish(&mut self, time_ms: i64) -> (Vec<(i32, Vec<u8>)>, Requirements) {
+    pub(crate) fn finish(&mut self, time_ms: i64) -> (Vec<(i32, Vec<u8>)>, Requirements) {
         let mut out = Vec::new();
         let mut requirements = Requirements::new();
         for slot in 0..self.current.len() {

@@ -21,12 +21,12 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// How often lag is measured.
-pub const INTERVAL: Duration = Duration::from_secs(5);
+pub(crate) const INTERVAL: Duration = Duration::from_secs(5);
 /// Longest a broker request of the measurement may take.
 const REQUEST_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// Measures lag every [`INTERVAL`] until `shutdown` is set.
-pub fn spawn(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> std::io::Result<JoinHandle<()>> {
+pub(crate) fn spawn(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> std::io::Result<JoinHandle<()>> {
     let config = config.clone();
     std::thread::Builder::new().name("lag".into()).spawn(move || {
         let mut next = Instant::now();

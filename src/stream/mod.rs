@@ -13,15 +13,15 @@
 pub mod admin;
 pub mod apply;
 pub mod batch_queue;
-pub mod gradients;
+pub(crate) mod gradients;
 pub mod kafka;
-pub mod lag;
-pub mod paced;
-pub mod predict;
-pub mod reach;
-pub mod replica;
-pub mod update;
-pub mod view;
+pub(crate) mod lag;
+pub(crate) mod paced;
+pub(crate) mod predict;
+pub(crate) mod reach;
+pub(crate) mod replica;
+pub(crate) mod update;
+pub(crate) mod view;
 pub mod wire;
 
 use crate::config::WorkerConfig;

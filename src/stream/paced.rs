@@ -30,7 +30,7 @@ const LINGER_MS: &str = "50";
 /// Every example of an input, encoded as the examples topic holds it, back to back in one
 /// buffer (a million small allocations would cost more memory than the records).
 #[derive(Debug, Default)]
-pub struct EncodedExamples {
+pub(crate) struct EncodedExamples {
     bytes: Vec<u8>,
     /// Where each example ends in `bytes`; it starts where the one before ends.
     ends: Vec<usize>,
@@ -39,11 +39,11 @@ pub struct EncodedExamples {
 }
 
 impl EncodedExamples {
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.ends.len()
     }
 
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.ends.is_empty()
     }
 
@@ -62,7 +62,10 @@ impl EncodedExamples {
 
 /// Encodes every non-blank line as `ftrl produce` sends it; lines that are not an example
 /// are skipped and counted, as there.
-pub fn encode_examples(config: &WorkerConfig, lines: impl std::io::BufRead) -> Result<EncodedExamples, StreamError> {
+pub(crate) fn encode_examples(
+    config: &WorkerConfig,
+    lines: impl std::io::BufRead,
+) -> Result<EncodedExamples, StreamError> {
     let mut encoded = EncodedExamples::default();
     for (number, line) in lines.lines().enumerate() {
         let line = line.map_err(|e| StreamError::Other(format!("reading line {}: {e}", number + 1)))?;
@@ -85,7 +88,7 @@ pub fn encode_examples(config: &WorkerConfig, lines: impl std::io::BufRead) -> R
 /// How long a paced run sends: at `rate` examples per second until `count` were sent or
 /// `seconds` passed, whichever comes first (neither: each example once).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Pace {
+pub(crate) struct Pace {
     pub rate: f64,
     pub count: Option<u64>,
     pub seconds: Option<Duration>,
@@ -104,7 +107,7 @@ impl Pace {
 
 /// How many of `total` examples are due `elapsed` after the start at `rate` per second:
 /// example k (from 0) is due at k / rate, so the first goes at once.
-pub fn due(rate: f64, elapsed: Duration, total: u64) -> u64 {
+pub(crate) fn due(rate: f64, elapsed: Duration, total: u64) -> u64 {
     let due = (rate * elapsed.as_secs_f64()).floor() + 1.0;
     // The float comparison also bounds a due count beyond u64 (a `--seconds` run has no total).
     if due >= total as f64 {
@@ -123,7 +126,7 @@ fn sleep_after(rate: f64, sent: u64, elapsed: Duration) -> Duration {
 
 /// What a paced run did.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct PacedSummary {
+pub(crate) struct PacedSummary {
     pub sent: u64,
     /// From the first send to the last.
     pub seconds: f64,
@@ -132,7 +135,7 @@ pub struct PacedSummary {
 }
 
 impl PacedSummary {
-    pub fn rate(&self) -> f64 {
+    pub(crate) fn rate(&self) -> f64 {
         self.sent as f64 / self.seconds.max(f64::MIN_POSITIVE)
     }
 }
@@ -143,7 +146,7 @@ impl PacedSummary {
 /// and the pace (and `ready`, with how long that took) starts once it was delivered: until
 /// the producer has connected and holds its producer id, records only queue up, and they
 /// would reach the broker in one burst that the pace never meant.
-pub fn produce_paced(
+pub(crate) fn produce_paced(
     config: &WorkerConfig,
     examples: &EncodedExamples,
     pace: Pace,

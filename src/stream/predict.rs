@@ -104,7 +104,7 @@ struct Commit {
     group: ConsumerGroupMetadata,
 }
 
-pub struct PredictRole {
+pub(crate) struct PredictRole {
     predictor: Predictor,
     committer: Committer,
     /// The examples partitions' records, read a batch per call rather than one record per
@@ -210,7 +210,7 @@ fn committer_stopped() -> StreamError {
 }
 
 impl PredictRole {
-    pub fn new(config: &WorkerConfig, shutdown: &AtomicBool) -> Result<Self, StreamError> {
+    pub(crate) fn new(config: &WorkerConfig, shutdown: &AtomicBool) -> Result<Self, StreamError> {
         let settings = config.settings().map_err(StreamError::Config)?;
         let topics = config.topics();
         let prefix = &config.model.prefix;
@@ -266,7 +266,7 @@ impl PredictRole {
     }
 
     /// Runs until `shutdown` is set; the transaction in flight completes first.
-    pub fn run(self, shutdown: &AtomicBool) -> Result<(), StreamError> {
+    pub(crate) fn run(self, shutdown: &AtomicBool) -> Result<(), StreamError> {
         let Self { mut predictor, committer, mut examples } = self;
         let (jobs, queued) = sync_channel::<Commit>(0);
         let (done, results) = std::sync::mpsc::channel();

@@ -16,12 +16,12 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// How long the metadata request may take before the brokers count as unreachable.
-pub const TIMEOUT: Duration = Duration::from_secs(6);
+pub(crate) const TIMEOUT: Duration = Duration::from_secs(6);
 
 /// The brokers could not be reached: where, and why.
 #[derive(Debug, thiserror::Error)]
 #[error("cannot reach the Kafka brokers at {servers} (kafka.bootstrap_servers): {why}")]
-pub struct Unreachable {
+pub(crate) struct Unreachable {
     pub servers: String,
     pub why: String,
 }
@@ -46,7 +46,7 @@ impl ClientContext for Probe {
 impl rdkafka::consumer::ConsumerContext for Probe {}
 
 /// Ok once a broker answers a metadata request within `timeout`; else what librdkafka saw.
-pub fn check(config: &WorkerConfig, timeout: Duration) -> Result<(), Unreachable> {
+pub(crate) fn check(config: &WorkerConfig, timeout: Duration) -> Result<(), Unreachable> {
     probe(config, timeout, &AtomicBool::new(false)).map(drop)
 }
 
@@ -121,7 +121,7 @@ fn topic_problems(config: &WorkerConfig, topics: &Topics, needed: &[String]) -> 
 /// `model.partitions` partitions where the coordinates are sharded), logging what is wrong
 /// at once and then every 30 s, and telling `/ready` so; returns false if `shutdown` was set
 /// first.
-pub fn wait(config: &WorkerConfig, shutdown: &AtomicBool, needed: &[String]) -> bool {
+pub(crate) fn wait(config: &WorkerConfig, shutdown: &AtomicBool, needed: &[String]) -> bool {
     let mut logged: Option<Instant> = None;
     loop {
         if shutdown.load(Ordering::Acquire) {

@@ -25,14 +25,14 @@ use std::time::{Duration, Instant};
 /// restarts).
 const LOAD_TIMEOUT: Duration = Duration::from_secs(300);
 
-pub struct ReplicaFeed {
+pub(crate) struct ReplicaFeed {
     deltas: DeltasFollower,
     pub taken: Taken,
 }
 
 /// What a feed has taken in so far.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Taken {
+pub(crate) struct Taken {
     /// Owner records, for the log and metrics.
     pub records: u64,
     /// Commit time of the newest owner transaction seen (ms since the epoch; 0 before any).
@@ -42,7 +42,7 @@ pub struct Taken {
 impl ReplicaFeed {
     /// Reads every partition of the deltas topic into `replica` to its current end, then
     /// returns the feed that follows it.
-    pub fn load(
+    pub(crate) fn load(
         config: &WorkerConfig,
         replica: &mut Replica<ModelStore>,
         shutdown: &AtomicBool,
@@ -69,7 +69,7 @@ impl ReplicaFeed {
     }
 
     /// Takes in every owner record that has arrived, waiting at most `wait` for the first.
-    pub fn catch_up(&mut self, replica: &mut Replica<ModelStore>, wait: Duration) -> Result<(), StreamError> {
+    pub(crate) fn catch_up(&mut self, replica: &mut Replica<ModelStore>, wait: Duration) -> Result<(), StreamError> {
         let (taken, mut failed) = (&mut self.taken, None);
         self.deltas.take(wait, |record| {
             if failed.is_none() {
@@ -130,7 +130,7 @@ impl Taken {
 
 /// The replica's store: `worker.cache_size` states in memory, the rest in a local RocksDB
 /// that only caches the deltas topic, so whatever it held is discarded first.
-pub fn open_replica_store(config: &WorkerConfig) -> Result<ModelStore, StreamError> {
+pub(crate) fn open_replica_store(config: &WorkerConfig) -> Result<ModelStore, StreamError> {
     let dir = config.worker.state_dir.join("replica");
     match std::fs::remove_dir_all(&dir) {
         Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
@@ -143,7 +143,7 @@ pub fn open_replica_store(config: &WorkerConfig) -> Result<ModelStore, StreamErr
 
 /// The (coordinate, state) pairs of a packed record; fields missing at an index (a record
 /// cut short by a bug or corruption) read as zero rather than shifting the others.
-pub fn packed_states(packed: &AppliedWatermark) -> impl Iterator<Item = (u64, CoordState)> + '_ {
+pub(crate) fn packed_states(packed: &AppliedWatermark) -> impl Iterator<Item = (u64, CoordState)> + '_ {
     packed.coordinates.iter().enumerate().map(|(i, coordinate)| {
         let at = |v: &Vec<f64>| v.get(i).copied().unwrap_or(0.0);
         (

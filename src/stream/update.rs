@@ -50,7 +50,7 @@ const IDLE_SNAPSHOT_AFTER: Duration = Duration::from_secs(1);
 /// Metadata key naming what the local store caches; a store of another model is discarded.
 const IDENTITY_KEY: &str = "update.identity";
 
-pub struct UpdateRole {
+pub(crate) struct UpdateRole {
     consumer: BaseConsumer<RebalanceFlag>,
     producer: BaseProducer<DeliveredOffsets>,
     config: WorkerConfig,
@@ -69,7 +69,7 @@ pub struct UpdateRole {
 }
 
 impl UpdateRole {
-    pub fn new(config: &WorkerConfig) -> Result<Self, StreamError> {
+    pub(crate) fn new(config: &WorkerConfig) -> Result<Self, StreamError> {
         let settings = config.settings().map_err(StreamError::Config)?;
         let topics = config.topics();
         let prefix = &config.model.prefix;
@@ -105,7 +105,7 @@ impl UpdateRole {
         })
     }
 
-    pub fn run(mut self, shutdown: &AtomicBool) -> Result<(), StreamError> {
+    pub(crate) fn run(mut self, shutdown: &AtomicBool) -> Result<(), StreamError> {
         let mut totals = Totals::default();
         let mut last_report = Instant::now();
         // What changed since the last snapshot: its coordinates and the partitions consumed.

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-pub struct WeightView {
+pub(crate) struct WeightView {
     deltas: DeltasFollower,
     weights: ViewWeights,
 }
@@ -19,7 +19,7 @@ pub struct WeightView {
 /// The weights and figures of a view, apart from its consumer so that records borrowed from
 /// the consumer can be applied.
 #[derive(Default)]
-pub struct ViewWeights {
+pub(crate) struct ViewWeights {
     /// Nonzero weights.
     weights: HashMap<u64, f64>,
     /// Rates the owners published (only when the model takes implicit steps).
@@ -36,7 +36,7 @@ impl WeightView {
     /// Follows every partition of the deltas topic from the beginning, and returns once it
     /// has read all of them to their current end: predictions never start from a partly
     /// loaded model. SIGTERM ([`super::stopping`]) or `shutdown` end the load early.
-    pub fn follow(config: &WorkerConfig, shutdown: &AtomicBool) -> Result<Self, StreamError> {
+    pub(crate) fn follow(config: &WorkerConfig, shutdown: &AtomicBool) -> Result<Self, StreamError> {
         let started = std::time::Instant::now();
         let mut weights = ViewWeights::default();
         let deltas = DeltasFollower::load(config, "the weight view", Duration::from_secs(300), shutdown, |record| {
@@ -53,37 +53,37 @@ impl WeightView {
     }
 
     /// Applies every delta that has arrived, without waiting for more.
-    pub fn catch_up(&mut self) {
+    pub(crate) fn catch_up(&mut self) {
         let weights = &mut self.weights;
         self.deltas.take(Duration::ZERO, |record| weights.apply(record.partition, record.key, record.value));
     }
 
-    pub fn weight(&self, coordinate: u64) -> f64 {
+    pub(crate) fn weight(&self, coordinate: u64) -> f64 {
         self.weights.weights.get(&coordinate).copied().unwrap_or(0.0)
     }
 
     /// The rate the coordinate's owner published with its weight, if it did.
     #[inline]
-    pub fn rate(&self, coordinate: u64) -> Option<f64> {
+    pub(crate) fn rate(&self, coordinate: u64) -> Option<f64> {
         self.weights.rates.get(&coordinate).copied()
     }
 
     /// The gradient sum the coordinate's owner published with its weight (0 when absent).
     #[inline]
-    pub fn gradient_sum(&self, coordinate: u64) -> f64 {
+    pub(crate) fn gradient_sum(&self, coordinate: u64) -> f64 {
         self.weights.sums.get(&coordinate).copied().unwrap_or(0.0)
     }
 
-    pub fn nonzero_weights(&self) -> usize {
+    pub(crate) fn nonzero_weights(&self) -> usize {
         self.weights.weights.len()
     }
 
-    pub fn applied(&self) -> u64 {
+    pub(crate) fn applied(&self) -> u64 {
         self.weights.applied
     }
 
     /// Milliseconds between now and the commit of the newest delta seen (0 before any).
-    pub fn staleness_ms(&self) -> i64 {
+    pub(crate) fn staleness_ms(&self) -> i64 {
         if self.weights.newest_delta_ms == 0 {
             0
         } else {
@@ -95,7 +95,7 @@ impl WeightView {
 impl ViewWeights {
     /// Applies one delta record: key = coordinate, value = WeightDelta or null (zero); or
     /// an applied watermark.
-    pub fn apply(&mut self, partition: i32, key: Option<&[u8]>, payload: Option<&[u8]>) {
+    pub(crate) fn apply(&mut self, partition: i32, key: Option<&[u8]>, payload: Option<&[u8]>) {
         if key == Some(WATERMARK_KEY) {
             match payload.map(AppliedWatermark::decode) {
                 Some(Ok(watermark)) => {
