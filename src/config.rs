@@ -28,9 +28,9 @@ use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 /// Environment variables starting with this (and `_`) override the file.
-pub const ENV_PREFIX: &str = "FTRL";
+pub(crate) const ENV_PREFIX: &str = "FTRL";
 /// Separates the levels of an environment variable's name: `FTRL_MODEL__ALPHA`.
-pub const ENV_SEPARATOR: &str = "__";
+pub(crate) const ENV_SEPARATOR: &str = "__";
 
 /// The longest topic name Kafka accepts.
 const MAX_TOPIC_LEN: usize = 249;
@@ -197,8 +197,8 @@ pub struct ModelConfig {
     pub expire_after_ms: Option<u64>,
 }
 
-pub use crate::schema::framing::Framing;
-pub use crate::schema::proto::ExampleFormat;
+pub(crate) use crate::schema::framing::Framing;
+pub(crate) use crate::schema::proto::ExampleFormat;
 
 /// This worker process.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -402,7 +402,7 @@ fn default_cache_size() -> usize {
 /// does not keep the metadata of committed offsets, a predict role resuming a partition
 /// sends this many records per example, since it cannot learn the bound its predecessor
 /// used (docs/exactly-once.md, 9).
-pub const MAX_BATCH_EXAMPLES: usize = 100_000;
+pub(crate) const MAX_BATCH_EXAMPLES: usize = 100_000;
 
 fn default_batch_max_examples() -> usize {
     20_000
@@ -471,7 +471,7 @@ impl std::fmt::Debug for KafkaConfig {
 
 impl KafkaConfig {
     /// Brokers at `bootstrap_servers`, every other setting at its default.
-    pub fn new(bootstrap_servers: impl Into<String>) -> Self {
+    pub(crate) fn new(bootstrap_servers: impl Into<String>) -> Self {
         Self {
             bootstrap_servers: bootstrap_servers.into(),
             librdkafka_options: BTreeMap::new(),
@@ -484,7 +484,7 @@ impl KafkaConfig {
 
 impl ModelConfig {
     /// The model named `prefix`, every other setting at its default.
-    pub fn new(prefix: impl Into<String>) -> Self {
+    pub(crate) fn new(prefix: impl Into<String>) -> Self {
         let LearnerOptions {
             loss,
             classes,
@@ -529,7 +529,7 @@ impl ModelConfig {
     }
 
     /// The learning settings of this section, unchecked.
-    pub fn learner_options(&self) -> LearnerOptions {
+    pub(crate) fn learner_options(&self) -> LearnerOptions {
         LearnerOptions {
             loss: self.loss,
             classes: self.classes,
@@ -549,7 +549,7 @@ impl ModelConfig {
     }
 
     /// The model's topic names.
-    pub fn topics(&self) -> Topics {
+    pub(crate) fn topics(&self) -> Topics {
         let name = |suffix: &str| format!("{}.{suffix}", self.prefix);
         Topics {
             examples: name("examples"),
@@ -585,7 +585,7 @@ impl Default for WorkerSection {
 
 /// The topics of one model.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Topics {
+pub(crate) struct Topics {
     /// `{prefix}.examples`: labelled examples to learn from and score.
     pub examples: String,
     /// `{prefix}.gradients`: per-coordinate gradients, partitioned by coordinate.
@@ -604,14 +604,14 @@ pub struct Topics {
 
 impl Topics {
     /// All seven names, in a fixed order.
-    pub fn all(&self) -> [&str; 7] {
+    pub(crate) fn all(&self) -> [&str; 7] {
         [&self.examples, &self.gradients, &self.deltas, &self.changelog, &self.progress, &self.predictions, &self.dlq]
     }
 }
 
 impl WorkerConfig {
     /// The model's topic names.
-    pub fn topics(&self) -> Topics {
+    pub(crate) fn topics(&self) -> Topics {
         self.model.topics()
     }
 

@@ -15,16 +15,16 @@ use thiserror::Error;
 
 /// Examples per batch: large enough to amortize channel hand-offs, small enough that the
 /// learner starts at once.
-pub const BATCH_EXAMPLES: usize = 2048;
+pub(crate) const BATCH_EXAMPLES: usize = 2048;
 const CHUNK_BYTES: usize = 1 << 20;
 /// Batches in flight between the two threads.
 const QUEUE_DEPTH: usize = 8;
 /// Longest line accepted: a bound on what one hostile line can make us buffer.
-pub const MAX_LINE_BYTES: usize = 64 << 20;
+pub(crate) const MAX_LINE_BYTES: usize = 64 << 20;
 
 /// Where examples come from.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Source {
+pub(crate) enum Source {
     Stdin,
     File(PathBuf),
     /// Examples already in memory (the demo's generated data).
@@ -33,7 +33,7 @@ pub enum Source {
 
 impl Source {
     /// `-` is standard input, anything else a file path.
-    pub fn from_arg(arg: &str) -> Self {
+    pub(crate) fn from_arg(arg: &str) -> Self {
         if arg == "-" {
             Source::Stdin
         } else {
@@ -68,7 +68,7 @@ pub enum InputError {
 
 /// One input line: a usable example or the reason it is not.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Item {
+pub(crate) enum Item {
     /// `base`: the initial margin, added to the model's (VW's third label token; else 0).
     Example {
         line: u64,
@@ -91,7 +91,7 @@ pub enum Item {
 
 /// Consecutive lines, parsed. Example features live in one shared vector.
 #[derive(Debug, Default)]
-pub struct Batch {
+pub(crate) struct Batch {
     pub items: Vec<Item>,
     pub features: Vec<Feature>,
     /// Names of coordinates seen for the first time in this batch (with `keep_names`).
@@ -100,7 +100,7 @@ pub struct Batch {
 
 impl Batch {
     /// Sized for a full batch of typical examples, so filling it does not reallocate.
-    pub fn with_capacity() -> Self {
+    pub(crate) fn with_capacity() -> Self {
         Self {
             items: Vec::with_capacity(BATCH_EXAMPLES),
             features: Vec::with_capacity(BATCH_EXAMPLES * 32),
@@ -108,7 +108,7 @@ impl Batch {
         }
     }
 
-    pub fn features_of(&self, range: (u32, u32)) -> &[Feature] {
+    pub(crate) fn features_of(&self, range: (u32, u32)) -> &[Feature] {
         &self.features[range.0 as usize..range.1 as usize]
     }
 }
@@ -116,7 +116,7 @@ impl Batch {
 /// Reads `passes` passes over `source` on a background thread. Batches arrive in input
 /// order; an input error ends the stream. Dropping the receiver stops the thread at its
 /// next hand-off, so it needs no join.
-pub fn spawn_reader(
+pub(crate) fn spawn_reader(
     source: Source,
     format: Format,
     mapping: Option<Arc<Mapping>>,
@@ -238,7 +238,7 @@ impl LineParser {
 
 /// Calls `on_line(number, bytes)` for every line (1-based numbers, without the newline)
 /// until it returns false.
-pub fn read_lines(mut reader: impl Read, mut on_line: impl FnMut(u64, &[u8]) -> bool) -> Result<(), InputError> {
+pub(crate) fn read_lines(mut reader: impl Read, mut on_line: impl FnMut(u64, &[u8]) -> bool) -> Result<(), InputError> {
     let mut buf = vec![0u8; CHUNK_BYTES];
     let (mut start, mut end) = (0usize, 0usize);
     let mut line_number = 0u64;

@@ -17,48 +17,44 @@
 
 /// Expiry of coordinates unseen for `after` ticks of a clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Expiry {
+pub(crate) struct Expiry {
     after: u64,
 }
 
 impl Expiry {
     /// Expiry after `after` ticks (callers reject 0 with [`check_after`](Self::check_after)).
-    pub fn new(after: u64) -> Self {
+    pub(crate) fn new(after: u64) -> Self {
         Self { after }
     }
 
     /// Why `after` cannot be a window, if it cannot: 0 would expire everything at once.
-    pub fn check_after(after: u64) -> Result<(), String> {
+    pub(crate) fn check_after(after: u64) -> Result<(), String> {
         match after {
             0 => Err("must be > 0 (leave it unset for no expiry)".into()),
             _ => Ok(()),
         }
     }
 
-    pub fn after(&self) -> u64 {
-        self.after
-    }
-
     /// The `seen` of a coordinate occurring at `now`: never 0, which means never stamped.
     #[inline]
-    pub fn stamp(now: u64) -> u64 {
+    pub(crate) fn stamp(now: u64) -> u64 {
         now.max(1)
     }
 
     /// Whether a coordinate last seen at `seen` is expired at `now`.
     #[inline]
-    pub fn is_expired(&self, seen: u64, now: u64) -> bool {
+    pub(crate) fn is_expired(&self, seen: u64, now: u64) -> bool {
         seen.saturating_add(self.after) < now
     }
 
     /// Ticks between sweeps: a quarter of the window (at least one).
-    pub fn period(&self) -> u64 {
+    pub(crate) fn period(&self) -> u64 {
         (self.after / 4).max(1)
     }
 
     /// Whether a sweep runs at `now`, `next` being the time at or after which the next one is
     /// due (0: at once). When it runs, `next` moves a period past `now`.
-    pub fn sweep_due(&self, now: u64, next: &mut u64) -> bool {
+    pub(crate) fn sweep_due(&self, now: u64, next: &mut u64) -> bool {
         if now < *next {
             return false;
         }
@@ -69,7 +65,7 @@ impl Expiry {
     /// The first sweep time of a clock that starts at `start` and ticks by one (the example
     /// count): the first multiple of the period from there, so that sweeps fall on multiples
     /// of the period whether or not the model was trained before.
-    pub fn first_sweep(&self, start: u64) -> u64 {
+    pub(crate) fn first_sweep(&self, start: u64) -> u64 {
         start.div_ceil(self.period()).saturating_mul(self.period())
     }
 }

@@ -15,11 +15,11 @@
 use xxhash_rust::xxh3::{xxh3_64, xxh3_64_with_seed};
 
 /// Version of the hashing scheme above, stored with every model.
-pub const HASH_VERSION: u32 = 1;
+pub(crate) const HASH_VERSION: u32 = 1;
 
 /// Seed shared by every feature of one namespace; compute it once per namespace.
 #[inline(always)]
-pub fn namespace_seed(namespace: &str) -> u64 {
+pub(crate) fn namespace_seed(namespace: &str) -> u64 {
     match namespace.as_bytes() {
         // One-letter namespaces (Vowpal Wabbit's habit) are looked up: hashing them was a
         // tenth of the parse thread's time.
@@ -33,7 +33,7 @@ static SINGLE_BYTE_SEEDS: std::sync::LazyLock<[u64; 256]> =
 
 /// Coordinate of feature `name` in the namespace whose seed is `seed`.
 #[inline]
-pub fn coordinate(seed: u64, name: &str) -> u64 {
+pub(crate) fn coordinate(seed: u64, name: &str) -> u64 {
     xxh3_64_with_seed(name.as_bytes(), seed)
 }
 
@@ -50,7 +50,7 @@ pub fn cross(first: u64, second: u64) -> u64 {
 
 /// Coordinate that holds class `class`'s weight for feature `coordinate` (multiclass models).
 #[inline]
-pub fn class_coordinate(coordinate: u64, class: u32) -> u64 {
+pub(crate) fn class_coordinate(coordinate: u64, class: u32) -> u64 {
     if class == 0 {
         coordinate
     } else {
@@ -59,11 +59,11 @@ pub fn class_coordinate(coordinate: u64, class: u32) -> u64 {
 }
 
 /// Seeds of the Hedge members' coordinates start here, far from the class numbers.
-pub const MEMBER_SEED: u64 = 0x4845_4447_4500_0000;
+pub(crate) const MEMBER_SEED: u64 = 0x4845_4447_4500_0000;
 
 /// Coordinate that holds Hedge member `member`'s state for feature `coordinate`.
 #[inline]
-pub fn member_coordinate(coordinate: u64, member: u32) -> u64 {
+pub(crate) fn member_coordinate(coordinate: u64, member: u32) -> u64 {
     xxh3_64_with_seed(&coordinate.to_le_bytes(), MEMBER_SEED + u64::from(member))
 }
 

@@ -27,7 +27,7 @@ use serde::{Deserialize, Serialize};
 
 /// The Hedge's own state: what it has learned about its learners. Persisted with a model.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct HedgeState {
+pub(crate) struct HedgeState {
     /// Importance-weighted progressive loss of each learner, in the order of the α list.
     pub cumulative_losses: Vec<f64>,
     /// Importance weight seen so far (t for the anytime rate).
@@ -45,7 +45,7 @@ pub struct Hedge {
 
 impl Hedge {
     /// The mixture over one learner per α in `alphas`, none of which has learned yet.
-    pub fn new(alphas: &[f64]) -> Self {
+    pub(crate) fn new(alphas: &[f64]) -> Self {
         Self {
             alphas: alphas.to_vec(),
             state: HedgeState { cumulative_losses: vec![0.0; alphas.len()], weight_sum: 0.0 },
@@ -54,7 +54,7 @@ impl Hedge {
     }
 
     /// Why `alphas` cannot be a Hedge for `loss`, if they cannot.
-    pub fn check(alphas: &[f64], loss: Loss) -> Result<(), String> {
+    pub(crate) fn check(alphas: &[f64], loss: Loss) -> Result<(), String> {
         if alphas.len() < 2 {
             return Err(format!("hedge needs at least 2 learning rates, got {}", alphas.len()));
         }
@@ -67,34 +67,34 @@ impl Hedge {
         Ok(())
     }
 
-    pub fn alphas(&self) -> &[f64] {
+    pub(crate) fn alphas(&self) -> &[f64] {
         &self.alphas
     }
 
-    pub fn state(&self) -> &HedgeState {
+    pub(crate) fn state(&self) -> &HedgeState {
         &self.state
     }
 
     /// Continues from a saved state; ignored unless it has one loss per learner.
-    pub fn restore(&mut self, state: HedgeState) {
+    pub(crate) fn restore(&mut self, state: HedgeState) {
         if state.cumulative_losses.len() == self.alphas.len() {
             self.state = state;
         }
     }
 
     /// Index of the learner with the least cumulative loss: the one the mixture follows.
-    pub fn leader(&self) -> usize {
+    pub(crate) fn leader(&self) -> usize {
         let losses = &self.state.cumulative_losses;
         (0..losses.len()).min_by(|&a, &b| losses[a].total_cmp(&losses[b])).unwrap_or(0)
     }
 
     /// The α of the learner the mixture follows.
-    pub fn leader_alpha(&self) -> f64 {
+    pub(crate) fn leader_alpha(&self) -> f64 {
         self.alphas[self.leader()]
     }
 
     /// The mixture weight of each learner now.
-    pub fn mixture_weights(&self) -> Vec<f64> {
+    pub(crate) fn mixture_weights(&self) -> Vec<f64> {
         let mut weights = Vec::new();
         log_weights(&self.state, &mut weights);
         weights.iter_mut().for_each(|l| *l = l.exp());
@@ -103,13 +103,13 @@ impl Hedge {
 
     /// The mixture of the learners' `outcomes` (in the order of the α list) under the
     /// weights so far; its loss is NaN when `label` is NaN.
-    pub fn mix(&mut self, loss: Loss, outcomes: &[Outcome], label: f64) -> Outcome {
+    pub(crate) fn mix(&mut self, loss: Loss, outcomes: &[Outcome], label: f64) -> Outcome {
         log_weights(&self.state, &mut self.log_weights);
         mixture(loss, &self.log_weights, outcomes, label)
     }
 
     /// Adds each learner's loss on one example of weight `importance` to its cumulative loss.
-    pub fn record(&mut self, outcomes: &[Outcome], importance: f64) {
+    pub(crate) fn record(&mut self, outcomes: &[Outcome], importance: f64) {
         for (total, o) in self.state.cumulative_losses.iter_mut().zip(outcomes) {
             *total += importance * o.loss;
         }
@@ -117,23 +117,9 @@ impl Hedge {
     }
 }
 
-impl HedgeState {
-    /// Adds the figures of another share of the examples (a stream's predict roles each see
-    /// some of them).
-    pub fn merge(&mut self, other: &HedgeState) {
-        if self.cumulative_losses.len() < other.cumulative_losses.len() {
-            self.cumulative_losses.resize(other.cumulative_losses.len(), 0.0);
-        }
-        for (total, more) in self.cumulative_losses.iter_mut().zip(&other.cumulative_losses) {
-            *total += more;
-        }
-        self.weight_sum += other.weight_sum;
-    }
-}
-
 /// The learners a Hedge runs: `optimizer` with each α of `hedge`, or `optimizer` alone when
 /// `hedge` is empty.
-pub fn member_optimizers(optimizer: Optimizer, hedge: &[f64]) -> Vec<Optimizer> {
+pub(crate) fn member_optimizers(optimizer: Optimizer, hedge: &[f64]) -> Vec<Optimizer> {
     if hedge.is_empty() {
         return vec![optimizer];
     }
@@ -278,13 +264,6 @@ mod tests {
         let hedge = learner.hedge().unwrap();
         assert_eq!(hedge.leader(), 1);
         assert!(hedge.mixture_weights()[1] > 0.99);
-    }
-
-    #[test]
-    fn states_of_shares_merge_into_the_whole() {
-        let mut a = HedgeState { cumulative_losses: vec![1.0, 2.0], weight_sum: 3.0 };
-        a.merge(&HedgeState { cumulative_losses: vec![0.5, 0.25], weight_sum: 1.0 });
-        assert_eq!(a, HedgeState { cumulative_losses: vec![1.5, 2.25], weight_sum: 4.0 });
     }
 
     #[test]

@@ -18,7 +18,7 @@ pub(crate) mod rda;
 pub(crate) mod replica;
 pub(crate) mod view_learner;
 
-pub use hedge::Hedge;
+pub(crate) use hedge::Hedge;
 pub use implicit::StepRule;
 pub use learner::{CoordinateStates, Learner, Outcome};
 pub use loss::Loss;
@@ -63,7 +63,7 @@ impl CoordState {
     /// What moved this state from `before`: z, n, Σg and the update count all add up, so
     /// states learned apart can be combined (a stream's replicas and owners). `seen` is
     /// this state's.
-    pub fn difference(&self, before: &CoordState) -> CoordState {
+    pub(crate) fn difference(&self, before: &CoordState) -> CoordState {
         CoordState {
             z: self.z - before.z,
             n: self.n - before.n,
@@ -74,7 +74,7 @@ impl CoordState {
     }
 
     /// Adds a [`difference`](Self::difference); `seen` becomes the later of the two.
-    pub fn add(&mut self, difference: &CoordState) {
+    pub(crate) fn add(&mut self, difference: &CoordState) {
         self.z += difference.z;
         self.n += difference.n;
         self.updates = self.updates.wrapping_add(difference.updates);

@@ -36,18 +36,18 @@ pub struct OwnerRule {
 impl OwnerRule {
     /// The rule for `optimizer`, with one member per α of `hedge` (none when it is empty)
     /// and `admission`. `outputs` is the loss's number of outputs (softmax classes).
-    pub fn new(optimizer: Optimizer, hedge: &[f64], admission: Admission, outputs: usize) -> Self {
+    pub(crate) fn new(optimizer: Optimizer, hedge: &[f64], admission: Admission, outputs: usize) -> Self {
         let members = member_optimizers(optimizer, hedge);
         Self { members, admitter: Admitter::new(admission, hedge, outputs), delay_tolerant: false }
     }
 
     /// The same rule with delay-tolerant rates.
-    pub fn with_delay_tolerance(mut self, tolerant: bool) -> Self {
+    pub(crate) fn with_delay_tolerance(mut self, tolerant: bool) -> Self {
         self.delay_tolerant = tolerant;
         self
     }
 
-    pub fn delay_tolerant(&self) -> bool {
+    pub(crate) fn delay_tolerant(&self) -> bool {
         self.delay_tolerant
     }
 
@@ -57,7 +57,7 @@ impl OwnerRule {
     }
 
     /// The optimizer of Hedge member `member` (0 without a Hedge), if there is one.
-    pub fn optimizer(&self, member: u32) -> Option<&Optimizer> {
+    pub(crate) fn optimizer(&self, member: u32) -> Option<&Optimizer> {
         self.members.get(member as usize)
     }
 
@@ -66,7 +66,7 @@ impl OwnerRule {
     /// sent one. False (and nothing changes) when no such member exists, which only a
     /// corrupt or foreign record can ask for.
     #[inline]
-    pub fn apply(
+    pub(crate) fn apply(
         &self,
         coordinate: u64,
         member: u32,
@@ -98,20 +98,20 @@ impl OwnerRule {
     /// Whether `coordinate` has been admitted: it has a weight to publish. A coordinate
     /// still counting occurrences has none, so nothing is written for it on the deltas topic.
     #[inline]
-    pub fn admitted(&self, coordinate: u64, state: &CoordState) -> bool {
+    pub(crate) fn admitted(&self, coordinate: u64, state: &CoordState) -> bool {
         self.admitter.admitted(coordinate, state)
     }
 
     /// The weight `coordinate` plays for member `member` (0 for an unknown member).
     #[inline]
-    pub fn weight(&self, member: u32, state: &CoordState) -> f64 {
+    pub(crate) fn weight(&self, member: u32, state: &CoordState) -> f64 {
         self.members.get(member as usize).map_or(0.0, |o| o.weight(state))
     }
 
     /// The rate of the coordinate's next step (see [`Optimizer::rate`]), which predict roles
     /// need for implicit steps.
     #[inline]
-    pub fn rate(&self, member: u32, state: &CoordState) -> f64 {
+    pub(crate) fn rate(&self, member: u32, state: &CoordState) -> f64 {
         self.members.get(member as usize).map_or(0.0, |o| o.rate(state))
     }
 }

@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use tracing_subscriber::EnvFilter;
 
 /// The environment variable whose filter, when set, wins over the configured log level.
-pub const LOG_ENV: &str = "FTRL_LOG";
+pub(crate) const LOG_ENV: &str = "FTRL_LOG";
 
 /// The format [`init_logging`] chose, once it has.
 static LOG_FORMAT: std::sync::OnceLock<LogFormat> = std::sync::OnceLock::new();
@@ -33,7 +33,7 @@ pub fn logs_json() -> bool {
 
 /// Sends `tracing` events to standard error in `format`, keeping those `level` allows
 /// (`FTRL_LOG` wins when set). A second call changes nothing.
-pub fn init_logging(format: LogFormat, level: &str) {
+pub(crate) fn init_logging(format: LogFormat, level: &str) {
     let _ = LOG_FORMAT.set(format);
     let filter = EnvFilter::try_from_env(LOG_ENV)
         .or_else(|_| EnvFilter::builder().parse(level))
@@ -48,7 +48,7 @@ pub fn init_logging(format: LogFormat, level: &str) {
 /// A progress bar on standard error when `wanted` and standard error is a terminal; a
 /// hidden one (that draws nothing) in pipes, files and CI logs. With `total` it shows a bar
 /// and an estimate of the time left, without it a counter and the time so far.
-pub fn progress_bar(wanted: bool, total: Option<u64>, unit: &str) -> indicatif::ProgressBar {
+pub(crate) fn progress_bar(wanted: bool, total: Option<u64>, unit: &str) -> indicatif::ProgressBar {
     use indicatif::{ProgressBar, ProgressStyle};
     if !wanted || !std::io::stderr().is_terminal() {
         return ProgressBar::hidden();
@@ -69,7 +69,7 @@ pub fn progress_bar(wanted: bool, total: Option<u64>, unit: &str) -> indicatif::
 
 /// What the process is waiting for before it is ready.
 #[derive(Debug, Default)]
-pub struct Health {
+pub(crate) struct Health {
     view_needed: AtomicBool,
     view_loaded: AtomicBool,
     restore_needed: AtomicBool,
@@ -91,42 +91,42 @@ static HEALTH: Health = Health {
 };
 
 /// The process's readiness.
-pub fn health() -> &'static Health {
+pub(crate) fn health() -> &'static Health {
     &HEALTH
 }
 
 impl Health {
     /// Declares what must happen before the process is ready: a loaded weight view, a
     /// restored update role, or both.
-    pub fn require(&self, view: bool, restore: bool) {
+    pub(crate) fn require(&self, view: bool, restore: bool) {
         self.view_needed.store(view, Ordering::Release);
         self.restore_needed.store(restore, Ordering::Release);
     }
 
     /// The weight view has read the deltas topic to its end.
-    pub fn view_loaded(&self) {
+    pub(crate) fn view_loaded(&self) {
         self.view_loaded.store(true, Ordering::Release);
     }
 
     /// The update role's assignment changed: not ready until it is restored.
-    pub fn restoring(&self) {
+    pub(crate) fn restoring(&self) {
         self.restored.store(false, Ordering::Release);
     }
 
     /// The update role has restored its assigned partitions from the changelog.
-    pub fn restored(&self) {
+    pub(crate) fn restored(&self) {
         self.restored.store(true, Ordering::Release);
     }
 
     /// Not ready until `role`'s group consumer has partitions of `topic`.
-    pub fn require_assignment(&self, topic: &str, role: &'static str) {
+    pub(crate) fn require_assignment(&self, topic: &str, role: &'static str) {
         if let Ok(mut assignments) = self.assignments.lock() {
             assignments.push((topic.to_owned(), role, 0));
         }
     }
 
     /// A group consumer of `topic` now has `partitions` of it.
-    pub fn assigned(&self, topic: &str, partitions: usize) {
+    pub(crate) fn assigned(&self, topic: &str, partitions: usize) {
         if let Ok(mut assignments) = self.assignments.lock() {
             for (_, _, count) in assignments.iter_mut().filter(|(t, ..)| t == topic) {
                 *count = partitions;
@@ -135,26 +135,26 @@ impl Health {
     }
 
     /// The brokers cannot be reached, for this reason.
-    pub fn brokers_unreachable(&self, why: String) {
+    pub(crate) fn brokers_unreachable(&self, why: String) {
         if let Ok(mut unreachable) = self.unreachable.lock() {
             *unreachable = Some(why);
         }
     }
 
     /// The brokers answered.
-    pub fn brokers_reached(&self) {
+    pub(crate) fn brokers_reached(&self) {
         if let Ok(mut unreachable) = self.unreachable.lock() {
             *unreachable = None;
         }
     }
 
     /// Ready to predict and learn: everything required has happened.
-    pub fn is_ready(&self) -> bool {
+    pub(crate) fn is_ready(&self) -> bool {
         self.waiting_for().is_empty()
     }
 
     /// What readiness waits for, for the `/ready` body.
-    pub fn waiting_for(&self) -> Vec<String> {
+    pub(crate) fn waiting_for(&self) -> Vec<String> {
         let mut waiting = Vec::new();
         if let Some(why) = self.unreachable.lock().ok().and_then(|u| u.clone()) {
             waiting.push(format!("the Kafka cluster ({why})"));

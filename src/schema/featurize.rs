@@ -83,7 +83,7 @@ impl Featurizer {
     /// The same featurizer accepting examples without features, which learn the bias
     /// alone: VW's reading of a line whose namespaces are empty (elsewhere an example
     /// without features is a producer's mistake, refused).
-    pub fn accepting_empty(mut self) -> Self {
+    pub(crate) fn accepting_empty(mut self) -> Self {
         self.empty_ok = true;
         self
     }
@@ -96,7 +96,11 @@ impl Featurizer {
     }
 
     /// [`featurize`](Self::featurize) for an example without a label, to be predicted only.
-    pub fn featurize_unlabeled(&mut self, example: &ExampleBuf, out: &mut Vec<Feature>) -> Result<(), InvalidExample> {
+    pub(crate) fn featurize_unlabeled(
+        &mut self,
+        example: &ExampleBuf,
+        out: &mut Vec<Feature>,
+    ) -> Result<(), InvalidExample> {
         self.featurize_checking(example, false, out)
     }
 

@@ -33,7 +33,7 @@ pub enum Framing {
 
 /// The schema-registry frame of one record.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Frame {
+pub(crate) struct Frame {
     pub schema_id: u32,
     /// The message-index list (protobuf only; empty for JSON).
     pub message_indexes: Vec<i64>,
@@ -45,7 +45,7 @@ const MAX_MESSAGE_INDEXES: usize = 64;
 
 /// The message inside `bytes` and, for schema-registry framing, its frame; refuses a
 /// frame that is malformed, or whose schema id is not `expected_schema_id` (when set).
-pub fn unframe(
+pub(crate) fn unframe(
     framing: Framing,
     format: ExampleFormat,
     expected_schema_id: Option<u32>,

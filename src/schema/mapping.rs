@@ -50,7 +50,7 @@ use thiserror::Error;
 /// A mapping as written in its file.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct MappingSpec {
+pub(crate) struct MappingSpec {
     pub label: LabelSpec,
     /// The JSON path of the importance weight (a number ≥ 0; absent: 1).
     #[serde(default)]
@@ -61,7 +61,7 @@ pub struct MappingSpec {
 /// Where the label is and how its value becomes a number.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct LabelSpec {
+pub(crate) struct LabelSpec {
     pub field: String,
     /// String values that are a positive label (1).
     #[serde(default)]
@@ -77,7 +77,7 @@ pub struct LabelSpec {
 /// One field whose value becomes features.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct FeatureSpec {
+pub(crate) struct FeatureSpec {
     pub field: String,
     /// The namespace of its features; default: the path's last key.
     #[serde(default)]
@@ -155,7 +155,7 @@ struct FieldRule {
 
 impl Mapping {
     /// Reads and validates a mapping file.
-    pub fn load(path: &Path) -> Result<Self, MappingError> {
+    pub(crate) fn load(path: &Path) -> Result<Self, MappingError> {
         let shown = path.display().to_string();
         let text =
             std::fs::read_to_string(path).map_err(|source| MappingError::Read { path: shown.clone(), source })?;
@@ -170,7 +170,7 @@ impl Mapping {
     }
 
     /// Validates `spec`.
-    pub fn new(spec: &MappingSpec) -> Result<Self, MappingError> {
+    pub(crate) fn new(spec: &MappingSpec) -> Result<Self, MappingError> {
         let bad = |message: String| Err(MappingError::Invalid(message));
         let label = &spec.label;
         let string_values = !label.positive.is_empty() || !label.negative.is_empty();
@@ -220,7 +220,7 @@ impl Mapping {
 
     /// Maps one JSON event (a line of a file or a record's value) into `out`, which the
     /// caller has cleared.
-    pub fn parse(&self, text: &str, out: &mut ExampleBuf) -> Result<(), ParseError> {
+    pub(crate) fn parse(&self, text: &str, out: &mut ExampleBuf) -> Result<(), ParseError> {
         if text.trim_ascii().is_empty() {
             return Err(ParseError::Empty);
         }

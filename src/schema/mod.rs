@@ -78,7 +78,13 @@ impl ExampleBuf {
     /// namespace longer than [`MAX_NAME_BYTES`] and a feature beyond [`MAX_FEATURES`], so
     /// that one hostile line cannot make the buffer grow without bound.
     #[inline(always)]
-    pub fn push_named(&mut self, namespace: &str, name: &str, coordinate: u64, value: f64) -> Result<(), ParseError> {
+    pub(crate) fn push_named(
+        &mut self,
+        namespace: &str,
+        name: &str,
+        coordinate: u64,
+        value: f64,
+    ) -> Result<(), ParseError> {
         if namespace.len() > MAX_NAME_BYTES || name.len() > MAX_NAME_BYTES {
             return Err(name_too_long(namespace, name));
         }
@@ -105,7 +111,7 @@ impl ExampleBuf {
 /// Longest namespace or feature name, in bytes. Real names are identifiers or short values
 /// (a URL path is rarely over 200 bytes); 1 KiB leaves room for those while bounding the
 /// hashing work and the `--save-names` storage one hostile feature can cost.
-pub const MAX_NAME_BYTES: usize = 1024;
+pub(crate) const MAX_NAME_BYTES: usize = 1024;
 
 #[cold]
 fn name_too_long(namespace: &str, name: &str) -> ParseError {

@@ -8,7 +8,7 @@ use prost::Message;
 include!(concat!(env!("OUT_DIR"), "/ftrl.v1.rs"));
 
 /// Largest example message accepted, a bound on what one record can make us allocate.
-pub const MAX_MESSAGE_BYTES: usize = 1 << 20;
+pub(crate) const MAX_MESSAGE_BYTES: usize = 1 << 20;
 
 /// How example events are encoded on the examples topic.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -310,7 +310,7 @@ pub fn encode_example(label: f64, weight: Option<f64>, features: &[(&str, &str, 
 
 impl ProgressWindow {
     /// A window holding `progress`, with the AUC counts stored sparsely.
-    pub fn from_progress(progress: &crate::learn::Progress) -> Self {
+    pub(crate) fn from_progress(progress: &crate::learn::Progress) -> Self {
         let mut window = ProgressWindow {
             count: progress.count,
             weight_sum: progress.weight_sum,

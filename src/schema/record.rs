@@ -35,7 +35,7 @@ impl RecordDecoder {
     }
 
     /// The decoder `[model]` describes (its mapping file read and checked).
-    pub fn from_config(model: &ModelConfig) -> Result<Self, MappingError> {
+    pub(crate) fn from_config(model: &ModelConfig) -> Result<Self, MappingError> {
         let mapping = match &model.example_mapping {
             Some(path) if model.example_format == ExampleFormat::JsonEvents => Some(Arc::new(Mapping::load(path)?)),
             _ => None,

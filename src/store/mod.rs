@@ -114,13 +114,13 @@ impl ModelStore {
 
     /// Like `open`, but RocksDB changes only at `checkpoint`: between checkpoints the cache
     /// may exceed its capacity by the states changed since the last one.
-    pub fn open_checkpoint_only(path: &Path, capacity: usize) -> Result<Self, StoreError> {
+    pub(crate) fn open_checkpoint_only(path: &Path, capacity: usize) -> Result<Self, StoreError> {
         Ok(Self { checkpoint_only: true, ..Self::open(path, capacity)? })
     }
 
     /// The state of `coordinate` if it is in memory, without marking it used.
     #[inline]
-    pub fn resident_state(&self, coordinate: u64) -> Option<&CoordState> {
+    pub(crate) fn resident_state(&self, coordinate: u64) -> Option<&CoordState> {
         self.cache.get(coordinate)
     }
 
@@ -128,7 +128,7 @@ impl ModelStore {
     /// in memory, and one that is not stays out of memory (written to RocksDB at once)
     /// unless every state is resident and the cache is less than half full. States that
     /// arrive from elsewhere (a replica's owner states) so do not crowd out the ones in use.
-    pub fn overwrite(&mut self, states: &[(u64, CoordState)]) -> Result<(), StoreError> {
+    pub(crate) fn overwrite(&mut self, states: &[(u64, CoordState)]) -> Result<(), StoreError> {
         let mut to_disk = Vec::new();
         for &(coordinate, state) in states {
             if let Some(slot) = self.cache.find(coordinate) {
@@ -152,28 +152,29 @@ impl ModelStore {
     /// Lets the states changed so far leave memory: once the cache is more than half full
     /// they are written to RocksDB (not made durable), so that making room can evict them.
     /// Below that nothing is written: a model that fits its cache never needs the disk.
-    pub fn release(&mut self) -> Result<(), StoreError> {
+    pub(crate) fn release(&mut self) -> Result<(), StoreError> {
         if self.db.is_some() && self.cache.len() > self.capacity / 2 {
             self.write_changes(|_| true).map_err(|e| e.at("writing", self.path.as_deref()))?;
         }
         Ok(())
     }
 
-    pub fn is_durable(&self) -> bool {
+    #[cfg(test)]
+    fn is_durable(&self) -> bool {
         self.db.is_some()
     }
 
     /// Coordinates currently in memory.
-    pub fn resident(&self) -> usize {
+    pub(crate) fn resident(&self) -> usize {
         self.cache.len()
     }
 
     /// How many eviction rounds ran (each writes changed states to disk first).
-    pub fn evictions(&self) -> u64 {
+    pub(crate) fn evictions(&self) -> u64 {
         self.evictions
     }
 
-    pub fn metadata(&self, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
+    pub(crate) fn metadata(&self, key: &str) -> Result<Option<Vec<u8>>, StoreError> {
         if let Some((_, value)) = self.pending_metadata.iter().rev().find(|(k, _)| k == key) {
             return Ok(Some(value.clone()));
         }
@@ -184,12 +185,12 @@ impl ModelStore {
     }
 
     /// Sets a metadata value, written with the next batch of states.
-    pub fn set_metadata(&mut self, key: &str, value: Vec<u8>) {
+    pub(crate) fn set_metadata(&mut self, key: &str, value: Vec<u8>) {
         self.pending_metadata.push((key.to_string(), value));
     }
 
     /// Writes every changed state and pending metadata in one batch and makes it durable.
-    pub fn checkpoint(&mut self) -> Result<(), StoreError> {
+    pub(crate) fn checkpoint(&mut self) -> Result<(), StoreError> {
         self.checkpoint_where(|_| true)
     }
 
@@ -197,7 +198,7 @@ impl ModelStore {
     /// in one batch and makes them durable. The other changed states stay in memory for a
     /// later checkpoint: a checkpoint-only store then holds each part of the model as of
     /// that part's own last checkpoint (the update role's partitions, snapshotted in turn).
-    pub fn checkpoint_where(&mut self, wanted: impl FnMut(u64) -> bool) -> Result<(), StoreError> {
+    pub(crate) fn checkpoint_where(&mut self, wanted: impl FnMut(u64) -> bool) -> Result<(), StoreError> {
         let started = std::time::Instant::now();
         self.write_where(wanted)?;
         let written = started.elapsed();
@@ -211,12 +212,12 @@ impl ModelStore {
     /// flushes on its own. Either keeps every batch whole (one atomic flush of all column
     /// families, no write-ahead log), so what a crash leaves is each batch written before
     /// the last flush: each part of the model with its own metadata, possibly older.
-    pub fn write_where(&mut self, wanted: impl FnMut(u64) -> bool) -> Result<(), StoreError> {
+    pub(crate) fn write_where(&mut self, wanted: impl FnMut(u64) -> bool) -> Result<(), StoreError> {
         self.write_changes(wanted).map_err(|e| e.at("writing", self.path.as_deref()))
     }
 
     /// Makes everything written so far durable.
-    pub fn persist(&self) -> Result<(), StoreError> {
+    pub(crate) fn persist(&self) -> Result<(), StoreError> {
         match &self.db {
             Some(db) => db.persist().map_err(|e| e.at("writing", self.path.as_deref())),
             None => Ok(()),
@@ -260,7 +261,7 @@ impl ModelStore {
     /// A store that writes RocksDB only at checkpoints (the stream's owners) keeps the reset
     /// states as changes for the next checkpoint, and frees their slots as eviction does;
     /// any other store deletes them now and frees their slots at once.
-    pub fn expire(&mut self, mut expired: impl FnMut(u64, &CoordState) -> bool) -> Result<Vec<u64>, StoreError> {
+    pub(crate) fn expire(&mut self, mut expired: impl FnMut(u64, &CoordState) -> bool) -> Result<Vec<u64>, StoreError> {
         let mut coordinates = Vec::new();
         self.for_each_live(|c, s| {
             if *s != CoordState::default() && expired(c, s) {
@@ -308,7 +309,7 @@ impl ModelStore {
     }
 
     /// Records feature names of coordinates (a no-op in memory).
-    pub fn save_names(&self, names: &[(u64, String)]) -> Result<(), StoreError> {
+    pub(crate) fn save_names(&self, names: &[(u64, String)]) -> Result<(), StoreError> {
         match &self.db {
             Some(db) => db.save_names(names),
             None => Ok(()),
@@ -316,7 +317,7 @@ impl ModelStore {
     }
 
     /// Like `for_each`, with each coordinate's recorded feature name, if any.
-    pub fn for_each_named(
+    pub(crate) fn for_each_named(
         &mut self,
         mut visit: impl FnMut(u64, &CoordState, Option<String>),
     ) -> Result<(), StoreError> {
@@ -340,12 +341,12 @@ impl ModelStore {
     }
 
     /// Cache lookups since the store opened: (found in the cache, not found).
-    pub fn lookups(&self) -> (u64, u64) {
+    pub(crate) fn lookups(&self) -> (u64, u64) {
         (self.hits, self.misses)
     }
 
     /// Bytes of the on-disk model (0 in memory).
-    pub fn disk_bytes(&self) -> u64 {
+    pub(crate) fn disk_bytes(&self) -> u64 {
         self.db.as_ref().map_or(0, StateDb::disk_bytes)
     }
 
@@ -389,7 +390,7 @@ impl ModelStore {
     /// resolved a chunk at a time: one at a time, each waits on its own cache misses (the
     /// owner's changed states are scattered over the whole cache), and in a chunk their
     /// misses overlap. A slot stays valid until `visit` returns for the chunk's last one.
-    pub fn for_each_slot<E: From<StoreError>>(
+    pub(crate) fn for_each_slot<E: From<StoreError>>(
         &mut self,
         coordinates: &[u64],
         mut visit: impl FnMut(&mut Self, usize, u32) -> Result<(), E>,

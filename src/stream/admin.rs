@@ -49,7 +49,7 @@ pub const RETENTION: [(&str, i64, &str); 5] = [
 
 /// What `ftrl topics create` makes of one topic: its name, partitions and topic settings.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TopicPlan {
+pub(crate) struct TopicPlan {
     pub name: String,
     pub partitions: i32,
     pub settings: Vec<(&'static str, String)>,
@@ -59,7 +59,7 @@ pub struct TopicPlan {
 /// deltas and changelog compacted, the others with the retention of [`RETENTION`] and no size
 /// bound, and with more than one copy `min.insync.replicas` a majority of them (a write is
 /// acknowledged once most copies have it).
-pub fn topic_plan(config: &WorkerConfig, replication: i32) -> Vec<TopicPlan> {
+pub(crate) fn topic_plan(config: &WorkerConfig, replication: i32) -> Vec<TopicPlan> {
     let topics = config.topics();
     let (examples, model) = (config.model.example_partitions, config.model.partitions);
     let partitions = [examples, model, model, model, examples, examples, 1];
@@ -83,7 +83,7 @@ pub fn topic_plan(config: &WorkerConfig, replication: i32) -> Vec<TopicPlan> {
 
 /// Creates the model's topics as [`topic_plan`] says; existing ones are left as they are.
 /// Returns (topic, outcome).
-pub fn create_topics(config: &WorkerConfig, replication: i32) -> Result<Vec<(String, String)>, StreamError> {
+pub(crate) fn create_topics(config: &WorkerConfig, replication: i32) -> Result<Vec<(String, String)>, StreamError> {
     let plan = topic_plan(config, replication);
     let new_topics: Vec<NewTopic<'_>> = plan
         .iter()
@@ -111,7 +111,7 @@ pub fn create_topics(config: &WorkerConfig, replication: i32) -> Result<Vec<(Str
 
 /// One coordinate of the model as the deltas topic holds it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct DumpedWeight {
+pub(crate) struct DumpedWeight {
     pub coordinate: u64,
     pub weight: f64,
     pub updates: u64,
@@ -120,7 +120,7 @@ pub struct DumpedWeight {
 
 /// Materializes the deltas topic: the latest delta of every coordinate, tombstones removed,
 /// in coordinate order. `progress` counts the records read.
-pub fn dump_model(config: &WorkerConfig, progress: &ProgressBar) -> Result<Vec<DumpedWeight>, StreamError> {
+pub(crate) fn dump_model(config: &WorkerConfig, progress: &ProgressBar) -> Result<Vec<DumpedWeight>, StreamError> {
     let topics = config.topics();
     let mut model: BTreeMap<u64, DumpedWeight> = BTreeMap::new();
     let partitions: Vec<i32> = (0..config.model.partitions).collect();
@@ -185,7 +185,7 @@ pub struct HedgeProgress {
 
 impl ProgressTotals {
     /// Each Hedge member's mean progressive loss.
-    pub fn member_losses(&self) -> Vec<f64> {
+    pub(crate) fn member_losses(&self) -> Vec<f64> {
         self.member_loss_sums.iter().map(|l| l / self.weight_sum.max(f64::MIN_POSITIVE)).collect()
     }
 }
@@ -252,7 +252,7 @@ impl ProgressSum {
 
 /// Follows the progress topic, keeping its totals current (`ftrl serve` keeps a Hedge's
 /// mixture weights current with them).
-pub struct ProgressFollower {
+pub(crate) struct ProgressFollower {
     consumer: super::kafka::ReaderConsumer,
     sum: ProgressSum,
     alphas: Vec<f64>,
@@ -260,7 +260,7 @@ pub struct ProgressFollower {
 
 impl ProgressFollower {
     /// Reads the topic to its end, then follows it from there.
-    pub fn start(config: &WorkerConfig) -> Result<Self, StreamError> {
+    pub(crate) fn start(config: &WorkerConfig) -> Result<Self, StreamError> {
         let sum = ProgressSum::read(config)?;
         let consumer = reader(config)?;
         let mut assignment = TopicPartitionList::new();
@@ -273,7 +273,7 @@ impl ProgressFollower {
     }
 
     /// Adds the windows that have arrived, without waiting; whether any counted.
-    pub fn catch_up(&mut self) -> bool {
+    pub(crate) fn catch_up(&mut self) -> bool {
         let before = self.sum.windows;
         loop {
             match self.consumer.poll(Duration::ZERO) {
@@ -289,7 +289,7 @@ impl ProgressFollower {
         self.sum.windows > before
     }
 
-    pub fn totals(&self) -> ProgressTotals {
+    pub(crate) fn totals(&self) -> ProgressTotals {
         self.sum.totals(&self.alphas)
     }
 }
@@ -306,7 +306,7 @@ fn hedge_progress(alphas: &[f64], total: &Progress) -> Option<HedgeProgress> {
 /// Copies the examples topic of `config` into the examples topic of `target` (same
 /// partitions), so that workers under the new prefix rebuild the model from the start.
 /// `progress` counts the records copied.
-pub fn replay_examples(
+pub(crate) fn replay_examples(
     config: &WorkerConfig,
     target: &WorkerConfig,
     progress: &ProgressBar,
@@ -357,7 +357,7 @@ pub fn replay_examples(
 /// converted) and framed as `model.example_framing` says (with `model.example_schema_id`,
 /// 0 when unset, and the message index [0]). Lines that are not a JSON example are skipped
 /// and counted. Returns (sent, skipped).
-pub fn produce_examples(
+pub(crate) fn produce_examples(
     config: &WorkerConfig,
     lines: impl std::io::BufRead,
     progress: &ProgressBar,
@@ -438,7 +438,7 @@ fn json_to_protobuf(line: &str) -> Result<Vec<u8>, String> {
 /// the timing: 2,048 records of partition 0, then of 1, … then the next 2,048 of 0, and so
 /// on (see `read_backlog`), each partition in offset order. Records that are not examples
 /// become `Item::Bad` with their offset as the line.
-pub fn spawn_topic_reader(
+pub(crate) fn spawn_topic_reader(
     config: &WorkerConfig,
     featurizer: Featurizer,
 ) -> Result<Receiver<Result<Batch, InputError>>, StreamError> {

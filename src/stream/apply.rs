@@ -22,11 +22,11 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 use super::wire::{coordinate_key, MARKER_KEY};
 
 /// A changelog record to write: (partition, key, payload).
-pub type ChangelogRecord = (i32, Vec<u8>, Vec<u8>);
+pub(crate) type ChangelogRecord = (i32, Vec<u8>, Vec<u8>);
 
 /// Where one gradients partition stands in the local store.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct PartitionPosition {
+pub(crate) struct PartitionPosition {
     /// The next gradients offset to apply: every record below it is in the stored states.
     pub resume: i64,
     /// The next changelog offset a restore reads: the store holds everything before it.
@@ -53,7 +53,7 @@ fn is_zero(n: &i64) -> bool {
 /// Expiry of an owner's coordinates ([`learn::expiry`](crate::learn::expiry)) on the
 /// gradients records' event time in milliseconds, swept per gradients partition.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct OwnerExpiry {
+pub(crate) struct OwnerExpiry {
     /// A coordinate whose last gradients record is `after` ms older than the newest one
     /// applied is expired.
     pub expiry: Expiry,
@@ -62,7 +62,7 @@ pub struct OwnerExpiry {
 }
 
 impl OwnerExpiry {
-    pub fn new(after_ms: u64, partitions: i32) -> Self {
+    pub(crate) fn new(after_ms: u64, partitions: i32) -> Self {
         Self { expiry: Expiry::new(after_ms), partitions }
     }
 }
@@ -79,7 +79,7 @@ impl PartitionPosition {
     }
 
     /// The position stored for `partition`, or the start of the log.
-    pub fn load(store: &ModelStore, partition: i32) -> Result<Self, StoreError> {
+    pub(crate) fn load(store: &ModelStore, partition: i32) -> Result<Self, StoreError> {
         match store.metadata(&Self::metadata_key(partition))? {
             None => Ok(Self::default()),
             Some(bytes) => serde_json::from_slice(&bytes)
@@ -88,7 +88,7 @@ impl PartitionPosition {
     }
 
     /// Queues this position to be written with the store's next checkpoint.
-    pub fn save(&self, store: &mut ModelStore, partition: i32) {
+    pub(crate) fn save(&self, store: &mut ModelStore, partition: i32) {
         let json = serde_json::to_vec(self).unwrap_or_default();
         store.set_metadata(&Self::metadata_key(partition), json);
     }
@@ -112,7 +112,7 @@ pub struct Restore {
 
 impl Restore {
     /// Per partition, the changelog offset to read from.
-    pub fn starts(&self) -> Vec<(i32, i64)> {
+    pub(crate) fn starts(&self) -> Vec<(i32, i64)> {
         self.local.iter().map(|(partition, position)| (*partition, position.changelog_next)).collect()
     }
 }
@@ -161,14 +161,14 @@ impl Window {
 /// after a crash) is the same window, so per gradients partition only windows above the
 /// last one counted are new.
 #[derive(Default)]
-pub struct WindowCounter {
+pub(crate) struct WindowCounter {
     last: HashMap<i32, i64>,
     pub duplicates: u64,
 }
 
 impl WindowCounter {
     /// Whether `window` is new (and so counts).
-    pub fn is_new(&mut self, window: &ProgressWindow) -> bool {
+    pub(crate) fn is_new(&mut self, window: &ProgressWindow) -> bool {
         let last = self.last.entry(window.gradients_partition).or_insert(-1);
         if window.gradients_offset > *last {
             *last = window.gradients_offset;
@@ -211,7 +211,7 @@ pub struct Changes {
 impl Changes {
     /// Moves the changes of gradients partitions `partitions` (their coordinates, those
     /// coordinates' members and the offsets consumed) out into changes of their own.
-    pub fn split_off(&mut self, partitions: &BTreeSet<i32>) -> Changes {
+    pub(crate) fn split_off(&mut self, partitions: &BTreeSet<i32>) -> Changes {
         let mut part = Changes::default();
         self.coordinates.retain(|coordinate, partition| {
             let moves = partitions.contains(partition);
@@ -253,18 +253,18 @@ impl Applier {
     }
 
     /// The same applier expiring coordinates unseen for `expiry`'s window of event time.
-    pub fn with_expiry(mut self, expiry: Option<OwnerExpiry>) -> Self {
+    pub(crate) fn with_expiry(mut self, expiry: Option<OwnerExpiry>) -> Self {
         self.expiry = expiry;
         self
     }
 
-    pub fn position(&self, partition: i32) -> Option<&PartitionPosition> {
+    pub(crate) fn position(&self, partition: i32) -> Option<&PartitionPosition> {
         self.positions.get(&partition)
     }
 
     /// (gradients partition, examples partition) → highest example offset seen, for the
     /// applied watermarks that predict roles wait on.
-    pub fn origins(&self, partition: i32) -> impl Iterator<Item = (i32, i64)> + '_ {
+    pub(crate) fn origins(&self, partition: i32) -> impl Iterator<Item = (i32, i64)> + '_ {
         self.positions.get(&partition).into_iter().flat_map(|p| p.origins.iter().map(|(o, offset)| (*o, *offset)))
     }
 
@@ -425,7 +425,7 @@ impl Applier {
     }
 
     /// Queues every position for the store's next checkpoint.
-    pub fn save_positions(&self, store: &mut ModelStore) {
+    pub(crate) fn save_positions(&self, store: &mut ModelStore) {
         for (partition, position) in &self.positions {
             position.save(store, *partition);
         }
@@ -433,7 +433,7 @@ impl Applier {
 
     /// Queues the positions of `partitions` for the store's next checkpoint, which writes
     /// their states only (see `stream::update`'s snapshots in turn).
-    pub fn save_positions_of(&self, store: &mut ModelStore, partitions: &BTreeSet<i32>) {
+    pub(crate) fn save_positions_of(&self, store: &mut ModelStore, partitions: &BTreeSet<i32>) {
         for (partition, position) in self.positions.iter().filter(|(p, _)| partitions.contains(p)) {
             position.save(store, *partition);
         }
@@ -444,7 +444,7 @@ impl Applier {
     /// follow on from it (at most one transaction marker in between): otherwise another
     /// writer, such as an owner that had not yet noticed it was replaced, wrote in between,
     /// and the next restore must read its records, so the position stays.
-    pub fn wrote_changelog(&mut self, partition: i32, first: i64, next: i64) {
+    pub(crate) fn wrote_changelog(&mut self, partition: i32, first: i64, next: i64) {
         if let Some(position) = self.positions.get_mut(&partition) {
             if first <= position.changelog_next + 1 {
                 position.changelog_next = position.changelog_next.max(next);
@@ -461,7 +461,7 @@ impl Applier {
 
     /// The changelog records describing `changes`: one state per changed coordinate, then
     /// a marker per partition consumed (partition, key, payload), in the order to write.
-    pub fn changelog_records(
+    pub(crate) fn changelog_records(
         &self,
         store: &mut ModelStore,
         changes: &Changes,

@@ -63,7 +63,7 @@ impl<C: ConsumerContext + 'static> BatchQueue<C> {
     /// call. Split before the partition is assigned, so that no record reaches the
     /// consumer's queue first. `None` when the topic name has a NUL byte or librdkafka
     /// gives no queue.
-    pub fn split(consumer: &Arc<BaseConsumer<C>>, topic: &str, partition: i32, batch: usize) -> Option<Self> {
+    pub(crate) fn split(consumer: &Arc<BaseConsumer<C>>, topic: &str, partition: i32, batch: usize) -> Option<Self> {
         let queue = partition_queue(consumer, topic, partition)?;
         // SAFETY: a live queue; forwarding to nothing detaches it from the consumer's queue.
         unsafe { rdsys::rd_kafka_queue_forward(queue.as_ptr(), std::ptr::null_mut()) };
@@ -99,14 +99,14 @@ impl<C: ConsumerContext + 'static> BatchQueue<C> {
         Some(merged)
     }
 
-    pub fn partition(&self) -> i32 {
+    pub(crate) fn partition(&self) -> i32 {
         self.partition
     }
 
     /// Waits until `max` entries (at most the batch size) are queued or `timeout` has passed,
     /// takes what is queued by then, oldest first, and hands them to `visit`. Returns how many
     /// entries were taken: 0 when none came within the timeout.
-    pub fn poll(&mut self, timeout: Duration, max: usize, mut visit: impl FnMut(Entry<'_>)) -> usize {
+    pub(crate) fn poll(&mut self, timeout: Duration, max: usize, mut visit: impl FnMut(Entry<'_>)) -> usize {
         let taken = self.take(timeout, max);
         taken.entries().for_each(&mut visit);
         taken.len()

@@ -15,7 +15,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 /// How long a transactional call may block before the worker gives up on it.
-pub const TRANSACTION_CALL_TIMEOUT: Duration = Duration::from_secs(30);
+pub(crate) const TRANSACTION_CALL_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// How long a fetch may wait on the broker for data (`kafka.librdkafka_options` may say
 /// otherwise). The stream's round trip (predict → update → view) crosses three consumers, and
@@ -27,7 +27,7 @@ const FETCH_WAIT_MAX_MS: &str = "50";
 
 /// Settings common to every client: the servers, then the user's pass-through options
 /// (security settings included), which the worker-managed keys below then override.
-pub fn client_config(config: &WorkerConfig) -> ClientConfig {
+pub(crate) fn client_config(config: &WorkerConfig) -> ClientConfig {
     let mut client = ClientConfig::new();
     for (key, value) in &config.kafka.librdkafka_options {
         client.set(key, value);
@@ -60,7 +60,7 @@ pub fn group_consumer_config(config: &WorkerConfig, group: &str) -> ClientConfig
 /// bytes, bounded the rate (the predict role read 130K examples/s). Fetching again 10 ms
 /// after a full queue has room, not librdkafka's 1 s. Settings the user gives in
 /// `kafka.librdkafka_options` win.
-pub fn with_large_fetches(client: &mut ClientConfig) {
+pub(crate) fn with_large_fetches(client: &mut ClientConfig) {
     for (key, value) in [
         ("fetch.max.bytes", (64 << 20).to_string()),
         ("max.partition.fetch.bytes", (16 << 20).to_string()),
@@ -80,7 +80,7 @@ fn set_default(client: &mut ClientConfig, key: &str, value: &str) {
 /// A consumer without a group that reads assigned partitions to their end (the weight
 /// view, restores, dumps): `enable.partition.eof` tells when a partition is caught up,
 /// which does not depend on offset queries (wrong on some brokers).
-pub fn reader_config(config: &WorkerConfig) -> ClientConfig {
+pub(crate) fn reader_config(config: &WorkerConfig) -> ClientConfig {
     let mut client = client_config(config);
     client
         .set("group.id", wire::group_id(&config.model.prefix, "reader"))
@@ -94,7 +94,7 @@ pub fn reader_config(config: &WorkerConfig) -> ClientConfig {
 
 /// A transactional producer; `transactional_id` must be stable per worker and role so that
 /// a restarted worker fences its own zombie.
-pub fn transactional_producer<C: ProducerContext>(
+pub(crate) fn transactional_producer<C: ProducerContext>(
     config: &WorkerConfig,
     transactional_id: &str,
     context: C,
@@ -117,20 +117,20 @@ pub fn transactional_producer<C: ProducerContext>(
 
 /// Remembers, per partition of one topic, the offsets of the records delivered since the
 /// last `take`: where this producer's writes began and ended.
-pub struct DeliveredOffsets {
+pub(crate) struct DeliveredOffsets {
     topic: String,
     /// Partition → (first offset, offset after the last).
     delivered: Mutex<HashMap<i32, (i64, i64)>>,
 }
 
 impl DeliveredOffsets {
-    pub fn new(topic: &str) -> Self {
+    pub(crate) fn new(topic: &str) -> Self {
         Self { topic: topic.to_string(), delivered: Mutex::new(HashMap::new()) }
     }
 
     /// The (first offset, offset after the last) delivered to each partition since the last
     /// call.
-    pub fn take(&self) -> HashMap<i32, (i64, i64)> {
+    pub(crate) fn take(&self) -> HashMap<i32, (i64, i64)> {
         self.delivered.lock().map(|mut delivered| std::mem::take(&mut *delivered)).unwrap_or_default()
     }
 }
@@ -172,7 +172,7 @@ fn serve_events<C: ProducerContext>(producer: &BaseProducer<C>) {
 }
 
 /// Sends a record, waiting for room when the local queue is full.
-pub fn send<C: ProducerContext<DeliveryOpaque = ()>>(
+pub(crate) fn send<C: ProducerContext<DeliveryOpaque = ()>>(
     producer: &BaseProducer<C>,
     mut record: BaseRecord<'_, [u8], [u8]>,
 ) -> Result<(), KafkaError> {
@@ -191,7 +191,7 @@ pub fn send<C: ProducerContext<DeliveryOpaque = ()>>(
 
 /// Begins a transaction; [`finish`] ends it. Every transaction of both roles goes through
 /// these two, so they share one order of steps and one rule for failures.
-pub fn begin<C: ProducerContext>(producer: &BaseProducer<C>) -> Result<(), KafkaError> {
+pub(crate) fn begin<C: ProducerContext>(producer: &BaseProducer<C>) -> Result<(), KafkaError> {
     retrying(|| producer.begin_transaction())
 }
 
@@ -200,7 +200,7 @@ pub fn begin<C: ProducerContext>(producer: &BaseProducer<C>) -> Result<(), Kafka
 /// nothing of a half-sent transaction is ever committed. Otherwise the `consumed` offsets
 /// (none for a transaction that consumed nothing) join the transaction in their group, and
 /// it commits.
-pub fn finish<C: ProducerContext>(
+pub(crate) fn finish<C: ProducerContext>(
     producer: &BaseProducer<C>,
     sent: Result<(), StreamError>,
     consumed: Option<(&TopicPartitionList, &ConsumerGroupMetadata)>,
@@ -236,7 +236,7 @@ fn commit<C: ProducerContext>(producer: &BaseProducer<C>) -> Result<(), KafkaErr
 
 /// Calls a transactional operation again while it fails with an error librdkafka marks
 /// retriable (a coordinator moving or briefly unavailable), for up to the call timeout.
-pub fn retrying<T>(mut call: impl FnMut() -> Result<T, KafkaError>) -> Result<T, KafkaError> {
+pub(crate) fn retrying<T>(mut call: impl FnMut() -> Result<T, KafkaError>) -> Result<T, KafkaError> {
     let deadline = std::time::Instant::now() + TRANSACTION_CALL_TIMEOUT;
     loop {
         match call() {
@@ -251,7 +251,7 @@ pub fn retrying<T>(mut call: impl FnMut() -> Result<T, KafkaError>) -> Result<T,
 
 /// Context of the consumers that read partitions to their end: librdkafka also reports each
 /// end of partition through the error callback, which is expected there, not an error.
-pub struct ReaderContext;
+pub(crate) struct ReaderContext;
 
 impl ClientContext for ReaderContext {
     fn error(&self, error: KafkaError, reason: &str) {
@@ -268,9 +268,9 @@ impl ClientContext for ReaderContext {
 impl ConsumerContext for ReaderContext {}
 
 /// A consumer without a group reading assigned partitions (see `reader_config`).
-pub type ReaderConsumer = BaseConsumer<ReaderContext>;
+pub(crate) type ReaderConsumer = BaseConsumer<ReaderContext>;
 
-pub fn reader(config: &WorkerConfig) -> Result<ReaderConsumer, KafkaError> {
+pub(crate) fn reader(config: &WorkerConfig) -> Result<ReaderConsumer, KafkaError> {
     reader_config(config).create_with_context(ReaderContext)
 }
 
@@ -286,7 +286,7 @@ const DELTAS_ROUND: usize = 4096;
 /// reads the whole topic at start-up (every uncompacted record of it on a broker that does
 /// not compact), so the rate of that read is most of a restart: record by record through
 /// rust-rdkafka's `poll`, two clock reads and a lock per record took a quarter of it.
-pub struct DeltasFollower {
+pub(crate) struct DeltasFollower {
     queues: Vec<BatchQueue<ReaderContext>>,
     consumer: std::sync::Arc<ReaderConsumer>,
     what: &'static str,
@@ -296,7 +296,7 @@ impl DeltasFollower {
     /// Assigns every partition of the deltas topic from its first offset and reads each to
     /// its current end (records go to `visit`): whoever follows never starts from a partly
     /// loaded model. Stops early when `shutdown` is set; fails after `timeout`, naming `what`.
-    pub fn load(
+    pub(crate) fn load(
         config: &WorkerConfig,
         what: &'static str,
         timeout: Duration,
@@ -330,7 +330,7 @@ impl DeltasFollower {
     }
 
     /// Hands every record that has arrived to `visit`, waiting up to `wait` for the first.
-    pub fn take(&mut self, wait: Duration, mut visit: impl FnMut(Record<'_>)) {
+    pub(crate) fn take(&mut self, wait: Duration, mut visit: impl FnMut(Record<'_>)) {
         self.poll(wait, |_, entry| {
             if let Entry::Record(record) = entry {
                 visit(record);
@@ -382,7 +382,7 @@ impl DeltasFollower {
 /// offsets. The queues are split off before the assignment starts any fetch: a split queue
 /// stays split (librdkafka does not forward a queue the application forwarded), and no
 /// record can reach the consumer's main queue first.
-pub fn assign_split_queues(
+pub(crate) fn assign_split_queues(
     consumer: &std::sync::Arc<ReaderConsumer>,
     topic: &str,
     partitions: &[i32],
@@ -405,7 +405,7 @@ pub fn assign_split_queues(
 
 /// Reads `partitions` of `topic` from the beginning to their end as of now (the end of
 /// partition events, not offset queries, tell when).
-pub fn read_to_end(
+pub(crate) fn read_to_end(
     config: &WorkerConfig,
     topic: &str,
     partitions: &[i32],
@@ -422,7 +422,7 @@ pub fn read_to_end(
 /// "offset out of range"; the test broker answers with nothing, so an empty partition is
 /// also checked up front. Its offset queries undercount the end, which rules out comparing
 /// them with the start in general.)
-pub fn read_from(
+pub(crate) fn read_from(
     config: &WorkerConfig,
     topic: &str,
     starts: &[(i32, rdkafka::Offset)],
@@ -493,7 +493,7 @@ pub fn read_from(
 /// had already fetched for them. A role calls it after every rebalance: a batch that saw the
 /// assignment change is discarded, and records in it fetched under the *new* assignment
 /// would otherwise be skipped for good (the fetch position is already past them).
-pub fn seek_partitions<C: ConsumerContext>(
+pub(crate) fn seek_partitions<C: ConsumerContext>(
     consumer: &BaseConsumer<C>,
     topic: &str,
     positions: &[(i32, rdkafka::Offset)],
@@ -517,7 +517,7 @@ pub fn seek_partitions<C: ConsumerContext>(
 /// The committed offsets of the assigned partitions, as positions to seek to, with the
 /// metadata committed with them: a partition without a committed offset starts at the
 /// beginning (`auto.offset.reset` is earliest).
-pub fn committed_positions<C: ConsumerContext>(
+pub(crate) fn committed_positions<C: ConsumerContext>(
     consumer: &BaseConsumer<C>,
 ) -> Result<Vec<(i32, rdkafka::Offset, String)>, StreamError> {
     use rdkafka::consumer::Consumer;
@@ -588,18 +588,18 @@ fn report_assignment<C: ConsumerContext>(consumer: &BaseConsumer<C>, partitions:
     }
 }
 
-pub fn partition_numbers(list: &rdkafka::TopicPartitionList) -> Vec<i32> {
+pub(crate) fn partition_numbers(list: &rdkafka::TopicPartitionList) -> Vec<i32> {
     list.elements().iter().map(|e| e.partition()).collect()
 }
 
 /// The gradients partition that owns a coordinate. Coordinates are uniform hashes, so the
 /// remainder spreads them evenly.
 #[inline]
-pub fn partition_of(coordinate: u64, partitions: i32) -> i32 {
+pub(crate) fn partition_of(coordinate: u64, partitions: i32) -> i32 {
     (coordinate % partitions.max(1) as u64) as i32
 }
 
-pub fn now_ms() -> i64 {
+pub(crate) fn now_ms() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
 }
 
@@ -614,7 +614,7 @@ pub struct RawRecord {
 }
 
 impl RawRecord {
-    pub fn from_message(message: &rdkafka::message::BorrowedMessage<'_>) -> Self {
+    pub(crate) fn from_message(message: &rdkafka::message::BorrowedMessage<'_>) -> Self {
         Self {
             partition: message.partition(),
             offset: message.offset(),
@@ -625,7 +625,7 @@ impl RawRecord {
     }
 
     /// The record as a queue hands one over, borrowed.
-    pub fn as_record(&self) -> Record<'_> {
+    pub(crate) fn as_record(&self) -> Record<'_> {
         Record {
             partition: self.partition,
             offset: self.offset,

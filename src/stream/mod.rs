@@ -67,18 +67,18 @@ pub enum StreamError {
 static STOPPING: AtomicBool = AtomicBool::new(false);
 
 /// Asks every long wait to give up: the process is stopping.
-pub fn stop() {
+pub(crate) fn stop() {
     STOPPING.store(true, Ordering::Release);
 }
 
 /// Whether the process is stopping.
-pub fn stopping() -> bool {
+pub(crate) fn stopping() -> bool {
     STOPPING.load(Ordering::Acquire)
 }
 
 impl StreamError {
     /// librdkafka's name of the error's code, for a Kafka error.
-    pub fn kafka_code(&self) -> Option<String> {
+    pub(crate) fn kafka_code(&self) -> Option<String> {
         match self {
             StreamError::Kafka(error) => Some(match error.rdkafka_error_code() {
                 Some(code) => format!("{code:?}"),
@@ -93,7 +93,7 @@ impl StreamError {
     /// broker or coordinator was unavailable, or a transaction must be aborted. Fencing
     /// (another process with this worker's id), lost broker state, local storage errors and
     /// bad configuration stop the worker.
-    pub fn is_transient(&self) -> bool {
+    pub(crate) fn is_transient(&self) -> bool {
         use rdkafka::types::RDKafkaErrorCode as Code;
         match self {
             StreamError::Kafka(KafkaError::Transaction(error)) => !error.is_fatal(),
@@ -171,7 +171,7 @@ fn supervise<R>(
 
 /// Runs the configured roles until `shutdown` is set or a role fails; the first failure is
 /// returned after every role has stopped.
-pub fn run_worker(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<(), StreamError> {
+pub(crate) fn run_worker(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<(), StreamError> {
     // Up first, so /health answers and /ready says what it waits for while the roles start.
     crate::observe::health().require(config.worker.predict, config.worker.update);
     // Ready only while each role has partitions: a role without any does nothing.

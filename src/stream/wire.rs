@@ -8,12 +8,12 @@
 //! are longer, so they can never be mistaken for one.
 
 /// The key of a coordinate's records on the deltas and changelog topics.
-pub fn coordinate_key(coordinate: u64) -> [u8; 8] {
+pub(crate) fn coordinate_key(coordinate: u64) -> [u8; 8] {
     coordinate.to_be_bytes()
 }
 
 /// The coordinate a record's key names, if it is a coordinate key.
-pub fn coordinate_of(key: Option<&[u8]>) -> Option<u64> {
+pub(crate) fn coordinate_of(key: Option<&[u8]>) -> Option<u64> {
     key.and_then(|k| <[u8; 8]>::try_from(k).ok()).map(u64::from_be_bytes)
 }
 
@@ -25,27 +25,27 @@ pub const WATERMARK_KEY: &[u8] = b"ftrl.applied";
 pub const MARKER_KEY: &[u8] = b"ftrl.batch";
 
 /// Dead-letter header: why the record could not be read.
-pub const ERROR_HEADER: &str = "ftrl.error";
+pub(crate) const ERROR_HEADER: &str = "ftrl.error";
 /// Dead-letter header: the examples topic the record came from.
-pub const SOURCE_TOPIC_HEADER: &str = "ftrl.source.topic";
+pub(crate) const SOURCE_TOPIC_HEADER: &str = "ftrl.source.topic";
 /// Dead-letter header: its partition there, in decimal.
-pub const SOURCE_PARTITION_HEADER: &str = "ftrl.source.partition";
+pub(crate) const SOURCE_PARTITION_HEADER: &str = "ftrl.source.partition";
 /// Dead-letter header: its offset there, in decimal.
-pub const SOURCE_OFFSET_HEADER: &str = "ftrl.source.offset";
+pub(crate) const SOURCE_OFFSET_HEADER: &str = "ftrl.source.offset";
 
 /// Prefix of the metadata a predict role commits with its offsets, followed by the most
 /// records one of its transactions reads of an examples partition: how many records
 /// whoever resumes the partition at that offset sends per example before it coalesces.
-pub const BATCH_BOUND_METADATA: &str = "ftrl.batch_max_examples=";
+pub(crate) const BATCH_BOUND_METADATA: &str = "ftrl.batch_max_examples=";
 
 /// The consumer group of a role (`predict`, `update`) of the model with this prefix.
-pub fn group_id(prefix: &str, role: &str) -> String {
+pub(crate) fn group_id(prefix: &str, role: &str) -> String {
     format!("{prefix}.{role}")
 }
 
 /// The transactional id of a role of one worker: stable per worker and role, so that a
 /// restarted worker fences its own earlier producer.
-pub fn transactional_id(prefix: &str, role: &str, worker_id: &str) -> String {
+pub(crate) fn transactional_id(prefix: &str, role: &str, worker_id: &str) -> String {
     format!("{prefix}.{role}.{worker_id}")
 }
 
