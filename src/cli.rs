@@ -4,7 +4,7 @@ use crate::learn::expiry::Expiry;
 use crate::learn::loss::LossKind;
 use crate::learn::{Algorithm, StepRule};
 use crate::model::{LearnerOptions, ModelSettings};
-use crate::schema::featurize::Cross;
+use crate::schema::example::Cross;
 use crate::schema::Format;
 use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};

@@ -3,9 +3,9 @@
 //! separate cores.
 
 use crate::learn::Feature;
-use crate::schema::featurize::Featurizer;
+use crate::schema::example::{ExampleReader, Featurizer, Read as Parsed, Reading};
 use crate::schema::mapping::Mapping;
-use crate::schema::{parse_line, ExampleBuf, Format, ParseError};
+use crate::schema::Format;
 use memchr::memchr;
 use std::io::Read;
 use std::path::PathBuf;
@@ -133,15 +133,18 @@ pub(crate) fn spawn_reader(
     }
     let (sender, receiver) = sync_channel(QUEUE_DEPTH);
     std::thread::Builder::new().name("parse".into()).spawn(move || {
-        let mut parser = LineParser {
-            format,
-            mapping,
-            keep_unlabeled,
-            featurizer: if format == Format::Vw { featurizer.accepting_empty() } else { featurizer },
-            example: ExampleBuf { names: keep_names.then(Vec::new), ..ExampleBuf::default() },
-            batch: Batch::with_capacity(),
-            named: std::collections::HashSet::new(),
+        let reading = match mapping {
+            Some(mapping) => Reading::Event(mapping),
+            None => Reading::Line(format),
         };
+        let mut reader = ExampleReader::new(reading, featurizer);
+        if keep_unlabeled {
+            reader = reader.keeping_unlabeled();
+        }
+        if keep_names {
+            reader = reader.keeping_names();
+        }
+        let mut parser = LineParser { reader, batch: Batch::with_capacity(), named: std::collections::HashSet::new() };
         if keep_names {
             parser.batch.names.push((crate::learn::hashing::bias(), "^bias".to_string()));
         }
@@ -167,17 +170,8 @@ pub(crate) fn spawn_reader(
     Ok(receiver)
 }
 
-/// A parsed line: the range of its features in the batch, and whether it has a label.
-type Parsed = ((u32, u32), bool);
-
 struct LineParser {
-    format: Format,
-    /// With `Format::JsonEvents`: how an event becomes an example.
-    mapping: Option<Arc<Mapping>>,
-    /// Lines without a label become `Item::Unlabeled` rather than bad lines.
-    keep_unlabeled: bool,
-    featurizer: Featurizer,
-    example: ExampleBuf,
+    reader: ExampleReader,
     batch: Batch,
     /// Coordinates whose names were already handed over (with keep_names only).
     named: std::collections::HashSet<u64>,
@@ -186,53 +180,32 @@ struct LineParser {
 impl LineParser {
     fn push(&mut self, line_number: u64, line: &[u8]) {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
-        let item = match self.parse(line) {
-            Ok(Some((features, false))) => Item::Unlabeled { line: line_number, base: self.example.base, features },
-            Ok(Some((features, true))) => Item::Example {
-                line: line_number,
-                label: self.example.label,
-                weight: self.example.weight,
-                base: self.example.base,
-                features,
-            },
-            Ok(None) => return,
-            Err(reason) => Item::Bad { line: line_number, reason },
-        };
-        self.batch.items.push(item);
-    }
-
-    /// The range of the example's features in the batch, None for a line without an
-    /// example (blank, or only a comment).
-    /// and whether it has a label (always, unless `keep_unlabeled`).
-    fn parse(&mut self, line: &[u8]) -> Result<Option<Parsed>, String> {
-        let text = std::str::from_utf8(line).map_err(|_| ParseError::Utf8.to_string())?;
-        let parsed = match &self.mapping {
-            Some(mapping) => {
-                self.example.clear();
-                mapping.parse(text, &mut self.example)
-            }
-            None => parse_line(self.format, text, &mut self.example),
-        };
-        let labeled = match parsed {
-            Err(ParseError::Empty) => return Ok(None),
-            Err(ParseError::NoLabel(_)) if self.keep_unlabeled => false,
-            other => other.map(|()| true).map_err(|e| e.to_string())?,
-        };
-        let start = self.batch.features.len();
-        let featurized = if labeled {
-            self.featurizer.featurize(&self.example, &mut self.batch.features)
-        } else {
-            self.featurizer.featurize_unlabeled(&self.example, &mut self.batch.features)
-        };
-        featurized.map_err(|e| e.to_string())?;
-        if let Some(names) = &mut self.example.names {
-            for (coordinate, name) in names.drain(..) {
-                if self.named.insert(coordinate) {
-                    self.batch.names.push((coordinate, name));
+        let start = self.batch.features.len() as u32;
+        let item = match self.reader.read(line, &mut self.batch.features) {
+            Ok(Parsed::Blank) => return,
+            Ok(Parsed::Example { labeled }) => {
+                for (coordinate, name) in self.reader.take_names() {
+                    if self.named.insert(coordinate) {
+                        self.batch.names.push((coordinate, name));
+                    }
+                }
+                let example = self.reader.example();
+                let features = (start, self.batch.features.len() as u32);
+                if labeled {
+                    Item::Example {
+                        line: line_number,
+                        label: example.label,
+                        weight: example.weight,
+                        base: example.base,
+                        features,
+                    }
+                } else {
+                    Item::Unlabeled { line: line_number, base: example.base, features }
                 }
             }
-        }
-        Ok(Some(((start as u32, self.batch.features.len() as u32), labeled)))
+            Err(e) => Item::Bad { line: line_number, reason: e.to_string() },
+        };
+        self.batch.items.push(item);
     }
 }
 

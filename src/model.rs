@@ -5,7 +5,7 @@ use crate::learn::hashing::HASH_VERSION;
 use crate::learn::hedge::HedgeState;
 use crate::learn::loss::LossKind;
 use crate::learn::{Algorithm, Hedge, Hyperparameters, Learner, Loss, Optimizer, StepRule};
-use crate::schema::featurize::{Cross, Featurizer};
+use crate::schema::example::{Cross, Featurizer};
 use crate::store::{ModelStore, StoreError};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -87,8 +87,8 @@ impl ModelSettings {
     }
 
     /// What predicts from a weight view and computes gradients (the stream's predict role).
-    pub fn view_learner(&self) -> crate::learn::view_learner::ViewLearner {
-        crate::learn::view_learner::ViewLearner::new(self.optimizer, self.loss, self.step_rule, &self.hedge)
+    pub fn view_learner(&self) -> crate::learn::ViewLearner {
+        crate::learn::ViewLearner::new(self.optimizer, self.loss, self.step_rule, &self.hedge)
     }
 
     pub fn featurizer(&self) -> Result<Featurizer, ModelError> {

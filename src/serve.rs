@@ -14,13 +14,13 @@
 
 use crate::config::WorkerConfig;
 use crate::learn::hedge::HedgeState;
-use crate::learn::view_learner::ViewLearner;
+use crate::learn::ViewLearner;
 use crate::learn::{Feature, Loss};
 use crate::observe::events::{ExamplesServed, HedgeLeaderChanged, HttpRequestAnswered, InternalEvent, ViewSampled};
 use crate::observe::health;
 use crate::observe::http::{observability_routes, HttpError, Server};
-use crate::schema::featurize::Featurizer;
-use crate::schema::ExampleBuf;
+use crate::schema::example::{ExampleReader, Reading};
+use crate::schema::Format;
 use crate::stream::admin::{ProgressFollower, ProgressTotals};
 use crate::stream::view::WeightView;
 use crate::stream::StreamError;
@@ -52,10 +52,11 @@ pub(crate) enum ServeError {
     Config(String),
 }
 
-/// What the handlers share: the view (absent while it loads) and how to featurize.
+/// What the handlers share: the view (absent while it loads) and how to read an example.
 struct Served {
     view: RwLock<Option<WeightView>>,
-    featurizer: Featurizer,
+    /// Reads a posted example as a JSON line.
+    reader: ExampleReader,
     loss: Loss,
     /// Predicts from the view (a Hedge mixes its members with the weights it had at start).
     learner: RwLock<ViewLearner>,
@@ -79,7 +80,7 @@ pub(crate) fn run(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<()
     let featurizer = settings.featurizer().map_err(|e| ServeError::Config(e.to_string()))?;
     let served = Arc::new(Served {
         view: RwLock::new(None),
-        featurizer,
+        reader: ExampleReader::new(Reading::Line(Format::Jsonl), featurizer),
         loss: settings.loss,
         learner: RwLock::new(settings.view_learner()),
         prefix: config.model.prefix.clone(),
@@ -207,9 +208,9 @@ async fn predict_handler(
     let Some(view) = guard.as_ref() else {
         return reply("predict", StatusCode::SERVICE_UNAVAILABLE, json!({"error": "the weight view is loading"}));
     };
-    let mut featurizer = served.featurizer.clone();
+    let mut reader = served.reader.clone();
     let mut learner = served.learner.read().unwrap_or_else(|e| e.into_inner()).clone();
-    match predict_all(view, &mut featurizer, &mut learner, served.loss, &examples) {
+    match predict_all(view, &mut reader, &mut learner, served.loss, &examples) {
         Ok(answers) => {
             ExamplesServed { count: answers.len() }.emit();
             reply(
@@ -250,19 +251,16 @@ fn parse_request(body: &[u8]) -> Result<Vec<String>, (StatusCode, String)> {
 /// embedded trainer's `predict` does with its model's.
 pub(crate) fn predict_all(
     view: &WeightView,
-    featurizer: &mut Featurizer,
+    reader: &mut ExampleReader,
     learner: &mut ViewLearner,
     loss: Loss,
     examples: &[String],
 ) -> Result<Vec<Answer>, String> {
-    let mut example = ExampleBuf::default();
     let mut features: Vec<Feature> = Vec::new();
     let mut answers = Vec::with_capacity(examples.len());
     for (i, text) in examples.iter().enumerate() {
-        example.clear();
-        crate::schema::jsonl::parse(text, &mut example).map_err(|e| format!("examples[{i}]: {e}"))?;
         features.clear();
-        featurizer.featurize(&example, &mut features).map_err(|e| format!("examples[{i}]: {e}"))?;
+        reader.read(text.as_bytes(), &mut features).map_err(|e| format!("examples[{i}]: {e}"))?;
         let outcome = learner.step(view, &features, None, 1.0);
         let probabilities = matches!(loss, Loss::Softmax { .. }).then(|| softmax(learner.margins()));
         answers.push(Answer { prediction: outcome.prediction, probabilities });

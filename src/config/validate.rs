@@ -7,7 +7,7 @@ use super::{
 };
 use crate::learn::expiry::Expiry;
 use crate::model::ModelSettings;
-use crate::schema::featurize::Cross;
+use crate::schema::example::Cross;
 
 impl WorkerConfig {
     /// The model settings (optimizer, loss, crosses), or the first bad one and why.
@@ -272,7 +272,7 @@ mod tests {
 
     use crate::learn::{Hyperparameters, Loss, Optimizer};
     use crate::model::ModelSettings;
-    use crate::schema::featurize::Cross;
+    use crate::schema::example::Cross;
 
     #[test]
     fn validate_kafka() {

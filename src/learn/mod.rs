@@ -16,11 +16,11 @@ pub mod owner;
 pub(crate) mod progress;
 pub(crate) mod rda;
 pub(crate) mod replica;
-pub(crate) mod view_learner;
 
 pub(crate) use hedge::Hedge;
 pub use implicit::StepRule;
 pub use learner::{CoordinateStates, Learner, Outcome};
+pub(crate) use learner::{Gradient, View, ViewLearner};
 pub use loss::Loss;
 pub use optimizer::{Algorithm, Hyperparameters, Optimizer};
 pub use progress::Progress;

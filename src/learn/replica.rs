@@ -29,8 +29,8 @@
 //! read back, since nothing of this replica is missing from it.
 
 use super::owner::OwnerRule;
-use super::view_learner::{Gradient, View};
 use super::{CoordState, CoordinateStates, Feature};
+use super::{Gradient, View};
 use hashbrown::HashMap;
 use std::collections::{BTreeMap, VecDeque};
 use std::time::{Duration, Instant};
@@ -391,7 +391,7 @@ pub(crate) mod scenarios {
     use super::*;
     use crate::learn::admission::Admission;
     use crate::learn::test_support::{ftrl, MapStates};
-    use crate::learn::view_learner::ViewLearner;
+    use crate::learn::ViewLearner;
     use crate::learn::{Feature, Learner, Loss, Outcome, StepRule};
     use std::fmt::Debug;
 

@@ -1,23 +1,24 @@
-//! Examples as they are read: the text formats of embedded training (VW text, libsvm,
-//! JSON lines) and the featurizer that turns a parsed example into coordinates (crosses,
-//! bias, validation against the loss).
+//! Examples as they are read and written. `example` is the one way from an example's bytes
+//! to its features (every path reads through its `ExampleReader`); the formats it parses
+//! are the text formats of embedded training (`vw`, `libsvm`, `jsonl`), raw JSON events
+//! (`mapping`), the examples topic's messages (`proto`, with `framing`), and this module
+//! holds their shared error and helpers.
 //!
 //! Parsers are the first code that touches untrusted bytes; they never panic, and every
 //! rejection says what was wrong.
 
-pub mod featurize;
+pub mod example;
 pub mod framing;
 pub mod jsonl;
 pub(crate) mod libsvm;
 pub mod mapping;
 pub mod proto;
-pub mod record;
 #[cfg(test)]
 mod test_support;
 pub(crate) mod vw;
 
-use crate::learn::Feature;
-use featurize::MAX_FEATURES;
+use example::MAX_FEATURES;
+pub use example::{parse_line, ExampleBuf};
 use thiserror::Error;
 
 /// Input formats accepted by the embedded trainer.
@@ -36,85 +37,13 @@ pub enum Format {
     JsonEvents,
 }
 
-/// One example as a parser fills it: reused from line to line, so parsing allocates nothing
-/// in the steady state. Parsers write `label`, `weight`, `features` and, in parallel with
-/// `features`, `namespaces` (the first byte of each feature's namespace, 0 for the empty
-/// namespace), which the featurizer uses to expand crosses.
-#[derive(Clone, Debug, Default)]
-pub struct ExampleBuf {
-    pub label: f64,
-    pub weight: f64,
-    /// The initial margin, added to the model's (VW's "base" or "initial"; 0 in every
-    /// other format).
-    pub base: f64,
-    pub features: Vec<Feature>,
-    pub namespaces: Vec<u8>,
-    /// When `Some`, parsers also record `(coordinate, "namespace^name")` of every feature,
-    /// so that a model can say which feature a coordinate is (`ftrl train --save-names`).
-    pub names: Option<Vec<(u64, String)>>,
-}
-
-impl ExampleBuf {
-    /// Empties the buffer for the next line (label 0, weight 1).
-    pub fn clear(&mut self) {
-        self.label = 0.0;
-        self.weight = 1.0;
-        self.base = 0.0;
-        self.features.clear();
-        self.namespaces.clear();
-        if let Some(names) = &mut self.names {
-            names.clear();
-        }
-    }
-
-    /// Appends one feature of a namespace whose first byte is `namespace_key`.
-    #[inline]
-    pub fn push(&mut self, namespace_key: u8, coordinate: u64, value: f64) {
-        self.features.push(Feature { coordinate, value });
-        self.namespaces.push(namespace_key);
-    }
-
-    /// Appends one feature, recording its name when names are kept; refuses a name or
-    /// namespace longer than [`MAX_NAME_BYTES`] and a feature beyond [`MAX_FEATURES`], so
-    /// that one hostile line cannot make the buffer grow without bound.
-    #[inline(always)]
-    pub(crate) fn push_named(
-        &mut self,
-        namespace: &str,
-        name: &str,
-        coordinate: u64,
-        value: f64,
-    ) -> Result<(), ParseError> {
-        if namespace.len() > MAX_NAME_BYTES || name.len() > MAX_NAME_BYTES {
-            return Err(name_too_long(namespace, name));
-        }
-        if self.features.len() >= MAX_FEATURES {
-            return Err(ParseError::TooManyFeatures);
-        }
-        self.push(namespace.as_bytes().first().copied().unwrap_or(0), coordinate, value);
-        if self.names.is_some() {
-            self.record_name(namespace, name, coordinate);
-        }
-        Ok(())
-    }
-
-    // Out of line: naming is opt-in, and formatting inline slowed the hot parse loop.
-    #[cold]
-    #[inline(never)]
-    fn record_name(&mut self, namespace: &str, name: &str, coordinate: u64) {
-        if let Some(names) = &mut self.names {
-            names.push((coordinate, format!("{namespace}^{name}")));
-        }
-    }
-}
-
 /// Longest namespace or feature name, in bytes. Real names are identifiers or short values
 /// (a URL path is rarely over 200 bytes); 1 KiB leaves room for those while bounding the
 /// hashing work and the `--save-names` storage one hostile feature can cost.
 pub(crate) const MAX_NAME_BYTES: usize = 1024;
 
 #[cold]
-fn name_too_long(namespace: &str, name: &str) -> ParseError {
+pub(crate) fn name_too_long(namespace: &str, name: &str) -> ParseError {
     let long = if namespace.len() > MAX_NAME_BYTES { namespace } else { name };
     ParseError::NameTooLong { bytes: long.len(), start: excerpt(long) }
 }
@@ -190,18 +119,6 @@ pub(crate) fn finite(token: &str) -> Option<f64> {
 pub(crate) fn split_once_byte(text: &str, byte: u8) -> Option<(&str, &str)> {
     let at = text.as_bytes().iter().position(|&b| b == byte)?;
     Some((&text[..at], &text[at + 1..]))
-}
-
-/// Parses one line of `format` into `out` (which is cleared first).
-pub fn parse_line(format: Format, line: &str, out: &mut ExampleBuf) -> Result<(), ParseError> {
-    out.clear();
-    match format {
-        Format::Vw => vw::parse(line, out),
-        Format::Libsvm => libsvm::parse(line, out),
-        Format::Jsonl => jsonl::parse(line, out),
-        // Read by `mapping::Mapping::parse`, which the reader calls instead.
-        Format::JsonEvents => Err(ParseError::Json("json-events lines need a mapping (--mapping FILE)".into())),
-    }
 }
 
 #[cfg(test)]

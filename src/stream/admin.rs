@@ -11,11 +11,9 @@ use super::StreamError;
 use crate::config::{ModelConfig, WorkerConfig};
 use crate::input::{Batch, InputError, Item, BATCH_EXAMPLES};
 use crate::learn::Progress;
-use crate::schema::featurize::Featurizer;
+use crate::schema::example::{ExampleReader, Featurizer};
 use crate::schema::framing::{frame, Framing};
 use crate::schema::proto::{ExampleFormat, ProgressWindow, WeightDelta};
-use crate::schema::record::RecordDecoder;
-use crate::schema::ExampleBuf;
 use indicatif::ProgressBar;
 use prost::Message as _;
 use rdkafka::admin::{AdminClient, AdminOptions, NewTopic, TopicReplication};
@@ -444,35 +442,27 @@ pub(crate) fn spawn_topic_reader(
 ) -> Result<Receiver<Result<Batch, InputError>>, StreamError> {
     let (sender, receiver) = sync_channel(READER_QUEUE_DEPTH);
     let config = config.clone();
-    let decoder = RecordDecoder::from_config(&config.model).map_err(|e| StreamError::Config(e.to_string()))?;
+    let mut reader =
+        ExampleReader::for_records(&config.model, featurizer).map_err(|e| StreamError::Config(e.to_string()))?;
     std::thread::Builder::new()
         .name("topic-reader".into())
         .spawn(move || {
-            let mut featurizer = featurizer;
-            let mut example = ExampleBuf::default();
             let mut batch = Batch::with_capacity();
             let topic = config.topics().examples;
             let partitions: Vec<i32> = (0..config.model.example_partitions).collect();
             let result = read_backlog(&config, &topic, &partitions, |record| {
                 let line = record.offset.max(0) as u64;
-                // Decoded straight from librdkafka's buffer: no copy of the record.
-                let item = match record.value {
+                let start = batch.features.len() as u32;
+                // Read straight from librdkafka's buffer: no copy of the record.
+                let item = match record.value.map(|payload| reader.read(payload, &mut batch.features)) {
                     None => Item::Bad { line, reason: "record has no value".into() },
-                    Some(payload) => match decoder.decode(payload, &mut example) {
-                        Err(e) => Item::Bad { line, reason: e.to_string() },
-                        Ok(()) => {
-                            let start = batch.features.len() as u32;
-                            match featurizer.featurize(&example, &mut batch.features) {
-                                Err(e) => Item::Bad { line, reason: e.to_string() },
-                                Ok(()) => Item::Example {
-                                    line,
-                                    label: example.label,
-                                    weight: example.weight,
-                                    base: example.base,
-                                    features: (start, batch.features.len() as u32),
-                                },
-                            }
-                        }
+                    Some(Err(e)) => Item::Bad { line, reason: e.to_string() },
+                    Some(Ok(_)) => Item::Example {
+                        line,
+                        label: reader.example().label,
+                        weight: reader.example().weight,
+                        base: reader.example().base,
+                        features: (start, batch.features.len() as u32),
                     },
                 };
                 batch.items.push(item);

@@ -790,7 +790,7 @@ mod tests {
             let records = if coalesced {
                 vec![coalesced_record(rng, &examples, time_ms)]
             } else {
-                // Large batches span records (`stream::gradients::MAX_RECORD_BYTES`).
+                // Large batches span records (`stream::predict::MAX_RECORD_BYTES`).
                 let split = rng.random_range(1..=examples.len());
                 let rest = examples.split_off(split);
                 [examples, rest]

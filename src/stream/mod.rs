@@ -13,7 +13,6 @@
 pub mod admin;
 pub mod apply;
 pub mod batch_queue;
-pub(crate) mod gradients;
 pub mod kafka;
 pub(crate) mod lag;
 pub(crate) mod paced;

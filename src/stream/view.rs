@@ -151,7 +151,7 @@ impl ViewWeights {
     }
 }
 
-impl crate::learn::view_learner::View for WeightView {
+impl crate::learn::View for WeightView {
     #[inline]
     fn weight(&self, _member: u32, coordinate: u64) -> f64 {
         WeightView::weight(self, coordinate)

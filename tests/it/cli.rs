@@ -755,6 +755,41 @@ fn readme_commands_exist() {
     }
 }
 
+/// Every source file the README and docs/*.md name in backticks exists: a path from the
+/// repository root, from `src/`, or a bare name of a file under `src/`, `tests/` or
+/// `benches/`. Moving or merging a file then fails here until the docs follow it.
+#[test]
+fn source_files_the_docs_name_exist() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut names = std::collections::HashSet::new();
+    let mut pending = vec![root.join("src"), root.join("tests"), root.join("benches")];
+    while let Some(dir) = pending.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap().map(Result::unwrap) {
+            if entry.file_type().unwrap().is_dir() {
+                pending.push(entry.path());
+            } else {
+                names.insert(entry.file_name().into_string().unwrap());
+            }
+        }
+    }
+    let mut named = 0;
+    for (path, text) in documentation() {
+        for quoted in text.split('`').skip(1).step_by(2) {
+            let is_source_path =
+                quoted.ends_with(".rs") && quoted.chars().all(|c| c.is_ascii_alphanumeric() || "_./-".contains(c));
+            if !is_source_path {
+                continue;
+            }
+            named += 1;
+            let exists = root.join(quoted).is_file()
+                || root.join("src").join(quoted).is_file()
+                || (!quoted.contains('/') && names.contains(quoted));
+            assert!(exists, "{path} names `{quoted}`, which is not in the repository");
+        }
+    }
+    assert!(named >= 100, "only {named} source files named in the docs");
+}
+
 /// The `/predict` examples of the README, docs/*.md and the compose file use features that
 /// generated data contains (else the answer is the bias alone), and the quick start trains
 /// with the crosses `ftrl gen` says are true.
@@ -820,7 +855,7 @@ fn the_fatal_error_is_a_json_line_under_json_logging() {
 fn hashing_facts_the_readme_states() {
     use ftrl_stream::learn::hashing::{bias, cross, feature_coordinate};
     use ftrl_stream::learn::Loss;
-    use ftrl_stream::schema::featurize::Featurizer;
+    use ftrl_stream::schema::example::Featurizer;
     let features = |line: &str, crosses: &[&str]| {
         let mut example = ftrl_stream::schema::ExampleBuf::default();
         ftrl_stream::schema::jsonl::parse(line, &mut example).unwrap();

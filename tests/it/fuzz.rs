@@ -10,13 +10,13 @@ use bolero::check;
 use ftrl_stream::config::{is_secret_property, load_with_env, REDACTED};
 use ftrl_stream::learn::owner::OwnerRule;
 use ftrl_stream::learn::{Algorithm, CoordState, Hyperparameters, Loss, Optimizer};
-use ftrl_stream::schema::featurize::{Featurizer, MAX_ABS_VALUE, MAX_FEATURES, MAX_WEIGHT};
+use ftrl_stream::schema::example::RecordDecoder;
+use ftrl_stream::schema::example::{Featurizer, MAX_ABS_VALUE, MAX_FEATURES, MAX_WEIGHT};
 use ftrl_stream::schema::framing::Framing;
 use ftrl_stream::schema::mapping::Mapping;
 use ftrl_stream::schema::proto::{
     decode_example, BatchMarker, ExampleFormat, GradientBatch, ProgressWindow, StateRecord,
 };
-use ftrl_stream::schema::record::RecordDecoder;
 use ftrl_stream::schema::{parse_line, ExampleBuf, Format};
 use ftrl_stream::store::ModelStore;
 use ftrl_stream::stream::apply::{Applier, Changes};
