@@ -520,7 +520,7 @@ impl<V: View> Target for ToOwners<'_, V> {
     }
 
     /// A coordinate the view does not know takes a fresh state's rate: an upper bound (see
-    /// the module documentation).
+    /// [`ViewLearner`]).
     #[inline]
     fn rate(&self, member: u32, optimizer: &Optimizer, _index: usize, coordinate: u64) -> f64 {
         self.view.rate(member, coordinate).unwrap_or_else(|| optimizer.rate(&CoordState::default()))

@@ -737,11 +737,7 @@ fn hedge_learner(config: &WorkerConfig, settings: &crate::model::ModelSettings) 
     Ok(learner)
 }
 
-// The gradients records a batch sends. Per gradients partition, either `GradientBatch`
-// records of whole examples, written straight into reused byte buffers as the examples are
-// learned (building prost structs first cost an allocation per entry and field, a third of
-// the predict role's time), or one record of the batch's coalesced contributions: each
-// coordinate's summed state change, which are columns and encode as such.
+// The gradients records a batch sends.
 
 /// Largest gradients record written: brokers refuse records over `message.max.bytes`
 /// (1 MB by default), and a batch of many examples for one partition can be larger.
@@ -765,7 +761,12 @@ pub(crate) struct Carried {
     pub read_sums: bool,
 }
 
-/// One batch's records being written (see the module documentation).
+/// One batch's gradients records being written. Per gradients partition, either
+/// `GradientBatch` records of whole examples, written straight into reused byte buffers as
+/// the examples are learned (building prost structs first cost an allocation per entry and
+/// field, a third of the predict role's time), or one record of the batch's coalesced
+/// contributions: each coordinate's summed state change, which are columns and encode as
+/// such.
 pub(crate) struct GradientWriter {
     partitions: i32,
     carried: Carried,
