@@ -241,7 +241,7 @@ impl<S: ReplicaStates> Replica<S> {
 
     /// Ends the batch learned since the last call: `requirements` says which examples it
     /// sent to which owner partition, `firsts` its lowest offset per examples partition (see
-    /// [`OwnBatch`]). Until every owner has applied it, its differences are added to the
+    /// `OwnBatch`). Until every owner has applied it, its differences are added to the
     /// states owners publish.
     pub(crate) fn seal(
         &mut self,

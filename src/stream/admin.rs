@@ -353,7 +353,7 @@ pub(crate) fn replay_examples(
 /// Sends JSON-lines examples to the examples topic, one record per non-blank line, encoded
 /// as `model.example_format` says (JSON and raw JSON events as they are; protobuf
 /// converted) and framed as `model.example_framing` says (with `model.example_schema_id`,
-/// 0 when unset, and the message index [0]). Lines that are not a JSON example are skipped
+/// 0 when unset, and the message index `[0]`). Lines that are not a JSON example are skipped
 /// and counted. Returns (sent, skipped).
 pub(crate) fn produce_examples(
     config: &WorkerConfig,
