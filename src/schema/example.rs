@@ -74,7 +74,7 @@ impl ExampleReader {
     }
 
     /// The same reader reading a line without a label as an example to predict.
-    pub(crate) fn keeping_unlabeled(mut self) -> Self {
+    pub fn keeping_unlabeled(mut self) -> Self {
         self.keep_unlabeled = true;
         self
     }

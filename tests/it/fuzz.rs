@@ -1,5 +1,6 @@
 //! Fuzz targets for every parser of untrusted bytes: example records (protobuf and JSON),
-//! the three text formats, the featurizer on whatever those accept, the worker
+//! the three text formats, the featurizer on whatever those accept, the reader that
+//! composes them (`ExampleReader`), the worker
 //! configuration, and the update role's decoding of gradients and changelog records.
 //!
 //! Each target asserts no panic plus a property of what is accepted. Under `cargo test`
@@ -9,9 +10,9 @@
 use bolero::check;
 use ftrl_stream::config::{is_secret_property, load_with_env, REDACTED};
 use ftrl_stream::learn::owner::OwnerRule;
-use ftrl_stream::learn::{Algorithm, CoordState, Hyperparameters, Loss, Optimizer};
+use ftrl_stream::learn::{Algorithm, CoordState, Feature, Hyperparameters, Loss, Optimizer};
 use ftrl_stream::schema::example::RecordDecoder;
-use ftrl_stream::schema::example::{Featurizer, MAX_ABS_VALUE, MAX_FEATURES, MAX_WEIGHT};
+use ftrl_stream::schema::example::{ExampleReader, Featurizer, Read, Reading, MAX_ABS_VALUE, MAX_FEATURES, MAX_WEIGHT};
 use ftrl_stream::schema::framing::Framing;
 use ftrl_stream::schema::mapping::Mapping;
 use ftrl_stream::schema::proto::{
@@ -133,6 +134,39 @@ fn fuzz_raw_event() {
     check!().for_each(|bytes: &[u8]| match bytes.first() {
         Some(0) => decoded_record(&framed, bytes),
         _ => decoded_record(&plain, bytes),
+    });
+}
+
+/// Bytes through `ExampleReader::read`, the one entry every path reads examples by (a VW
+/// line keeping unlabeled ones, a JSON line, a protobuf record; the first byte chooses):
+/// an example appends learnable features after what was there, anything else leaves the
+/// features as they were.
+#[test]
+fn fuzz_example_reader() {
+    let featurizer = || Featurizer::new(Loss::Logistic, vec!["ab".parse().unwrap()]);
+    let mut readers = [
+        ExampleReader::new(Reading::Line(Format::Vw), featurizer()).keeping_unlabeled(),
+        ExampleReader::new(Reading::Line(Format::Jsonl), featurizer()),
+        ExampleReader::new(
+            Reading::Record(RecordDecoder::new(ExampleFormat::Protobuf, Framing::None, None, None).unwrap()),
+            featurizer(),
+        ),
+    ];
+    let before = Feature { coordinate: 1, value: 0.5 };
+    check!().for_each(|bytes: &[u8]| {
+        let Some((choice, bytes)) = bytes.split_first() else { return };
+        let reader = &mut readers[usize::from(*choice) % 3];
+        let mut features = vec![before];
+        match reader.read(bytes, &mut features) {
+            Ok(Read::Example { .. }) => {
+                check_parsed(reader.example());
+                let added = &features[1..];
+                assert!(!added.is_empty() && added.len() <= MAX_FEATURES);
+                assert!(added.iter().all(|f| f.value != 0.0 && f.value.abs() <= MAX_ABS_VALUE), "{added:?}");
+            }
+            Ok(Read::Blank) | Err(_) => assert_eq!(features, vec![before]),
+        }
+        assert_eq!(features[0], before);
     });
 }
 
