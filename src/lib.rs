@@ -2,7 +2,7 @@
 //!
 //! * `learn`: the math (losses, FTRL-Proximal, RDA, AdaGrad, progressive validation).
 //! * `store`: coordinate state in a bounded cache in front of RocksDB.
-//! * `schema`: example formats and featurization (crosses, bias, validation).
+//! * `schema`: example formats, and the one way from an example's bytes to its features.
 //! * `input`, `train`: the embedded trainer (files, stdin).
 //! * `model`: a model's settings and state together.
 //! * `gen`: synthetic data with a known truth.
@@ -11,6 +11,9 @@
 //! * `cli`, `commands`: the `ftrl` command line.
 
 #![warn(unreachable_pub)]
+// These docs are for the crate's developers (`cargo doc --document-private-items`): a
+// public item's documentation may point into the `pub(crate)` code it rests on.
+#![allow(rustdoc::private_intra_doc_links)]
 
 pub mod cli;
 pub mod commands;

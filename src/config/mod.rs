@@ -16,7 +16,7 @@
 //! error, as is an unknown key in the file. Types are strict in the file (a string is not a
 //! number); an environment variable's text is read as its setting's type.
 //!
-//! [`load`] only parses (`load.rs`: the file, the overrides, the type check by key);
+//! [`load()`] only parses (`load.rs`: the file, the overrides, the type check by key);
 //! [`WorkerConfig::validate`] lists every setting that cannot work (`validate.rs`).
 //! `example.toml` is [`EXAMPLE_TOML`], every setting with its default and what it does, which
 //! `ftrl config example` prints (its tests keep it equal to the defaults and complete).

@@ -417,7 +417,7 @@ pub struct Gradient {
 ///   (new, or published as a tombstone because its weight is 0) takes the rate of a fresh
 ///   state, again an upper bound.
 /// * **Hedge**: each member predicts from its own coordinates
-///   ([`member_coordinate`](super::hashing::member_coordinate)), the prediction is their
+///   ([`member_coordinate`]), the prediction is their
 ///   mixture under the members' cumulative progressive losses, and each member's gradients
 ///   go to its own coordinates, marked with the member so that owners use its α.
 #[derive(Clone, Debug)]
