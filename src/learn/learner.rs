@@ -900,21 +900,25 @@ mod tests {
         assert!(accurate < plain.gradients()[0].value.abs(), "the implicit step is shorter than the gradient's");
     }
 
+    /// A view that knows no coordinate (weights 0, fresh rates), with gradient sums made up
+    /// from the coordinate.
+    struct Summed;
+
+    impl View for Summed {
+        fn weight(&self, _: u32, _: u64) -> f64 {
+            0.0
+        }
+        fn rate(&self, _: u32, _: u64) -> Option<f64> {
+            None
+        }
+        fn gradient_sum(&self, coordinate: u64) -> f64 {
+            coordinate as f64 / 2.0
+        }
+    }
+
     /// Gradients carry the sum their view held only when the owners want it.
     #[test]
     fn read_sums_only_when_asked() {
-        struct Summed;
-        impl View for Summed {
-            fn weight(&self, _: u32, _: u64) -> f64 {
-                0.0
-            }
-            fn rate(&self, _: u32, _: u64) -> Option<f64> {
-                None
-            }
-            fn gradient_sum(&self, coordinate: u64) -> f64 {
-                coordinate as f64 / 2.0
-            }
-        }
         let features = [Feature { coordinate: 4, value: 1.0 }];
         let mut plain = ViewLearner::new(ftrl(0.1), Loss::Logistic, StepRule::Gradient, &[]);
         plain.step(&Summed, &features, Some(1.0), 1.0);
@@ -929,19 +933,10 @@ mod tests {
     /// for every member and class.
     #[test]
     fn coordinates_are_the_gradients_in_order() {
-        struct Empty;
-        impl View for Empty {
-            fn weight(&self, _: u32, _: u64) -> f64 {
-                0.0
-            }
-            fn rate(&self, _: u32, _: u64) -> Option<f64> {
-                None
-            }
-        }
         let features = [Feature { coordinate: 4, value: 1.0 }, Feature { coordinate: 9, value: 0.5 }];
         for (loss, hedge) in [(Loss::Logistic, vec![]), (Loss::Softmax { classes: 3 }, vec![0.1, 1.0])] {
             let mut learner = ViewLearner::new(ftrl(0.1), loss, StepRule::Gradient, &hedge);
-            learner.step(&Empty, &features, Some(2.0), 1.0);
+            learner.step(&Summed, &features, Some(2.0), 1.0);
             let mut coordinates = Vec::new();
             learner.coordinates(&features, &mut coordinates);
             let expected: Vec<u64> = learner.gradients().iter().map(|g| g.coordinate).collect();
