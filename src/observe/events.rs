@@ -46,6 +46,19 @@ impl InternalEvent for ExamplesPredicted<'_> {
     }
 }
 
+/// A predict role found examples that will never be learned (the group's offset moved past
+/// them, or retention deleted them first); it logs them itself, with their partition,
+/// offsets and cause.
+pub(crate) struct ExamplesSkipped {
+    pub examples: u64,
+}
+
+impl InternalEvent for ExamplesSkipped {
+    fn emit(self) {
+        metrics().skipped(self.examples);
+    }
+}
+
 /// A role consumed `topic` up to these records, as (partition, offset): the positions the
 /// consumer lag is measured from.
 pub(crate) struct RecordsConsumed<'a, I> {

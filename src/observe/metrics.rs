@@ -94,6 +94,9 @@ pub struct Metrics {
     examples: Counter,
     /// Records sent to the dead-letter topic.
     dead_letters: Counter,
+    /// Examples never learned: the group's offsets moved past them, or retention deleted
+    /// them before they were learned.
+    examples_skipped: Counter,
     /// Sum of the progressive loss of scored examples (times their weights).
     progressive_loss_sum: Counter<f64, AtomicU64>,
     /// Sum of the weights of scored examples.
@@ -170,6 +173,7 @@ impl Metrics {
             process_start_time: FloatGauge::default(),
             examples: Counter::default(),
             dead_letters: Counter::default(),
+            examples_skipped: Counter::default(),
             progressive_loss_sum: Counter::default(),
             progressive_weight_sum: Counter::default(),
             progressive_loss: FloatGauge::default(),
@@ -195,6 +199,11 @@ impl Metrics {
         let r = &mut worker;
         r.register("examples", "Examples scored by the predict role", m.examples.clone());
         r.register("dead_letters", "Records sent to the dead-letter topic", m.dead_letters.clone());
+        r.register(
+            "examples_skipped",
+            "Examples never learned: offsets moved past them, or retention deleted them first",
+            m.examples_skipped.clone(),
+        );
         r.register("progressive_loss_sum", "Sum of weighted progressive losses", m.progressive_loss_sum.clone());
         r.register("progressive_weight_sum", "Sum of example weights scored", m.progressive_weight_sum.clone());
         r.register("progressive_loss", "Mean progressive loss since the process started", m.progressive_loss.clone());
@@ -324,6 +333,11 @@ impl Metrics {
                 self.process_cpu_seconds.inc_by(spent);
             }
         }
+    }
+
+    /// Records examples that will never be learned.
+    pub(super) fn skipped(&self, examples: u64) {
+        self.examples_skipped.inc_by(examples);
     }
 
     /// Records a predict batch: its scored examples' progress and its dead letters.

@@ -742,20 +742,60 @@ mod tests {
         GradientBatch { examples: Vec::new(), time_ms, coalesced: Some(coalesced) }
     }
 
-    /// A gradients log as predict roles write it, crashes included (docs/exactly-once.md,
-    /// 1 and 9). Sessions read two examples partitions from their committed offsets in
-    /// transactions of at most `BATCH_BOUND` records; a session sends its first
-    /// `BATCH_BOUND` records of each partition per example (in one or two records) and,
-    /// with `coalesce`, its later transactions coalesced. Now and then a transaction aborts
-    /// with a prefix of its records visible, at once or later (a zombie's, behind records of
-    /// its successor), and a new session resumes at the committed offsets and predicts the
-    /// same examples again with other values. Returns the log, each coordinate's number of
-    /// examples, and the number of examples.
-    fn gradients_log(rng: &mut StdRng, coalesce: bool) -> (Vec<GradientBatch>, HashMap<u64, u64>, u64) {
+    /// How far a resuming session sends per example.
+    #[derive(Clone, Copy, PartialEq)]
+    enum PrefixRule {
+        /// Up to what the owner holds (every record logged before the session began: the
+        /// predict role's barrier), and `BATCH_BOUND` past the committed offset
+        /// (`stream::resume`).
+        Absolute,
+        /// Only `BATCH_BOUND` past the committed offset: what predict roles did before
+        /// the bound became absolute, which an offset moved backwards breaks.
+        RelativeOnly,
+    }
+
+    /// The last offset of each examples partition a session resuming at `committed` sends
+    /// per example, given the log so far.
+    fn per_example_through(rule: PrefixRule, committed: [i64; 2], log: &[GradientBatch]) -> [i64; 2] {
+        let mut through = committed.map(|offset| offset + BATCH_BOUND as i64 - 1);
+        if rule == PrefixRule::Absolute {
+            for record in log {
+                for example in &record.examples {
+                    let e = example.origin_partition as usize;
+                    through[e] = through[e].max(example.origin_offset);
+                }
+                if let Some(c) = &record.coalesced {
+                    for (origin, last) in c.origin_partitions.iter().zip(&c.last_offsets) {
+                        through[*origin as usize] = through[*origin as usize].max(*last);
+                    }
+                }
+            }
+        }
+        through
+    }
+
+    /// A gradients log as predict roles write it, crashes and operators included
+    /// (docs/exactly-once.md, 1 and 9). Sessions read two examples partitions from their
+    /// committed offsets in transactions of at most `BATCH_BOUND` records; a session sends
+    /// per example up to the bound `rule` gives (in one or two records) and, with
+    /// `coalesce`, its later transactions coalesced. Now and then a transaction aborts with
+    /// a prefix of its records visible, at once or later (a zombie's, behind records of its
+    /// successor), and a new session resumes at the committed offsets and predicts the same
+    /// examples again with other values; once in a while an operator resets the committed
+    /// offsets to the beginning (`kafka-consumer-groups --reset-offsets --to-earliest`,
+    /// while no session runs), and every example is read again. Returns the log, each
+    /// coordinate's number of examples, and the number of examples.
+    fn gradients_log(
+        rng: &mut StdRng,
+        coalesce: bool,
+        rule: PrefixRule,
+    ) -> (Vec<GradientBatch>, HashMap<u64, u64>, u64) {
         let mut log: Vec<GradientBatch> = Vec::new();
         let mut contains: HashMap<u64, u64> = HashMap::new();
         let mut features: HashMap<(i32, i64), Vec<u64>> = HashMap::new();
-        let (mut committed, mut position, mut read) = ([0i64; 2], [0i64; 2], [0usize; 2]);
+        let (mut committed, mut position) = ([0i64; 2], [0i64; 2]);
+        let mut through = per_example_through(rule, committed, &log);
+        let mut reset = false;
         let mut zombie: Option<(usize, Vec<GradientBatch>)> = None;
         // Past 120 records, sessions only commit until every example read is committed.
         while log.len() < 120
@@ -767,12 +807,17 @@ mod tests {
             // Event time moves 10 ms a record.
             let time_ms = 1000 + 10 * log.len() as i64;
             let picks: Vec<usize> = (0..rng.random_range(1..=BATCH_BOUND)).map(|_| rng.random_range(0..2)).collect();
-            let coalesced = coalesce && picks.iter().all(|e| read[*e] >= BATCH_BOUND);
+            // Offsets this transaction would read, partition by partition.
+            let mut reading = position;
+            let coalesced = coalesce
+                && picks.iter().all(|e| {
+                    reading[*e] += 1;
+                    reading[*e] - 1 > through[*e]
+                });
             let mut examples = Vec::new();
             for e in picks {
                 let (origin, offset) = (e as i32, position[e]);
                 position[e] += 1;
-                read[e] += 1;
                 let coordinates = features
                     .entry((origin, offset))
                     .or_insert_with(|| {
@@ -806,10 +851,18 @@ mod tests {
                 } else {
                     log.extend(visible);
                 }
-                (position, read) = (committed, [0; 2]);
+                position = committed;
+                through = per_example_through(rule, committed, &log);
             } else {
                 log.extend(records);
                 committed = position;
+                // At most one reset, early: re-reading makes the log (and the campaign) longer.
+                if !reset && log.len() < 60 && zombie.is_none() && rng.random_bool(0.05) {
+                    reset = true;
+                    committed = [0; 2];
+                    position = committed;
+                    through = per_example_through(rule, committed, &log);
+                }
             }
         }
         log.extend(zombie.map(|(_, records)| records).unwrap_or_default());
@@ -889,7 +942,7 @@ mod tests {
     /// transactions committed without a snapshot, and during restore.
     fn crash_campaign(seed: u64, expiry: Option<OwnerExpiry>) {
         let mut rng = StdRng::seed_from_u64(seed);
-        let (log, contains, examples) = gradients_log(&mut rng, expiry.is_none());
+        let (log, contains, examples) = gradients_log(&mut rng, expiry.is_none(), PrefixRule::Absolute);
         if expiry.is_none() {
             assert!(log.iter().any(|r| r.coalesced.is_some()), "seed {seed}: nothing coalesced");
         }
@@ -1028,8 +1081,8 @@ mod tests {
         const PARTITIONS: [i32; 2] = [0, 1];
         for seed in 0..10 {
             let mut rng = StdRng::seed_from_u64(seed);
-            let (first, contains_first, _) = gradients_log(&mut rng, true);
-            let (second, contains_second, _) = gradients_log(&mut rng, true);
+            let (first, contains_first, _) = gradients_log(&mut rng, true, PrefixRule::Absolute);
+            let (second, contains_second, _) = gradients_log(&mut rng, true, PrefixRule::Absolute);
             let shift = 1_000;
             let logs = [first, shifted(&second, shift)];
             let mut contains = contains_first;
@@ -1135,6 +1188,35 @@ mod tests {
         for seed in 0..25 {
             crash_campaign(seed, None);
         }
+    }
+
+    /// The cause of examples lost after an operator moved the offsets backwards: with a
+    /// bound relative to the committed offset, a committed coalesced record covers examples
+    /// the owner holds and examples it does not at once, and is dropped whole, and nothing
+    /// else carries the examples it held. The campaign above resets offsets too, with the
+    /// absolute bound, and loses nothing.
+    #[test]
+    fn an_offset_reset_with_relative_bounds_loses_examples_and_absolute_ones_do_not() {
+        // Per rule: (updates lost, updates doubled) over 25 logs, against each coordinate's
+        // number of examples.
+        let errors = |rule: PrefixRule| -> (u64, u64) {
+            let (mut lost, mut doubled) = (0, 0);
+            for seed in 0..25 {
+                let mut rng = StdRng::seed_from_u64(seed);
+                let (log, contains, _) = gradients_log(&mut rng, true, rule);
+                let (states, _) = crash_free(&log, 3, None);
+                for (coordinate, expected) in &contains {
+                    let got = states.get(coordinate).map_or(0, |s| s.updates);
+                    lost += expected.saturating_sub(got);
+                    doubled += got.saturating_sub(*expected);
+                }
+            }
+            (lost, doubled)
+        };
+        let (lost, doubled) = errors(PrefixRule::RelativeOnly);
+        assert!(lost > 0, "the relative bound should lose examples after a reset");
+        assert_eq!(doubled, 0);
+        assert_eq!(errors(PrefixRule::Absolute), (0, 0));
     }
 
     /// Expiry sweeps replay identically too: the same coordinates expire at the same

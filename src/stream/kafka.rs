@@ -489,6 +489,46 @@ pub(crate) fn read_from(
     Ok(())
 }
 
+/// Reads the records of `partition` of `topic` at offsets `from..end` (read_committed, so
+/// transaction markers and, on brokers that hide them, aborted records are not seen) and
+/// gives each payload to `visit`. Fails if the records are no longer there (retention) or
+/// the read takes longer than a minute.
+pub(crate) fn read_range(
+    config: &WorkerConfig,
+    topic: &str,
+    partition: i32,
+    from: i64,
+    end: i64,
+    mut visit: impl FnMut(Option<&[u8]>),
+) -> Result<(), StreamError> {
+    use rdkafka::consumer::Consumer;
+    use rdkafka::Message as _;
+    let consumer: ReaderConsumer =
+        reader_config(config).set("auto.offset.reset", "error").create_with_context(ReaderContext)?;
+    let mut assignment = rdkafka::TopicPartitionList::new();
+    assignment.add_partition_offset(topic, partition, rdkafka::Offset::Offset(from))?;
+    consumer.assign(&assignment)?;
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    loop {
+        if std::time::Instant::now() > deadline {
+            return Err(StreamError::Other(format!("reading {topic}/{partition} offsets {from}..{end} timed out")));
+        }
+        match consumer.poll(Duration::from_millis(200)) {
+            Some(Ok(message)) if message.offset() < end => {
+                visit(message.payload());
+                if message.offset() + 1 >= end {
+                    return Ok(());
+                }
+            }
+            // Past the range, or at the partition's end: every record of the range was read.
+            Some(Ok(_)) | Some(Err(KafkaError::PartitionEOF(_))) => return Ok(()),
+            Some(Err(error @ KafkaError::MessageConsumption(_))) => return Err(error.into()),
+            Some(Err(error)) => tracing::warn!(%error, topic, "consumer error while reading a range"),
+            None => {}
+        }
+    }
+}
+
 /// Moves the fetch positions of assigned partitions of `topic`, dropping whatever librdkafka
 /// had already fetched for them. A role calls it after every rebalance: a batch that saw the
 /// assignment change is discarded, and records in it fetched under the *new* assignment

@@ -19,6 +19,7 @@ pub(crate) mod paced;
 pub(crate) mod predict;
 pub(crate) mod reach;
 pub(crate) mod replica;
+pub(crate) mod resume;
 pub(crate) mod update;
 pub(crate) mod view;
 pub mod wire;

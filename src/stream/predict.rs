@@ -15,12 +15,11 @@
 use super::batch_queue::{BatchQueue, Entry, Record};
 use super::kafka::{
     collect, committed_positions, group_consumer_config, partition_of, seek_partitions, send, transactional_producer,
-    RawRecord, RebalanceFlag, TRANSACTION_CALL_TIMEOUT,
+    DeliveredOffsets, RawRecord, RebalanceFlag, TRANSACTION_CALL_TIMEOUT,
 };
 use super::replica::{open_replica_store, ReplicaFeed};
-use super::wire::{
-    self, BATCH_BOUND_METADATA, ERROR_HEADER, SOURCE_OFFSET_HEADER, SOURCE_PARTITION_HEADER, SOURCE_TOPIC_HEADER,
-};
+use super::resume::{commit_metadata, parse_commit_metadata, Resumed, Resumption};
+use super::wire::{self, ERROR_HEADER, SOURCE_OFFSET_HEADER, SOURCE_PARTITION_HEADER, SOURCE_TOPIC_HEADER};
 use super::StreamError;
 use crate::config::{Topics, WorkerConfig};
 use crate::learn::hedge::{Hedge, HedgeState};
@@ -36,22 +35,13 @@ use prost::encoding::{double, encode_key, encode_varint, fixed64, int32, int64, 
 use prost::Message as _;
 use rdkafka::consumer::{BaseConsumer, Consumer, ConsumerGroupMetadata};
 use rdkafka::message::{Header, OwnedHeaders};
-use rdkafka::producer::{BaseProducer, BaseRecord, DefaultProducerContext};
+use rdkafka::producer::{BaseProducer, BaseRecord, Producer as _};
 use rdkafka::{Offset, TopicPartitionList};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// One examples partition since this role was last assigned it.
-#[derive(Clone, Copy, Debug)]
-struct Resumed {
-    /// Records read since.
-    read: usize,
-    /// How many of the first records read go per example.
-    per_example: usize,
-}
 
 /// What one batch produced, before it is sent.
 #[derive(Default)]
@@ -132,7 +122,14 @@ struct Predictor {
     writer: GradientWriter,
     /// Whether batches past each partition's per-example prefix go coalesced.
     coalesce: bool,
-    resumed: BTreeMap<i32, Resumed>,
+    /// Where each examples partition's per-example prefix ends, once the owners said.
+    resumption: Resumption,
+    /// When the current resumption began, for its log lines.
+    resumed_at: Instant,
+    /// The committed offsets of the current resumption, for the skipped examples' report.
+    resumed_from: Vec<(i32, Option<i64>)>,
+    /// Reading the examples topic apart from the group (the skipped examples' report).
+    config: WorkerConfig,
     /// The batch being learned, if any examples were learned since the last hand-over.
     batch: Option<Batch>,
     /// Records a batch could not take (it was full), the start of the next.
@@ -155,25 +152,29 @@ struct Handed {
 /// predict role idle once a batch. A batch is handed over only after the one before it
 /// committed, so at most one is in flight while the next is learned.
 struct Committer {
-    producer: BaseProducer,
+    /// Notes the gradients offsets it wrote: where a barrier landed (`Predictor::resume`).
+    producer: BaseProducer<DeliveredOffsets>,
     topics: Topics,
 }
+
+/// Gradients partition → (first offset, offset after the last) a transaction wrote there.
+type Delivered = std::collections::HashMap<i32, (i64, i64)>;
 
 /// The predictor's side of the committer thread.
 struct Handover {
     jobs: SyncSender<Commit>,
-    results: Receiver<Result<(), StreamError>>,
+    results: Receiver<Result<Delivered, StreamError>>,
     in_flight: bool,
 }
 
 impl Handover {
     /// Waits until the batch in flight, if any, committed; its error ends the role (the
     /// replica holds the batch, and the next: the role starts over rather than learn them twice).
-    fn wait(&mut self) -> Result<(), StreamError> {
+    fn wait(&mut self) -> Result<Delivered, StreamError> {
         if std::mem::take(&mut self.in_flight) {
-            self.results.recv().map_err(|_| committer_stopped())??;
+            return self.results.recv().map_err(|_| committer_stopped())?;
         }
-        Ok(())
+        Ok(Delivered::new())
     }
 
     /// Notes, without waiting, whether the batch in flight has committed; its error ends the
@@ -227,7 +228,7 @@ impl PredictRole {
         let producer = transactional_producer(
             config,
             &wire::transactional_id(prefix, "predict", &config.worker.id),
-            DefaultProducerContext,
+            DeliveredOffsets::new(&topics.gradients),
         )?;
         let committer = Committer { producer, topics: topics.clone() };
         let predictor = Predictor {
@@ -254,7 +255,10 @@ impl PredictRole {
                 Carried { members: !config.model.hedge.is_empty(), read_sums: config.model.delay_tolerant },
             ),
             coalesce: coalesces(config),
-            resumed: BTreeMap::new(),
+            resumption: Resumption::on_empty_log(BTreeMap::new()),
+            resumed_at: Instant::now(),
+            resumed_from: Vec::new(),
+            config: config.clone(),
             batch: None,
             leftover: Vec::new(),
             counted: Vec::new(),
@@ -272,7 +276,7 @@ impl PredictRole {
             let thread = std::thread::Builder::new().name("predict-commit".into()).spawn_scoped(scope, move || {
                 for commit in queued {
                     let committing = Instant::now();
-                    let result = committer.commit(commit);
+                    let result = committer.commit(commit).map(|()| committer.producer.context().take());
                     TransactionEnded { role: "predict", elapsed: committing.elapsed(), committed: result.is_ok() }
                         .emit();
                     tracing::debug!(commit_ms = committing.elapsed().as_millis() as u64, "predict batch committed");
@@ -308,6 +312,7 @@ impl Predictor {
         while !shutdown.load(Ordering::Acquire) {
             if self.batch.is_none() {
                 self.feed.catch_up(&mut self.replica, Duration::ZERO)?;
+                self.settle_resumption()?;
                 if !self.within_bounds()? {
                     continue;
                 }
@@ -344,7 +349,7 @@ impl Predictor {
                 }
                 handover.wait()?;
                 let committed = committed_positions(&self.consumer)?;
-                self.resume(&committed)?;
+                self.resume(&committed, &mut handover)?;
                 let positions: Vec<(i32, Offset)> = committed.into_iter().map(|(p, o, _)| (p, o)).collect();
                 seek_partitions(&self.consumer, &self.topics.examples, &positions)?;
                 continue;
@@ -476,34 +481,163 @@ impl Predictor {
         Ok(false)
     }
 
-    /// Notes where this role resumes each assigned partition (the committed offsets, with
-    /// the batch bound their committer wrote): its first records from there go per example.
-    /// A coalesced attempt always starts at an offset its own session committed, with its
-    /// bound. A committed offset without the bound comes from a broker that does not keep
-    /// commit metadata (Tansu), and then the largest bound any session may use is assumed.
-    /// Without a committed offset the role reads from the beginning, possibly below what
-    /// owners have already seen (offsets that expired, or a broker that does not store
-    /// transactional offsets, as librdkafka's mock cluster): it coalesces that partition
-    /// only if the gradients log has never held a record, and sends every example otherwise.
-    fn resume(&mut self, committed: &[(i32, Offset, String)]) -> Result<(), StreamError> {
-        self.resumed.clear();
-        let uncommitted = committed.iter().any(|(_, offset, _)| !matches!(offset, Offset::Offset(_)));
-        let fresh_log = uncommitted && self.gradients_never_written()?;
+    /// Notes where this role resumes each assigned partition and how far it must send its
+    /// examples one by one (`stream::resume`): up to what the owners hold of the partition,
+    /// whatever the committed offset says, and past the attempts the previous committer may
+    /// have left (its batch bound from the commit metadata, or the largest allowed when the
+    /// broker keeps none, as Tansu). What the owners hold is known once they have applied
+    /// everything on the gradients log: this role writes a barrier record (an empty batch)
+    /// to every gradients partition, and the bounds are settled when every owner's published
+    /// resume offset has passed it. Until then every example goes per example. A gradients
+    /// log that has never held a record needs no barrier.
+    fn resume(&mut self, committed: &[(i32, Offset, String)], handover: &mut Handover) -> Result<(), StreamError> {
+        let mut resumed: BTreeMap<i32, Resumed> = BTreeMap::new();
         for (partition, offset, metadata) in committed {
-            let bound = match (offset, metadata.strip_prefix(BATCH_BOUND_METADATA).and_then(|k| k.parse().ok())) {
-                (Offset::Offset(_), Some(bound)) => bound,
-                (Offset::Offset(_), None) => crate::config::MAX_BATCH_EXAMPLES,
-                (_, _) if fresh_log => 0,
-                (_, _) => usize::MAX,
+            let (bound, inherited_through) = parse_commit_metadata(metadata);
+            let (low, _) =
+                self.consumer.fetch_watermarks(&self.topics.examples, *partition, TRANSACTION_CALL_TIMEOUT)?;
+            let (committed, start, bound) = match offset {
+                Offset::Offset(offset) => {
+                    (Some(*offset), (*offset).max(low), bound.unwrap_or(crate::config::MAX_BATCH_EXAMPLES))
+                }
+                _ => (None, low, 0),
             };
-            let per_example = bound.max(self.max_examples);
-            self.resumed.insert(*partition, Resumed { read: 0, per_example });
+            let batch_bound = bound.max(self.max_examples);
+            resumed.insert(*partition, Resumed { committed, start, batch_bound, inherited_through });
         }
+        self.resumed_from = resumed.iter().map(|(p, r)| (*p, r.committed)).collect();
+        self.resumed_at = Instant::now();
+        self.resumption = if self.gradients_never_written()? {
+            Resumption::on_empty_log(resumed)
+        } else {
+            Resumption::after_barriers(resumed, self.send_barriers(handover)?)
+        };
         tracing::info!(
             partitions = ?committed.iter().map(|(partition, offset, _)| (*partition, format!("{offset:?}"))).collect::<Vec<_>>(),
-            per_example = ?self.resumed.iter().map(|(partition, r)| (*partition, r.per_example)).collect::<Vec<_>>(),
-            "examples partitions resumed at their committed offsets; the first records of each go per example"
+            per_example_through = ?self.resumption.bounds(),
+            awaiting_owners_of = ?self.resumption.awaiting().collect::<Vec<_>>(),
+            "examples partitions resumed at their committed offsets; their examples go per example until the owners \
+             say how far they hold them"
         );
+        Ok(())
+    }
+
+    /// Writes and commits an empty gradients batch to every gradients partition; returns
+    /// the offset each landed at. Its event time is unset, so that no owner's expiry clock
+    /// moves by it.
+    fn send_barriers(&mut self, handover: &mut Handover) -> Result<BTreeMap<i32, i64>, StreamError> {
+        let barrier = GradientBatch { examples: Vec::new(), time_ms: -1, coalesced: None }.encode_to_vec();
+        let out = BatchOutput {
+            gradients: (0..self.writer.partitions()).map(|partition| (partition, barrier.clone())).collect(),
+            ..Default::default()
+        };
+        let group = self.consumer.group_metadata().ok_or(StreamError::NoGroupMetadata)?;
+        handover.hand_over(Commit { out, offsets: TopicPartitionList::new(), group })?;
+        let delivered = handover.wait()?;
+        let barriers: BTreeMap<i32, i64> =
+            delivered.iter().map(|(partition, (_, after))| (*partition, after - 1)).collect();
+        if barriers.len() != self.writer.partitions() as usize {
+            return Err(StreamError::Other(format!(
+                "the barrier records' offsets came back for gradients partitions {:?} only",
+                barriers.keys().collect::<Vec<_>>()
+            )));
+        }
+        Ok(barriers)
+    }
+
+    /// Fixes the per-example bounds once every owner has applied this role's barrier, and
+    /// reports examples that were never learned: an examples partition whose owners hold
+    /// less than what precedes where this role resumed it (offsets reset forward, or deleted
+    /// by retention before being learned).
+    fn settle_resumption(&mut self) -> Result<(), StreamError> {
+        if !self.resumption.pending() {
+            return Ok(());
+        }
+        let Some(settled) = self.resumption.settle(&self.feed.taken.owners) else {
+            let waited = self.resumed_at.elapsed();
+            if waited >= Duration::from_secs(30) && last_warning_due(waited) {
+                tracing::warn!(
+                    waited_s = waited.as_secs(),
+                    gradients_partitions = ?self.resumption.awaiting().collect::<Vec<_>>(),
+                    "the owners of these gradients partitions have not applied this worker's barrier yet; every \
+                     example goes per example until they do. Is an update role running for each?"
+                );
+            }
+            return Ok(());
+        };
+        tracing::info!(
+            seconds = self.resumed_at.elapsed().as_secs_f64(),
+            per_example_through = ?settled.iter().map(|s| (s.partition, s.through)).collect::<Vec<_>>(),
+            owners_hold = ?settled.iter().map(|s| (s.partition, s.owners_hold)).collect::<Vec<_>>(),
+            "per-example bounds known: examples up to these offsets go per example, the rest may coalesce"
+        );
+        for settled in settled {
+            let committed = self.resumed_from.iter().find(|(p, _)| *p == settled.partition).and_then(|(_, c)| *c);
+            self.report_skipped(settled.partition, committed, settled.owners_hold)?;
+        }
+        Ok(())
+    }
+
+    /// Counts and reports the examples of `partition` between what the owners hold and
+    /// where this role resumed it, none of which is ever learned.
+    fn report_skipped(&mut self, partition: i32, committed: Option<i64>, owners_hold: i64) -> Result<(), StreamError> {
+        let (low, _) = self.consumer.fetch_watermarks(&self.topics.examples, partition, TRANSACTION_CALL_TIMEOUT)?;
+        let start = committed.unwrap_or(low).max(low);
+        let from = owners_hold + 1;
+        if start <= from {
+            return Ok(());
+        }
+        // Records, not offsets: transaction markers take offsets too. A record that cannot
+        // be read as an example would have been a dead letter, not learned either way.
+        let (mut examples, mut unreadable) = (0u64, 0u64);
+        let (reader, features) = (&mut self.reader, &mut self.features);
+        let counted =
+            super::kafka::read_range(&self.config, &self.topics.examples, partition, from, start, |payload| {
+                features.clear();
+                match payload.map(|payload| reader.read(payload, features)) {
+                    Some(Ok(_)) => examples += 1,
+                    _ => unreadable += 1,
+                }
+            });
+        let cause = if committed.is_some_and(|c| c < low) {
+            "deleted by retention before they were learned"
+        } else if committed.is_some() {
+            "the group's offset was moved past them"
+        } else {
+            "the group had no offset and the earliest kept record is past them"
+        };
+        match counted {
+            // Only dead letters (or transaction markers) there: nothing learnable was skipped.
+            Ok(()) if examples == 0 => {}
+            Ok(()) => {
+                crate::observe::events::ExamplesSkipped { examples }.emit();
+                tracing::warn!(
+                    partition,
+                    first_offset = from,
+                    end_offset = start,
+                    examples,
+                    unreadable,
+                    cause,
+                    "examples never learned: the owners hold this partition up to first_offset - 1 and this worker \
+                     resumed it at end_offset"
+                );
+            }
+            Err(error) => {
+                // Deleted records cannot be read: the offsets are all there is to count.
+                let examples = (start - from) as u64;
+                crate::observe::events::ExamplesSkipped { examples }.emit();
+                tracing::warn!(
+                    partition,
+                    first_offset = from,
+                    end_offset = start,
+                    offsets = examples,
+                    cause,
+                    %error,
+                    "examples never learned (counted by offset, the records could not be read): the owners hold this \
+                     partition up to first_offset - 1 and this worker resumed it at end_offset"
+                );
+            }
+        }
         Ok(())
     }
 
@@ -519,17 +653,12 @@ impl Predictor {
         Ok(true)
     }
 
-    /// Whether the records of `partition` read from now on go coalesced.
-    fn past_prefix(&self, partition: i32) -> bool {
-        self.resumed.get(&partition).is_some_and(|r| r.read >= r.per_example)
-    }
-
     /// Learns from `records` as part of the current batch (starting one if there is none);
     /// returns how many records it took: fewer than all when the batch is full (a coalesced
     /// record is, or the batch's changes would crowd the replica's cache, or a coalesced
     /// batch meets a record that must go per example). The rest start the next batch.
     fn learn(&mut self, records: &[Record<'_>], polled_at: Instant) -> Result<usize, StreamError> {
-        let all_past_prefix = records.iter().all(|r| self.past_prefix(r.partition));
+        let all_past_prefix = records.iter().all(|r| !self.resumption.per_example(r.partition, r.offset));
         let mut batch = match self.batch.take() {
             Some(batch) => batch,
             None => {
@@ -561,8 +690,6 @@ impl Predictor {
                     break;
                 }
                 processed += 1;
-                let per_example = self.max_examples;
-                self.resumed.entry(record.partition).or_insert(Resumed { read: 0, per_example }).read += 1;
                 let out = &mut batch.out;
                 out.next_offsets.insert(record.partition, record.offset + 1);
                 out.first_offsets.entry(record.partition).or_insert(record.offset);
@@ -659,11 +786,10 @@ impl Predictor {
     /// The examples offsets a batch consumed, with the batch bound (see `resume`).
     fn consumed_offsets(&self, out: &BatchOutput) -> Result<TopicPartitionList, StreamError> {
         let mut offsets = TopicPartitionList::new();
-        let bound = format!("{BATCH_BOUND_METADATA}{}", self.max_examples);
         for (partition, next) in &out.next_offsets {
             offsets.add_partition_offset(&self.topics.examples, *partition, Offset::Offset(*next))?;
             if let Some(mut element) = offsets.find_partition(&self.topics.examples, *partition) {
-                element.set_metadata(&bound);
+                element.set_metadata(&commit_metadata(self.max_examples, self.resumption.carried(*partition)));
             }
         }
         Ok(offsets)
@@ -674,7 +800,9 @@ impl Committer {
     fn commit(&self, Commit { out, offsets, group }: Commit) -> Result<(), StreamError> {
         super::kafka::begin(&self.producer)?;
         let sent = self.send_all(&out);
-        super::kafka::finish(&self.producer, sent, Some((&offsets, &group)))
+        // A barrier consumed nothing.
+        let consumed = (offsets.count() > 0).then_some((&offsets, &group));
+        super::kafka::finish(&self.producer, sent, consumed)
     }
 
     fn send_all(&self, out: &BatchOutput) -> Result<(), StreamError> {

@@ -9,6 +9,7 @@
 //! wiped at start.
 
 use super::kafka::DeltasFollower;
+use super::resume::OwnerMark;
 use super::wire::{coordinate_of, WATERMARK_KEY};
 use super::StreamError;
 use crate::config::WorkerConfig;
@@ -31,12 +32,15 @@ pub(crate) struct ReplicaFeed {
 }
 
 /// What a feed has taken in so far.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Taken {
     /// Owner records, for the log and metrics.
     pub records: u64,
     /// Commit time of the newest owner transaction seen (ms since the epoch; 0 before any).
     pub newest_ms: i64,
+    /// Gradients partition → how far its owners have applied it, as last published: what
+    /// a resuming predict role bounds its per-example records by (`stream::resume`).
+    pub owners: BTreeMap<i32, OwnerMark>,
 }
 
 impl ReplicaFeed {
@@ -99,6 +103,7 @@ impl Taken {
                     let watermark: BTreeMap<i32, i64> =
                         packed.origin_partitions.iter().copied().zip(packed.origin_offsets.iter().copied()).collect();
                     replica.owner_watermark(partition, &watermark)?;
+                    self.owners.entry(partition).or_default().merge(packed.resume_offset, watermark);
                 }
                 _ => tracing::warn!(partition, "unreadable applied watermark, ignored"),
             }

@@ -535,7 +535,8 @@ impl UpdateRole {
         }
         for (partition, record) in packed {
             let (origin_partitions, origin_offsets) = self.applier.origins(partition).unzip();
-            let record = AppliedWatermark { origin_partitions, origin_offsets, ..record };
+            let resume_offset = self.applier.position(partition).map_or(0, |position| position.resume);
+            let record = AppliedWatermark { origin_partitions, origin_offsets, resume_offset, ..record };
             for part in split_packed(record) {
                 let payload = part.encode_to_vec();
                 send(
@@ -656,6 +657,7 @@ fn split_packed(record: AppliedWatermark) -> Vec<AppliedWatermark> {
                 last_seen: record.last_seen.get(start..end.min(record.last_seen.len())).unwrap_or_default().to_vec(),
                 rates: chunk(&record.rates, start, end),
                 time_ms: record.time_ms,
+                resume_offset: record.resume_offset,
             }
         })
         .collect()
@@ -707,12 +709,13 @@ mod tests {
             last_seen: Vec::new(),
             rates: Vec::new(),
             time_ms: 7,
+            resume_offset: 42,
         };
         let parts = split_packed(record.clone());
         assert_eq!(parts.len(), 3);
         for part in &parts {
             assert_eq!((part.origin_partitions.clone(), part.origin_offsets.clone()), (vec![0, 1], vec![10, 20]));
-            assert_eq!(part.time_ms, 7);
+            assert_eq!((part.time_ms, part.resume_offset), (7, 42));
             assert!(part.coordinates.len() <= PACKED_COORDINATES);
             assert!(part.encoded_len() < 1_000_000);
         }

@@ -38,6 +38,11 @@ pub(crate) const SOURCE_OFFSET_HEADER: &str = "ftrl.source.offset";
 /// whoever resumes the partition at that offset sends per example before it coalesces.
 pub(crate) const BATCH_BOUND_METADATA: &str = "ftrl.batch_max_examples=";
 
+/// Part of the same metadata, after a `;`: the last offset of the examples partition that
+/// whoever resumes it must send per example, whatever the committed offset (the absolute
+/// bound this committer inherited or found, carried forward; see `stream::resume`).
+pub(crate) const PER_EXAMPLE_THROUGH_METADATA: &str = "ftrl.per_example_through=";
+
 /// The consumer group of a role (`predict`, `update`) of the model with this prefix.
 pub(crate) fn group_id(prefix: &str, role: &str) -> String {
     format!("{prefix}.{role}")
@@ -67,11 +72,12 @@ mod tests {
         let doc = include_str!("../../docs/topics.md");
         let keys = [WATERMARK_KEY, MARKER_KEY].map(|key| std::str::from_utf8(key).unwrap());
         let headers = [ERROR_HEADER, SOURCE_TOPIC_HEADER, SOURCE_PARTITION_HEADER, SOURCE_OFFSET_HEADER];
-        for name in keys.into_iter().chain(headers).chain([BATCH_BOUND_METADATA]) {
+        for name in keys.into_iter().chain(headers).chain([BATCH_BOUND_METADATA, PER_EXAMPLE_THROUGH_METADATA]) {
             assert!(doc.contains(&format!("`{name}`")), "docs/topics.md does not name `{name}`");
         }
         // And every `ftrl.` name the doc gives is one of these (or a protobuf message).
-        let known: Vec<&str> = keys.into_iter().chain(headers).chain([BATCH_BOUND_METADATA]).collect();
+        let known: Vec<&str> =
+            keys.into_iter().chain(headers).chain([BATCH_BOUND_METADATA, PER_EXAMPLE_THROUGH_METADATA]).collect();
         for name in doc.split('`').skip(1).step_by(2).filter(|s| s.starts_with("ftrl.")) {
             assert!(known.contains(&name) || name.starts_with("ftrl.v1."), "docs/topics.md names `{name}`");
         }

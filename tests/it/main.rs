@@ -4,6 +4,8 @@
 //! - `cli`: the `ftrl` binary end to end (generate, train, predict, export, every input
 //!   format, bad input), and the consistency of the README, deploy files and Dockerfile.
 //! - `stream`: the Kafka worker against a real Kafka-protocol broker (Tansu).
+//! - `operators`: what operators do to the predict group's offsets (resets, a deleted
+//!   group, partitions added), each with its documented meaning, against Tansu.
 //! - `faults`: fault campaigns (librdkafka's mock cluster, and storage faults on Tansu).
 //! - `fuzz`: the fuzz targets, each fed random inputs for about a second (`scripts/fuzz`
 //!   runs them coverage-guided).
@@ -14,4 +16,5 @@ mod cli;
 mod common;
 mod faults;
 mod fuzz;
+mod operators;
 mod stream;
