@@ -4,6 +4,8 @@
 //! - `cli`: the `ftrl` binary end to end (generate, train, predict, export, every input
 //!   format, bad input), and the consistency of the README, deploy files and Dockerfile.
 //! - `stream`: the Kafka worker against a real Kafka-protocol broker (Tansu).
+//! - `fences`: what stops a second writer: a frozen update role waking as a zombie, `ftrl
+//!   replay` run again into the same prefix, a worker whose settings differ from the model's.
 //! - `faults`: fault campaigns (librdkafka's mock cluster, and storage faults on Tansu).
 //! - `fuzz`: the fuzz targets, each fed random inputs for about a second (`scripts/fuzz`
 //!   runs them coverage-guided).
@@ -13,5 +15,6 @@
 mod cli;
 mod common;
 mod faults;
+mod fences;
 mod fuzz;
 mod stream;
