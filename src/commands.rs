@@ -240,10 +240,16 @@ fn replay_command(args: &ReplayArgs) -> Result<()> {
         eprintln!("{topic}: {outcome}");
     }
     let bar = progress_bar(true, None, "examples");
-    let copied = admin::replay_examples(&config, &target, &bar).context("copying examples")?;
+    let replayed = admin::replay_examples(&config, &target, &bar).context("copying examples")?;
     bar.finish_and_clear();
+    let earlier = match replayed.earlier {
+        0 => String::new(),
+        earlier => format!(" after the {earlier} that earlier replays copied"),
+    };
     print_stdout(&format!(
-        "copied {copied} examples to {}; start workers with model.prefix = {:?} to rebuild\n",
+        "copied {} examples to {}{earlier}; start workers with model.prefix = {:?} to rebuild (run it again to \
+         copy what arrives meanwhile)\n",
+        replayed.copied,
         target.topics().examples,
         args.to_prefix
     ))

@@ -4,9 +4,10 @@
 use super::apply::WindowCounter;
 use super::batch_queue::{Entry, Record};
 use super::kafka::{
-    assign_split_queues, client_config, read_to_end, reader, reader_config, send, ReaderConsumer, ReaderContext,
+    assign_split_queues_from, client_config, read_to_end, reader, reader_config, send, transactional_producer,
+    ReaderConsumer, ReaderContext,
 };
-use super::wire::coordinate_of;
+use super::wire::{self, coordinate_of};
 use super::StreamError;
 use crate::config::{ModelConfig, WorkerConfig};
 use crate::input::{Batch, InputError, Item, BATCH_EXAMPLES};
@@ -20,6 +21,7 @@ use rdkafka::admin::{AdminClient, AdminOptions, NewTopic, TopicReplication};
 use rdkafka::client::DefaultClientContext;
 use rdkafka::consumer::Consumer;
 use rdkafka::error::{KafkaError, RDKafkaErrorCode};
+use rdkafka::message::{Header, Headers as _, OwnedHeaders};
 use rdkafka::producer::{BaseProducer, BaseRecord, Producer};
 use rdkafka::{ClientConfig, Message, Offset, TopicPartitionList};
 use serde::Serialize;
@@ -301,53 +303,131 @@ fn hedge_progress(alphas: &[f64], total: &Progress) -> Option<HedgeProgress> {
     Some(HedgeProgress { alphas: alphas.to_vec(), progressive_losses: losses, leader_alpha: alphas[leader] })
 }
 
+/// What a replay did: the records it copied, and those an earlier run had copied already.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub(crate) struct Replayed {
+    pub copied: u64,
+    pub earlier: u64,
+}
+
+/// Records copied in one transaction of a replay.
+const REPLAY_TRANSACTION: usize = 10_000;
+
 /// Copies the examples topic of `config` into the examples topic of `target` (same
 /// partitions), so that workers under the new prefix rebuild the model from the start.
 /// `progress` counts the records copied.
+///
+/// A replay continues where the last one into the same target stopped, so running it again
+/// keeps the new prefix current while the old one still receives examples, and copies each
+/// example once: every copy carries its source's topic, partition and offset in headers
+/// (`ftrl.source.*`), and the last copy in each target partition says where to go on. The
+/// copies go in transactions under one transactional id per target, which is initialized
+/// first: that aborts what a killed replay left open (or fences one still running), so the
+/// target's end is settled before it is read. A target partition whose last record is not a
+/// copy of the same source partition is refused.
 pub(crate) fn replay_examples(
     config: &WorkerConfig,
     target: &WorkerConfig,
     progress: &ProgressBar,
-) -> Result<u64, StreamError> {
+) -> Result<Replayed, StreamError> {
     let (source, destination) = (config.topics().examples, target.topics().examples);
-    // Batches of up to 1 MB filled for up to 20 ms, as `produce_examples` sends: a copy is
-    // a backlog, not a latency-bound stream.
-    let producer: BaseProducer = client_config(target)
-        .set("enable.idempotence", "true")
-        .set("linger.ms", "20")
-        .set("batch.size", "1000000")
-        .create()?;
-    let mut copied = 0u64;
-    let mut failure = None;
+    let producer: BaseProducer = transactional_producer(
+        target,
+        &wire::replay_transactional_id(&target.model.prefix),
+        rdkafka::producer::DefaultProducerContext,
+    )?;
     let partitions: Vec<i32> = (0..config.model.example_partitions).collect();
+    let mut replayed = Replayed::default();
+    // Per target partition: (records, where its last record says it came from).
+    let mut ends: BTreeMap<i32, Result<(String, i32, i64), String>> = BTreeMap::new();
+    read_to_end(target, &destination, &partitions, READ_TIMEOUT, |message| {
+        replayed.earlier += 1;
+        ends.insert(message.partition(), copied_from(message));
+    })?;
+    let mut starts: Vec<(i32, i64)> = Vec::with_capacity(partitions.len());
+    for partition in &partitions {
+        let next = match ends.remove(partition) {
+            None => 0,
+            Some(Ok((topic, from, offset))) if topic == source && from == *partition => offset + 1,
+            Some(Ok((topic, from, offset))) => {
+                let reason = format!("its last record is a copy of {topic} partition {from} offset {offset}");
+                return Err(StreamError::ReplayRefused { topic: destination, partition: *partition, reason });
+            }
+            Some(Err(reason)) => {
+                return Err(StreamError::ReplayRefused { topic: destination, partition: *partition, reason })
+            }
+        };
+        starts.push((*partition, next));
+    }
+    tracing::info!(?starts, earlier = replayed.earlier, "replaying from these offsets");
+    let mut failure: Option<StreamError> = None;
+    let mut in_transaction = 0usize;
     // Each partition is copied to the same partition in offset order, so the copy is the
     // same event log whatever order the partitions are read in.
-    read_backlog(config, &source, &partitions, |read| {
-        let mut record = BaseRecord::to(&destination).partition(read.partition);
+    let read = read_backlog(config, &source, &starts, |read| {
+        if in_transaction == 0 {
+            if let Err(error) = super::kafka::begin(&producer) {
+                failure = Some(error.into());
+                return false;
+            }
+        }
+        let (partition, offset) = (read.partition.to_string(), read.offset.to_string());
+        let headers = OwnedHeaders::new()
+            .insert(Header { key: wire::SOURCE_TOPIC_HEADER, value: Some(source.as_str()) })
+            .insert(Header { key: wire::SOURCE_PARTITION_HEADER, value: Some(partition.as_str()) })
+            .insert(Header { key: wire::SOURCE_OFFSET_HEADER, value: Some(offset.as_str()) });
+        let mut record = BaseRecord::to(&destination).partition(read.partition).headers(headers);
         if let Some(key) = read.key {
             record = record.key(key);
         }
         if let Some(value) = read.value {
             record = record.payload(value);
         }
-        match send(&producer, record) {
-            Ok(()) => {
-                copied += 1;
-                progress.inc(1);
-            }
-            Err(error) => {
-                failure = Some(error);
-                return false;
-            }
+        if let Err(error) = send(&producer, record) {
+            failure = Some(error.into());
+            return false;
         }
         producer.poll(Duration::ZERO);
+        in_transaction += 1;
+        if in_transaction == REPLAY_TRANSACTION {
+            if let Err(error) = super::kafka::finish(&producer, Ok(()), None) {
+                failure = Some(error);
+                in_transaction = 0;
+                return false;
+            }
+            replayed.copied += in_transaction as u64;
+            progress.inc(in_transaction as u64);
+            in_transaction = 0;
+        }
         true
-    })?;
-    if let Some(error) = failure {
-        return Err(error.into());
+    });
+    if let Some(error) = read.err().or(failure) {
+        // Whatever the open transaction holds is aborted; a new run copies it again.
+        if in_transaction > 0 {
+            let _ = producer.abort_transaction(super::kafka::TRANSACTION_CALL_TIMEOUT);
+        }
+        return Err(error);
     }
-    producer.flush(Duration::from_secs(60))?;
-    Ok(copied)
+    if in_transaction > 0 {
+        super::kafka::finish(&producer, Ok(()), None)?;
+        replayed.copied += in_transaction as u64;
+        progress.inc(in_transaction as u64);
+    }
+    Ok(replayed)
+}
+
+/// Where a record of a replay's target came from, by its `ftrl.source.*` headers, or why
+/// it does not say.
+fn copied_from(message: &rdkafka::message::BorrowedMessage<'_>) -> Result<(String, i32, i64), String> {
+    let header = |name: &str| -> Option<String> {
+        let headers = message.headers()?;
+        headers.iter().find(|h| h.key == name).and_then(|h| h.value).map(|v| String::from_utf8_lossy(v).into_owned())
+    };
+    let what = || format!("its last record (offset {}) is not a copy `ftrl replay` made", message.offset());
+    let topic = header(wire::SOURCE_TOPIC_HEADER).ok_or_else(what)?;
+    let partition = header(wire::SOURCE_PARTITION_HEADER).and_then(|p| p.parse().ok()).ok_or_else(what)?;
+    let offset = header(wire::SOURCE_OFFSET_HEADER).and_then(|o| o.parse().ok()).ok_or_else(what)?;
+    Ok((topic, partition, offset))
 }
 
 /// Sends JSON-lines examples to the examples topic, one record per non-blank line, encoded
@@ -449,8 +529,8 @@ pub(crate) fn spawn_topic_reader(
         .spawn(move || {
             let mut batch = Batch::with_capacity();
             let topic = config.topics().examples;
-            let partitions: Vec<i32> = (0..config.model.example_partitions).collect();
-            let result = read_backlog(&config, &topic, &partitions, |record| {
+            let starts: Vec<(i32, i64)> = (0..config.model.example_partitions).map(|p| (p, 0)).collect();
+            let result = read_backlog(&config, &topic, &starts, |record| {
                 let line = record.offset.max(0) as u64;
                 let start = batch.features.len() as u32;
                 // Read straight from librdkafka's buffer: no copy of the record.
@@ -516,7 +596,7 @@ const BACKLOG_ROUND: usize = BATCH_EXAMPLES;
 /// the wake-up of a split-off partition queue or schedules fetches late is not pinned down.)
 const BACKLOG_WAIT: Duration = Duration::from_millis(2);
 
-/// Reads `partitions` of `topic` from their first offsets to their ends as of now, calling
+/// Reads each (partition, first offset) of `starts` of `topic` to its end as of now, calling
 /// `visit` until it returns false, in an order fixed by the topic alone: rounds over the
 /// partitions in the order given, `BACKLOG_ROUND` records of each per round (fewer at its
 /// end), each partition in offset order. All partitions are fetched at once, and each has
@@ -524,13 +604,12 @@ const BACKLOG_WAIT: Duration = Duration::from_millis(2);
 fn read_backlog(
     config: &WorkerConfig,
     topic: &str,
-    partitions: &[i32],
+    starts: &[(i32, i64)],
     mut visit: impl FnMut(Record<'_>) -> bool,
 ) -> Result<(), StreamError> {
-    let consumer: ReaderConsumer =
-        backlog_reader_config(config, partitions.len()).create_with_context(ReaderContext)?;
+    let consumer: ReaderConsumer = backlog_reader_config(config, starts.len()).create_with_context(ReaderContext)?;
     let consumer = std::sync::Arc::new(consumer);
-    let mut queues = assign_split_queues(&consumer, topic, partitions, BACKLOG_ROUND)?;
+    let mut queues = assign_split_queues_from(&consumer, topic, starts, BACKLOG_ROUND)?;
     let deadline = Instant::now() + READ_TIMEOUT;
     while !queues.is_empty() {
         let mut ended = Vec::new();

@@ -19,7 +19,7 @@ use prost::Message as _;
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use super::wire::{coordinate_key, MARKER_KEY};
+use super::wire::{coordinate_key, MARKER_KEY, MODEL_KEY_PREFIX};
 
 /// A changelog record to write: (partition, key, payload).
 pub(crate) type ChangelogRecord = (i32, Vec<u8>, Vec<u8>);
@@ -292,6 +292,9 @@ impl Applier {
         position.changelog_next = position.changelog_next.max(offset + 1);
         restore.records += 1;
         let Some(payload) = payload else { return };
+        if key.is_some_and(|key| key.starts_with(MODEL_KEY_PREFIX.as_bytes())) {
+            return; // the model's identity (`stream::identity`), not a state
+        }
         if key == Some(MARKER_KEY) {
             match BatchMarker::decode(payload) {
                 Ok(marker) => {

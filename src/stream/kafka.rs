@@ -205,6 +205,17 @@ pub(crate) fn finish<C: ProducerContext>(
     sent: Result<(), StreamError>,
     consumed: Option<(&TopicPartitionList, &ConsumerGroupMetadata)>,
 ) -> Result<(), StreamError> {
+    finish_if(producer, sent, consumed, || Ok(()))
+}
+
+/// [`finish`], asking `may_commit` last, right before the commit: an error there aborts
+/// the transaction and is returned (the update role's [`super::freeze::Lease`]).
+pub(crate) fn finish_if<C: ProducerContext>(
+    producer: &BaseProducer<C>,
+    sent: Result<(), StreamError>,
+    consumed: Option<(&TopicPartitionList, &ConsumerGroupMetadata)>,
+    may_commit: impl Fn() -> Result<(), StreamError>,
+) -> Result<(), StreamError> {
     if let Err(error) = sent {
         let _ = producer.abort_transaction(TRANSACTION_CALL_TIMEOUT);
         return Err(error);
@@ -214,7 +225,7 @@ pub(crate) fn finish<C: ProducerContext>(
         retrying(|| producer.send_offsets_to_transaction(offsets, group, TRANSACTION_CALL_TIMEOUT))?;
     }
     let offsets_ms = started.elapsed().as_millis();
-    commit(producer)?;
+    commit(producer, may_commit)?;
     tracing::trace!(offsets_ms, commit_ms = started.elapsed().as_millis() - offsets_ms, "transaction committed");
     Ok(())
 }
@@ -222,7 +233,10 @@ pub(crate) fn finish<C: ProducerContext>(
 /// Commits the open transaction. The outstanding records are flushed here first: librdkafka
 /// counts a record as outstanding until its delivery report is served, which only the
 /// application's polling does, so its commit would otherwise wait for the whole timeout.
-fn commit<C: ProducerContext>(producer: &BaseProducer<C>) -> Result<(), KafkaError> {
+fn commit<C: ProducerContext>(
+    producer: &BaseProducer<C>,
+    may_commit: impl Fn() -> Result<(), StreamError>,
+) -> Result<(), StreamError> {
     let deadline = std::time::Instant::now() + TRANSACTION_CALL_TIMEOUT;
     loop {
         serve_events(producer);
@@ -231,7 +245,11 @@ fn commit<C: ProducerContext>(producer: &BaseProducer<C>) -> Result<(), KafkaErr
         }
         std::thread::sleep(PRODUCER_WAIT_STEP);
     }
-    retrying(|| producer.commit_transaction(TRANSACTION_CALL_TIMEOUT))
+    if let Err(error) = may_commit() {
+        let _ = producer.abort_transaction(TRANSACTION_CALL_TIMEOUT);
+        return Err(error);
+    }
+    Ok(retrying(|| producer.commit_transaction(TRANSACTION_CALL_TIMEOUT))?)
 }
 
 /// Calls a transactional operation again while it fails with an error librdkafka marks
@@ -388,16 +406,27 @@ pub(crate) fn assign_split_queues(
     partitions: &[i32],
     batch: usize,
 ) -> Result<Vec<BatchQueue<ReaderContext>>, StreamError> {
-    let mut queues = Vec::with_capacity(partitions.len());
+    // Offset 0 rather than `Beginning`: no offset query first (it delayed the first fetch
+    // by half a second on the test broker); where 0 is gone, `auto.offset.reset`
+    // (earliest) starts at the first offset kept.
+    let starts: Vec<(i32, i64)> = partitions.iter().map(|p| (*p, 0)).collect();
+    assign_split_queues_from(consumer, topic, &starts, batch)
+}
+
+/// [`assign_split_queues`], each (partition, offset) of `starts` from its offset.
+pub(crate) fn assign_split_queues_from(
+    consumer: &std::sync::Arc<ReaderConsumer>,
+    topic: &str,
+    starts: &[(i32, i64)],
+    batch: usize,
+) -> Result<Vec<BatchQueue<ReaderContext>>, StreamError> {
+    let mut queues = Vec::with_capacity(starts.len());
     let mut assignment = rdkafka::TopicPartitionList::new();
-    for &partition in partitions {
+    for &(partition, offset) in starts {
         let queue = BatchQueue::split(consumer, topic, partition, batch)
             .ok_or_else(|| StreamError::Other(format!("no queue for {topic}/{partition}")))?;
         queues.push(queue);
-        // Offset 0 rather than `Beginning`: no offset query first (it delayed the first
-        // fetch by half a second on the test broker); where 0 is gone, `auto.offset.reset`
-        // (earliest) starts at the first offset kept.
-        assignment.add_partition_offset(topic, partition, rdkafka::Offset::Offset(0))?;
+        assignment.add_partition_offset(topic, partition, rdkafka::Offset::Offset(offset))?;
     }
     rdkafka::consumer::Consumer::assign(&**consumer, &assignment)?;
     Ok(queues)

@@ -13,6 +13,8 @@
 pub mod admin;
 pub mod apply;
 pub mod batch_queue;
+pub(crate) mod freeze;
+pub(crate) mod identity;
 pub mod kafka;
 pub(crate) mod lag;
 pub(crate) mod paced;
@@ -55,6 +57,22 @@ pub enum StreamError {
          Refusing to learn on top of it; to start this model afresh, delete the worker's state_dir"
     )]
     BrokerLostState { topic: String, partition: i32, expected: i64 },
+    #[error(
+        "this worker's settings differ from those of model {prefix:?} (recorded by its first worker on the \
+         changelog): {differences}. Every worker of a model must compute the same; start this one with the \
+         model's settings, or replay into a new prefix (`ftrl replay --to-prefix`) to learn with these"
+    )]
+    ModelMismatch { prefix: String, differences: String },
+    #[error(
+        "the process stood still for {seconds:.1} s (frozen, or starved of CPU), long enough to have lost its \
+         group membership; starting the role over instead of committing as a possible zombie"
+    )]
+    Frozen { seconds: f64 },
+    #[error(
+        "{topic} partition {partition}: {reason}. `ftrl replay` continues only a copy it made itself, from the \
+         same source; replay into a new prefix"
+    )]
+    ReplayRefused { topic: String, partition: i32, reason: String },
     #[error("{0}")]
     Other(String),
     /// SIGTERM (or SIGINT) arrived during a long wait (a restore, a view load), which gave up.
@@ -124,7 +142,7 @@ impl StreamError {
                         | Code::Fail
                 )
             ),
-            StreamError::NoGroupMetadata => true,
+            StreamError::NoGroupMetadata | StreamError::Frozen { .. } => true,
             _ => false,
         }
     }
@@ -195,6 +213,11 @@ pub(crate) fn run_worker(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Re
     let needed: Vec<String> = needed.into_iter().cloned().collect();
     if !reach::wait(config, &shutdown, &needed) {
         return Ok(());
+    }
+    // Before anything is written: a worker whose settings differ from the model's refuses.
+    match identity::check(config) {
+        Err(StreamError::Stopped) => return Ok(()),
+        checked => checked?,
     }
     let _lag = lag::spawn(config, Arc::clone(&shutdown));
     let mut roles = Vec::new();

@@ -20,6 +20,7 @@
 //! state along and a crash loses nothing (see docs/exactly-once.md).
 
 use super::apply::{Applier, Changes, OwnerExpiry, Restored, Window};
+use super::freeze::Lease;
 use super::kafka::{
     collect, group_consumer_config, now_ms, partition_numbers, read_from, seek_partitions, send,
     transactional_producer, DeliveredOffsets, RawRecord, RebalanceFlag, TRANSACTION_CALL_TIMEOUT,
@@ -66,6 +67,9 @@ pub(crate) struct UpdateRole {
     snapshot_interval: Duration,
     /// Whether states carry the event time they were last seen (expiry).
     expiry: bool,
+    /// Commits only while the process has not stood still since the role started (a
+    /// frozen role may have lost its partitions without knowing): see `stream::freeze`.
+    lease: Lease,
 }
 
 impl UpdateRole {
@@ -102,6 +106,7 @@ impl UpdateRole {
             commit_interval: Duration::from_millis(config.worker.commit_interval_ms),
             snapshot_interval: Duration::from_millis(config.worker.snapshot_interval_ms),
             expiry: config.model.expire_after_ms.is_some(),
+            lease: Lease::new(Duration::from_millis(config.kafka.session_timeout_ms.into())),
         })
     }
 
@@ -272,6 +277,17 @@ impl UpdateRole {
             }
         };
         let unconfirmed = |partition: i32, offset: i64| committed.get(&partition).is_none_or(|next| offset >= *next);
+        // This transaction writes model state for every assigned partition, so it carries
+        // their offsets too (the committed ones again, or the restored positions where none
+        // is known): a broker that checks the group generation then rejects it from a
+        // member that lost its partitions meanwhile (docs/exactly-once.md, 11).
+        let positions: BTreeMap<i32, i64> = assigned
+            .iter()
+            .filter_map(|p| {
+                let next = committed.get(p).copied().or_else(|| self.applier.position(*p).map(|at| at.resume))?;
+                Some((*p, next))
+            })
+            .collect();
         let windows: Vec<ProgressWindow> =
             restored.windows.into_iter().filter(|w| unconfirmed(w.gradients_partition, w.gradients_offset)).collect();
         let mut changes = Changes::default();
@@ -292,13 +308,22 @@ impl UpdateRole {
             deltas = changes.coordinates.len(),
             "publishing again what unconfirmed transactions wrote, and the applied watermarks"
         );
+        let consumed = self.consumed_offsets(&positions)?;
         super::kafka::begin(&self.producer)?;
         let time_ms = now_ms();
         let published = self
-            .publish_deltas(&changes, time_ms)
+            .lease
+            .check()
+            .and_then(|()| self.publish_deltas(&changes, time_ms))
             .and_then(|()| self.publish_watermarks(&Changes::default(), &watermarked, time_ms))
             .and_then(|()| self.publish_windows(windows, time_ms));
-        super::kafka::finish(&self.producer, published, None)?;
+        let lease = &self.lease;
+        super::kafka::finish_if(
+            &self.producer,
+            published,
+            consumed.as_ref().map(|(offsets, group)| (offsets, group)),
+            || lease.check(),
+        )?;
         // Only deltas, watermarks and windows were written: no changelog positions moved.
         let _ = self.producer.context().take();
         Ok(())
@@ -363,19 +388,30 @@ impl UpdateRole {
         };
 
         let applied_at = Instant::now();
-        let consumed = if changes.next_offsets.is_empty() {
-            None
-        } else {
-            let mut offsets = TopicPartitionList::new();
-            for (partition, next) in &changes.next_offsets {
-                offsets.add_partition_offset(&self.topics.gradients, *partition, Offset::Offset(*next))?;
-            }
-            Some((offsets, self.consumer.group_metadata().ok_or(StreamError::NoGroupMetadata)?))
-        };
+        // The offsets of every partition this transaction writes model state for: those it
+        // consumed, and those it snapshots (the offsets their last applied records were
+        // committed with, again). A transaction that writes state always carries offsets,
+        // so a broker that checks the group generation (KIP-447) rejects it from a member
+        // whose partitions have moved (docs/exactly-once.md, 11).
+        let mut positions: BTreeMap<i32, i64> = BTreeMap::new();
+        if let Some(snapshotted) = &snapshotted {
+            positions.extend(snapshotted.next_offsets.iter().map(|(p, next)| (*p, *next)));
+        }
+        positions.extend(changes.next_offsets.iter().map(|(p, next)| (*p, *next)));
+        let consumed = self.consumed_offsets(&positions)?;
         super::kafka::begin(&self.producer)?;
-        let published = self.publish(&changes, snapshotted.as_ref());
+        // Asked before anything is sent as well as before the commit: brokers that show
+        // aborted records to read_committed readers (the test broker) would show a
+        // zombie's records even when its commit fails.
+        let published = self.lease.check().and_then(|()| self.publish(&changes, snapshotted.as_ref()));
         let published_at = Instant::now();
-        super::kafka::finish(&self.producer, published, consumed.as_ref().map(|(offsets, group)| (offsets, group)))?;
+        let lease = &self.lease;
+        super::kafka::finish_if(
+            &self.producer,
+            published,
+            consumed.as_ref().map(|(offsets, group)| (offsets, group)),
+            || lease.check(),
+        )?;
         let committed_at = Instant::now();
         if let Some(snapshotted) = &snapshotted {
             for (partition, (first, next)) in self.producer.context().take() {
@@ -410,6 +446,22 @@ impl UpdateRole {
             "update transaction"
         );
         Ok((changes, snapshot))
+    }
+
+    /// The gradients offsets `positions` names as a transaction's consumed offsets, with the
+    /// consumer's group metadata (its generation), or `None` for none.
+    fn consumed_offsets(
+        &self,
+        positions: &BTreeMap<i32, i64>,
+    ) -> Result<Option<(TopicPartitionList, rdkafka::consumer::ConsumerGroupMetadata)>, StreamError> {
+        if positions.is_empty() {
+            return Ok(None);
+        }
+        let mut offsets = TopicPartitionList::new();
+        for (partition, next) in positions {
+            offsets.add_partition_offset(&self.topics.gradients, *partition, Offset::Offset(*next))?;
+        }
+        Ok(Some((offsets, self.consumer.group_metadata().ok_or(StreamError::NoGroupMetadata)?)))
     }
 
     /// Sends what a transaction wrote, in this order per partition: with a snapshot the

@@ -24,6 +24,11 @@ pub const WATERMARK_KEY: &[u8] = b"ftrl.applied";
 /// Key of the batch markers on the changelog (`BatchMarker`).
 pub const MARKER_KEY: &[u8] = b"ftrl.batch";
 
+/// Prefix of the key of the model-identity records on the changelog (partition 0): the
+/// settings every worker of the model must share, as JSON (`stream::identity`). The rest of
+/// the key is a digest of the identity.
+pub const MODEL_KEY_PREFIX: &str = "ftrl.model.";
+
 /// Dead-letter header: why the record could not be read.
 pub(crate) const ERROR_HEADER: &str = "ftrl.error";
 /// Dead-letter header: the examples topic the record came from.
@@ -54,6 +59,12 @@ pub(crate) fn transactional_id(prefix: &str, role: &str, worker_id: &str) -> Str
     format!("{prefix}.{role}.{worker_id}")
 }
 
+/// The transactional id of `ftrl replay` into the model with this prefix: one per target,
+/// so that a replay fences and aborts whatever an earlier one into it left open.
+pub(crate) fn replay_transactional_id(prefix: &str) -> String {
+    format!("{prefix}.replay")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -64,13 +75,15 @@ mod tests {
         assert_eq!(coordinate_key(1), [0, 0, 0, 0, 0, 0, 0, 1]);
         assert_eq!(coordinate_of(Some(WATERMARK_KEY)), None);
         assert_eq!(coordinate_of(Some(MARKER_KEY)), None);
+        assert_eq!(coordinate_of(Some(MODEL_KEY_PREFIX.as_bytes())), None);
         assert_eq!(coordinate_of(None), None);
     }
 
     #[test]
     fn docs_topics_names_every_key_and_header() {
         let doc = include_str!("../../docs/topics.md");
-        let keys = [WATERMARK_KEY, MARKER_KEY].map(|key| std::str::from_utf8(key).unwrap());
+        let keys =
+            [WATERMARK_KEY, MARKER_KEY, MODEL_KEY_PREFIX.as_bytes()].map(|key| std::str::from_utf8(key).unwrap());
         let headers = [ERROR_HEADER, SOURCE_TOPIC_HEADER, SOURCE_PARTITION_HEADER, SOURCE_OFFSET_HEADER];
         for name in keys.into_iter().chain(headers).chain([BATCH_BOUND_METADATA, PER_EXAMPLE_THROUGH_METADATA]) {
             assert!(doc.contains(&format!("`{name}`")), "docs/topics.md does not name `{name}`");

@@ -6,6 +6,8 @@
 //! - `stream`: the Kafka worker against a real Kafka-protocol broker (Tansu).
 //! - `operators`: what operators do to the predict group's offsets (resets, a deleted
 //!   group, partitions added), each with its documented meaning, against Tansu.
+//! - `fences`: what stops a second writer: a frozen update role waking as a zombie, `ftrl
+//!   replay` run again into the same prefix, a worker whose settings differ from the model's.
 //! - `faults`: fault campaigns (librdkafka's mock cluster, and storage faults on Tansu).
 //! - `fuzz`: the fuzz targets, each fed random inputs for about a second (`scripts/fuzz`
 //!   runs them coverage-guided).
@@ -15,6 +17,7 @@
 mod cli;
 mod common;
 mod faults;
+mod fences;
 mod fuzz;
 mod operators;
 mod stream;

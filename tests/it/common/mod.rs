@@ -243,6 +243,11 @@ pub fn send_examples(producer: &BaseProducer, topic: &str, first: usize, payload
 
 /// Reads every record of a topic up to its current end.
 pub fn read_all(setup: &Setup, suffix: &str, partitions: i32) -> Vec<rdkafka::message::OwnedMessage> {
+    read_topic(setup, &setup.topic(suffix), partitions)
+}
+
+/// Reads every record of `topic` (of any prefix) up to its current end.
+pub fn read_topic(setup: &Setup, topic: &str, partitions: i32) -> Vec<rdkafka::message::OwnedMessage> {
     let consumer: BaseConsumer = setup
         .client()
         .set("group.id", "test-reader")
@@ -252,7 +257,7 @@ pub fn read_all(setup: &Setup, suffix: &str, partitions: i32) -> Vec<rdkafka::me
         .unwrap();
     let mut tpl = TopicPartitionList::new();
     for p in 0..partitions {
-        tpl.add_partition_offset(&setup.topic(suffix), p, Offset::Beginning).unwrap();
+        tpl.add_partition_offset(topic, p, Offset::Beginning).unwrap();
     }
     consumer.assign(&tpl).unwrap();
     let mut pending: std::collections::BTreeSet<i32> = (0..partitions).collect();

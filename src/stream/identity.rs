@@ -1,0 +1,251 @@
+//! The model's identity: every setting that changes what a worker computes from the same
+//! examples and gradients (the update rule and its hyperparameters, the loss, the
+//! featurization, the coordinate shards, delay-tolerant rates, expiry). Workers of one
+//! prefix must agree on all of them, or the owners would apply the same gradients
+//! differently and replicas would disagree with their owners.
+//!
+//! The first worker of a model records its identity on the changelog topic (partition 0,
+//! key `ftrl.model.` followed by a digest of the identity, value the identity as JSON);
+//! every worker reads the first such record at start and refuses to start, naming each
+//! setting that differs, before it writes anything else. Two first workers starting at
+//! once may both record theirs: the one with the lower offset is the model's, and the other
+//! worker refuses after reading it back. Keys differ by digest, so compaction keeps the
+//! first record of each identity and never replaces the model's by a refused one.
+
+use super::kafka::{client_config, reader, TRANSACTION_CALL_TIMEOUT};
+use super::wire::MODEL_KEY_PREFIX;
+use super::StreamError;
+use crate::config::{ModelConfig, WorkerConfig};
+use crate::learn::hashing::HASH_VERSION;
+use crate::model::FORMAT_VERSION;
+use rdkafka::consumer::Consumer as _;
+use rdkafka::error::{KafkaError, RDKafkaErrorCode};
+use rdkafka::message::Message as _;
+use rdkafka::producer::{BaseProducer, BaseRecord, Producer};
+use rdkafka::{Offset, TopicPartitionList};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+/// The `[model]` settings that are part of the identity, by their configuration key.
+const IDENTITY_KEYS: &[&str] = &[
+    "partitions",
+    "example_mapping",
+    "loss",
+    "classes",
+    "algorithm",
+    "alpha",
+    "beta",
+    "l1",
+    "l2",
+    "bound",
+    "clip_gradient",
+    "crosses",
+    "update",
+    "hedge",
+    "min_count",
+    "inclusion_probability",
+    "delay_tolerant",
+    "expire_after_ms",
+];
+
+/// The `[model]` settings that are not, and why: a test requires every key of
+/// [`ModelConfig`] to be in one list or the other, so a new setting must be classified.
+#[cfg(test)]
+const NOT_IDENTITY_KEYS: &[(&str, &str)] = &[
+    ("prefix", "names the model's topics: workers of another prefix are another model"),
+    ("example_partitions", "only used when `ftrl topics create` makes the examples topic"),
+    ("example_format", "how records are decoded: a record in another format is a dead letter, not another model"),
+    ("example_framing", "how records are unframed, as above"),
+    ("example_schema_id", "which framed records are accepted, as above"),
+];
+
+/// How long reading the identity may take before the worker gives up (and says so).
+const READ_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// One worker's model identity: configuration key → value (the mapping file by a digest of
+/// its contents), and the versions of the hashing scheme and state layout.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct ModelIdentity(BTreeMap<String, Value>);
+
+impl ModelIdentity {
+    pub(crate) fn of(model: &ModelConfig) -> Result<Self, StreamError> {
+        let Value::Object(all) = serde_json::to_value(model).map_err(|e| StreamError::Config(e.to_string()))? else {
+            return Err(StreamError::Config("[model] is not a table".into()));
+        };
+        let mut settings: BTreeMap<String, Value> = BTreeMap::new();
+        for key in IDENTITY_KEYS {
+            let value = all.get(*key).cloned().unwrap_or(Value::Null);
+            settings.insert(format!("model.{key}"), value);
+        }
+        if let Some(path) = &model.example_mapping {
+            let text = std::fs::read(path)
+                .map_err(|e| StreamError::Config(format!("model.example_mapping {}: {e}", path.display())))?;
+            let digest = format!("xxh3:{:016x}", xxhash_rust::xxh3::xxh3_64(&text));
+            settings.insert("model.example_mapping".into(), Value::String(digest));
+        }
+        settings.insert("hash_version".into(), HASH_VERSION.into());
+        settings.insert("format_version".into(), FORMAT_VERSION.into());
+        Ok(Self(settings))
+    }
+
+    fn to_json(&self) -> Vec<u8> {
+        serde_json::to_vec(&self.0).unwrap_or_default()
+    }
+
+    fn from_json(bytes: &[u8]) -> Option<Self> {
+        serde_json::from_slice(bytes).ok().map(Self)
+    }
+
+    /// The key of this identity's record: the same for equal identities only.
+    fn record_key(&self) -> String {
+        format!("{MODEL_KEY_PREFIX}{:016x}", xxhash_rust::xxh3::xxh3_64(&self.to_json()))
+    }
+
+    /// Each setting whose value differs from the model's (`recorded`), as
+    /// "`key` = this worker's value, the model's value", in key order. A setting the model's
+    /// record does not name (recorded before the setting existed) is not compared.
+    pub(crate) fn differences(&self, recorded: &ModelIdentity) -> Vec<String> {
+        self.0
+            .iter()
+            .filter_map(|(key, ours)| {
+                let theirs = recorded.0.get(key)?;
+                (theirs != ours).then(|| format!("{key} = {ours} here, {theirs} in the model"))
+            })
+            .collect()
+    }
+}
+
+/// Reads the model's identity from the changelog and compares this worker's with it;
+/// records this worker's when the model has none yet (then reads back which one is first).
+/// A difference is [`StreamError::ModelMismatch`], naming every setting that differs.
+pub(crate) fn check(config: &WorkerConfig) -> Result<(), StreamError> {
+    let ours = ModelIdentity::of(&config.model)?;
+    let recorded = match first_recorded(config)? {
+        Some(recorded) => recorded,
+        None => {
+            record(config, &ours)?;
+            first_recorded(config)?.ok_or_else(|| {
+                StreamError::State(format!(
+                    "the model's identity was written to {} partition 0 but cannot be read back",
+                    config.topics().changelog
+                ))
+            })?
+        }
+    };
+    let differences = ours.differences(&recorded);
+    if differences.is_empty() {
+        return Ok(());
+    }
+    Err(StreamError::ModelMismatch { prefix: config.model.prefix.clone(), differences: differences.join("; ") })
+}
+
+/// The first identity recorded on changelog partition 0, if any. It is read up to the first
+/// one (or the end): the first worker records it before any state is written, so for models
+/// created since identities exist it is the first record, and the read stops there.
+fn first_recorded(config: &WorkerConfig) -> Result<Option<ModelIdentity>, StreamError> {
+    let topic = config.topics().changelog;
+    let consumer = reader(config)?;
+    let mut assignment = TopicPartitionList::new();
+    // Offset 0 rather than `Beginning`, as `kafka::assign_split_queues` explains; where 0 is
+    // gone (compaction), `auto.offset.reset` (earliest) starts at the first offset kept.
+    assignment.add_partition_offset(&topic, 0, Offset::Offset(0))?;
+    consumer.assign(&assignment)?;
+    let deadline = Instant::now() + READ_TIMEOUT;
+    loop {
+        if super::stopping() {
+            return Err(StreamError::Stopped);
+        }
+        if Instant::now() > deadline {
+            return Err(StreamError::Other(format!("reading the model's identity from {topic} partition 0 timed out")));
+        }
+        match consumer.poll(Duration::from_millis(200)) {
+            None => {}
+            Some(Ok(message)) => {
+                if !message.key().is_some_and(|key| key.starts_with(MODEL_KEY_PREFIX.as_bytes())) {
+                    continue;
+                }
+                match message.payload().and_then(ModelIdentity::from_json) {
+                    Some(identity) => return Ok(Some(identity)),
+                    None => tracing::warn!(offset = message.offset(), "unreadable model identity record skipped"),
+                }
+            }
+            Some(Err(KafkaError::PartitionEOF(_))) => return Ok(None),
+            Some(Err(error @ KafkaError::MessageConsumption(RDKafkaErrorCode::UnknownTopicOrPartition))) => {
+                return Err(error.into())
+            }
+            Some(Err(error)) => tracing::warn!(%error, %topic, "consumer error while reading the model's identity"),
+        }
+    }
+}
+
+/// Appends this worker's identity to changelog partition 0.
+fn record(config: &WorkerConfig, identity: &ModelIdentity) -> Result<(), StreamError> {
+    let producer: BaseProducer = client_config(config).set("enable.idempotence", "true").create()?;
+    let (key, value) = (identity.record_key(), identity.to_json());
+    producer
+        .send(BaseRecord::to(&config.topics().changelog).partition(0).key(key.as_bytes()).payload(&value[..]))
+        .map_err(|(error, _)| error)?;
+    producer.flush(TRANSACTION_CALL_TIMEOUT)?;
+    tracing::info!(prefix = %config.model.prefix, "recorded the model's settings on the changelog");
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn model() -> ModelConfig {
+        ModelConfig::new("clicks")
+    }
+
+    #[test]
+    fn equal_settings_have_no_differences_and_one_key() {
+        let (a, b) = (ModelIdentity::of(&model()).unwrap(), ModelIdentity::of(&model()).unwrap());
+        assert!(a.differences(&b).is_empty());
+        assert_eq!(a.record_key(), b.record_key());
+        assert_eq!(ModelIdentity::from_json(&a.to_json()), Some(a));
+    }
+
+    #[test]
+    fn each_setting_that_differs_is_named_with_both_values() {
+        let recorded = ModelIdentity::of(&model()).unwrap();
+        let mut other = model();
+        other.delay_tolerant = true;
+        other.expire_after_ms = Some(60_000);
+        other.alpha = 0.3;
+        let ours = ModelIdentity::of(&other).unwrap();
+        assert_eq!(
+            ours.differences(&recorded),
+            vec![
+                format!("model.alpha = 0.3 here, {} in the model", model().alpha),
+                "model.delay_tolerant = true here, false in the model".to_string(),
+                "model.expire_after_ms = 60000 here, null in the model".to_string(),
+            ]
+        );
+        assert_ne!(ours.record_key(), recorded.record_key());
+        // The prefix and the decoding settings are not part of it.
+        let mut renamed = model();
+        renamed.prefix = "elsewhere".into();
+        renamed.example_partitions = 7;
+        assert!(ModelIdentity::of(&renamed).unwrap().differences(&recorded).is_empty());
+    }
+
+    #[test]
+    fn a_setting_the_record_does_not_name_is_not_compared() {
+        let mut recorded = ModelIdentity::of(&model()).unwrap();
+        recorded.0.remove("model.expire_after_ms");
+        let mut other = model();
+        other.expire_after_ms = Some(1);
+        assert!(ModelIdentity::of(&other).unwrap().differences(&recorded).is_empty());
+    }
+
+    #[test]
+    fn every_model_setting_is_classified() {
+        let Value::Object(keys) = serde_json::to_value(model()).unwrap() else { panic!("not a table") };
+        for key in keys.keys() {
+            let listed = IDENTITY_KEYS.contains(&key.as_str()) || NOT_IDENTITY_KEYS.iter().any(|(k, _)| k == key);
+            assert!(listed, "model.{key} is neither part of the model's identity nor listed as not");
+        }
+    }
+}
