@@ -312,8 +312,7 @@ impl Predictor {
         while !shutdown.load(Ordering::Acquire) {
             if self.batch.is_none() {
                 self.feed.catch_up(&mut self.replica, Duration::ZERO)?;
-                self.settle_resumption()?;
-                if !self.within_bounds()? {
+                if !self.settle_resumption()? || !self.within_bounds()? {
                     continue;
                 }
             }
@@ -516,8 +515,8 @@ impl Predictor {
             partitions = ?committed.iter().map(|(partition, offset, _)| (*partition, format!("{offset:?}"))).collect::<Vec<_>>(),
             per_example_through = ?self.resumption.bounds(),
             awaiting_owners_of = ?self.resumption.awaiting().collect::<Vec<_>>(),
-            "examples partitions resumed at their committed offsets; their examples go per example until the owners \
-             say how far they hold them"
+            "examples partitions resumed at their committed offsets; learning waits until the owners say how far \
+             they hold them"
         );
         Ok(())
     }
@@ -545,25 +544,30 @@ impl Predictor {
         Ok(barriers)
     }
 
-    /// Fixes the per-example bounds once every owner has applied this role's barrier, and
+    /// Whether the per-example bounds are known; otherwise waits a little for the owners
+    /// (and returns false, so the loop can check for shutdown). The role learns nothing
+    /// until then (about one owner transaction after a resume): what the owners hold is
+    /// then what they held before this session, so that examples skipped are told apart from
+    /// its own. Once every owner has applied this role's barrier, fixes the bounds and
     /// reports examples that were never learned: an examples partition whose owners hold
     /// less than what precedes where this role resumed it (offsets reset forward, or deleted
     /// by retention before being learned).
-    fn settle_resumption(&mut self) -> Result<(), StreamError> {
+    fn settle_resumption(&mut self) -> Result<bool, StreamError> {
         if !self.resumption.pending() {
-            return Ok(());
+            return Ok(true);
         }
         let Some(settled) = self.resumption.settle(&self.feed.taken.owners) else {
+            self.feed.catch_up(&mut self.replica, Duration::from_millis(100))?;
             let waited = self.resumed_at.elapsed();
             if waited >= Duration::from_secs(30) && last_warning_due(waited) {
                 tracing::warn!(
                     waited_s = waited.as_secs(),
                     gradients_partitions = ?self.resumption.awaiting().collect::<Vec<_>>(),
-                    "the owners of these gradients partitions have not applied this worker's barrier yet; every \
-                     example goes per example until they do. Is an update role running for each?"
+                    "the owners of these gradients partitions have not applied this worker's barrier yet, and it \
+                     learns nothing until they do. Is an update role running for each?"
                 );
             }
-            return Ok(());
+            return Ok(false);
         };
         tracing::info!(
             seconds = self.resumed_at.elapsed().as_secs_f64(),
@@ -575,7 +579,7 @@ impl Predictor {
             let committed = self.resumed_from.iter().find(|(p, _)| *p == settled.partition).and_then(|(_, c)| *c);
             self.report_skipped(settled.partition, committed, settled.owners_hold)?;
         }
-        Ok(())
+        Ok(true)
     }
 
     /// Counts and reports the examples of `partition` between what the owners hold and

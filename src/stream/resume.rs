@@ -6,7 +6,8 @@
 //! gradients log when the role resumed (their applied watermarks say so), and up to the
 //! last offset an uncommitted attempt of the previous committer may have read (committed
 //! offset + its batch bound, for a zombie's records still to come). Until the owners have
-//! caught up, every example goes per example: that is always safe, only larger.
+//! caught up the bounds are unknown and every example would go per example (always safe,
+//! only larger); the predict role waits for them instead, to tell skipped examples apart.
 //!
 //! Knows nothing of Kafka: the predict role feeds it the committed offsets, the offsets of
 //! its barrier records and what the owners publish.

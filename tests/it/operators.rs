@@ -8,7 +8,7 @@
 //! progress topic's count.
 
 use crate::common::*;
-use rdkafka::admin::{AdminClient, AdminOptions, NewPartitions};
+use rdkafka::admin::{AdminClient, AdminOptions};
 use rdkafka::client::DefaultClientContext;
 use rdkafka::consumer::{BaseConsumer, CommitMode, Consumer};
 use rdkafka::producer::{BaseProducer, BaseRecord, Producer};
@@ -45,7 +45,7 @@ fn reset_predict_offsets(setup: &Setup, offsets: &[(i32, i64)]) {
         list.add_partition_offset(&setup.topic("examples"), *partition, Offset::Offset(*offset)).unwrap();
     }
     consumer.commit(&list, CommitMode::Sync).unwrap();
-    let committed = consumer.committed(Duration::from_secs(10)).unwrap();
+    let committed = consumer.committed_offsets(list.clone(), Duration::from_secs(10)).unwrap();
     for (partition, offset) in offsets {
         let element = committed.find_partition(&setup.topic("examples"), *partition).unwrap();
         assert_eq!(element.offset(), Offset::Offset(*offset), "the reset took");
@@ -197,7 +197,7 @@ fn offsets_reset_to_latest_skip_the_backlog_and_count_it() {
     let log = worker.log_text();
     worker.stop();
     let skipped: Vec<&str> = log.lines().filter(|l| l.contains("examples never learned")).collect();
-    assert_eq!(skipped.len(), 2, "one report per partition: {skipped:?}");
+    assert_eq!(skipped.len(), 2, "one report per partition: {skipped:?}; log:\n{log}");
     for line in &skipped {
         assert!(line.contains("examples=5000") && line.contains("first_offset=5000"), "{line}");
         assert!(line.contains("end_offset=10000") && line.contains("moved past them"), "{line}");
@@ -205,13 +205,19 @@ fn offsets_reset_to_latest_skip_the_backlog_and_count_it() {
 }
 
 /// Partitions added to the examples topic (the producers scaled out): the worker learns
-/// them from their first record, each example once, beside the old partitions.
+/// them from their first record, each example once, beside the old partitions. The test
+/// broker has no CreatePartitions (Tansu 0.6 answers UnsupportedFeature), so the topic is
+/// created with 4 partitions of which the worker's configuration names 2, and the other two
+/// stay empty until after the worker learned and stopped: to the worker, partitions it has
+/// never seen a record or an offset of, which is what added partitions are.
 #[test]
 fn partitions_added_to_the_examples_topic_are_learned_from_their_start() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let setup = Setup::new("partitions-added");
+    let wider =
+        setup.config_with("wider", "json", |text| text.replace("example_partitions = 2", "example_partitions = 4"));
+    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&wider));
     let config = setup.config("w1", "json");
-    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
     let (data, examples) = generated(setup.dir.path(), 12_000);
     let payloads: Vec<Vec<u8>> = examples.iter().map(|(json, _)| json.clone().into_bytes()).collect();
     produce_over(&setup, 2, &payloads[..6_000]);
@@ -219,12 +225,6 @@ fn partitions_added_to_the_examples_topic_are_learned_from_their_start() {
     wait_for_progress(&setup, 6_000, &[&worker]);
     worker.stop();
 
-    let admin: AdminClient<DefaultClientContext> = setup.client().create().unwrap();
-    let topic = setup.topic("examples");
-    let grown = runtime().block_on(admin.create_partitions(&[NewPartitions::new(&topic, 4)], &AdminOptions::new()));
-    for result in grown.unwrap() {
-        result.unwrap_or_else(|(topic, code)| panic!("adding partitions to {topic}: {code}"));
-    }
     produce_over(&setup, 4, &payloads[6_000..]);
     let worker = Worker::start(&config, setup.dir.path().join("w1-grown.log"));
     assert_learned_exactly(&setup, &config, &data, 12_000, &worker, "examples partitions 2 → 4");
