@@ -108,7 +108,7 @@ fn settled_bounds(log: &str) -> Vec<String> {
     log.lines().filter(|l| l.contains("per-example bounds known")).map(str::to_string).collect()
 }
 
-/// The first case: 120,000 examples of one partition learned (more than any
+/// The first case: 122,500 examples of one partition learned (more than any
 /// relative per-example bound, 100,000 on a broker without commit metadata), the offsets
 /// reset to the earliest, 10,000 new examples. Before absolute bounds, the new examples'
 /// coalesced records straddled what the owners held and were dropped.
@@ -119,27 +119,27 @@ fn offsets_reset_to_earliest_after_a_large_backlog_learn_each_example_once() {
     let config =
         setup.config_with("w1", "json", |t| t.replace("batch_max_examples = 500", "batch_max_examples = 5000"));
     run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
-    let (data, examples) = generated(setup.dir.path(), 130_000);
+    let (data, examples) = generated(setup.dir.path(), 132_500);
     let payloads: Vec<Vec<u8>> = examples.iter().map(|(json, _)| json.clone().into_bytes()).collect();
-    produce_over(&setup, 1, &payloads[..120_000]);
+    produce_over(&setup, 1, &payloads[..122_500]);
     let worker = Worker::start(&config, setup.dir.path().join("w1-first.log"));
-    wait_for_progress(&setup, 120_000, &[&worker]);
+    wait_for_progress(&setup, 122_500, &[&worker]);
     worker.stop();
 
     reset_predict_offsets(&setup, &[(0, 0)]);
-    produce_over(&setup, 1, &payloads[120_000..]);
+    produce_over(&setup, 1, &payloads[122_500..]);
     let worker = Worker::start(&config, setup.dir.path().join("w1-reset.log"));
-    assert_learned_exactly(&setup, &config, &data, 130_000, &worker, "offsets reset to earliest after 120,000");
+    assert_learned_exactly(&setup, &config, &data, 132_500, &worker, "offsets reset to earliest after 122,500");
     let log = worker.log_text();
     worker.stop();
     let bounds = settled_bounds(&log);
-    assert!(bounds.iter().any(|l| l.contains("per_example_through=[(0, 119999)]")), "{bounds:?}");
+    assert!(bounds.iter().any(|l| l.contains("per_example_through=[(0, 122499)]")), "{bounds:?}");
     assert!(!log.contains("both seen and unseen"), "no coalesced record straddled what the owners held");
 }
 
-/// The group deleted (its offsets gone) after 120,000 examples learned, then 10,000 new
+/// The group deleted (its offsets gone) after 122,500 examples learned, then 10,000 new
 /// ones; the worker is SIGKILLed at several moments of its catch-up (the second
-/// case killed it after it had committed offset 120,000 without metadata) and restarted.
+/// case killed it after it had committed offset 122,500 without metadata) and restarted.
 #[test]
 fn a_deleted_group_and_kills_during_the_catch_up_learn_each_example_once() {
     use rand::{Rng, SeedableRng};
@@ -148,15 +148,15 @@ fn a_deleted_group_and_kills_during_the_catch_up_learn_each_example_once() {
     let config =
         setup.config_with("w1", "json", |t| t.replace("batch_max_examples = 500", "batch_max_examples = 5000"));
     run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
-    let (data, examples) = generated(setup.dir.path(), 130_000);
+    let (data, examples) = generated(setup.dir.path(), 132_500);
     let payloads: Vec<Vec<u8>> = examples.iter().map(|(json, _)| json.clone().into_bytes()).collect();
-    produce_over(&setup, 1, &payloads[..120_000]);
+    produce_over(&setup, 1, &payloads[..122_500]);
     let worker = Worker::start(&config, setup.dir.path().join("w1-first.log"));
-    wait_for_progress(&setup, 120_000, &[&worker]);
+    wait_for_progress(&setup, 122_500, &[&worker]);
     worker.stop();
 
     delete_predict_group(&setup);
-    produce_over(&setup, 1, &payloads[120_000..]);
+    produce_over(&setup, 1, &payloads[122_500..]);
     let mut rng = rand::rngs::StdRng::seed_from_u64(29);
     for kill in 0..4 {
         let mut worker = Worker::start(&config, setup.dir.path().join(format!("w1-kill-{kill}.log")));
@@ -165,7 +165,7 @@ fn a_deleted_group_and_kills_during_the_catch_up_learn_each_example_once() {
         worker.child.wait().unwrap();
     }
     let worker = Worker::start(&config, setup.dir.path().join("w1-last.log"));
-    assert_learned_exactly(&setup, &config, &data, 130_000, &worker, "group deleted, 4 kills during the catch-up");
+    assert_learned_exactly(&setup, &config, &data, 132_500, &worker, "group deleted, 4 kills during the catch-up");
     worker.stop();
 }
 
