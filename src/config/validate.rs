@@ -72,6 +72,13 @@ impl WorkerConfig {
             );
         }
 
+        if !(1_000..=3_600_000).contains(&kafka.stalled_transaction_ms) {
+            bad(
+                "kafka.stalled_transaction_ms",
+                format!("must be in 1000..=3600000, got {}", kafka.stalled_transaction_ms),
+            );
+        }
+
         let max_prefix = MAX_TOPIC_LEN - 1 - TOPIC_SUFFIXES.iter().map(|s| s.len()).max().unwrap_or(0);
         if !is_name(&model.prefix) {
             bad("model.prefix", format!("must be non-empty and only A-Z a-z 0-9 . _ -, got {:?}", model.prefix));
@@ -288,6 +295,8 @@ mod tests {
         assert!(problems(|c| c.kafka.rebalance_timeout_ms = 10_000).is_empty());
         assert_one(|c| c.kafka.transaction_timeout_ms = 999, "kafka.transaction_timeout_ms", "got 999");
         assert_one(|c| c.kafka.transaction_timeout_ms = 900_001, "kafka.transaction_timeout_ms", "900000");
+        assert_one(|c| c.kafka.stalled_transaction_ms = 999, "kafka.stalled_transaction_ms", "got 999");
+        assert_one(|c| c.kafka.stalled_transaction_ms = 3_600_001, "kafka.stalled_transaction_ms", "3600000");
         for (key, _) in MANAGED_RDKAFKA_KEYS {
             assert_one(
                 |c| {

@@ -5,6 +5,8 @@
 //!   format, bad input), and the consistency of the README, deploy files and Dockerfile.
 //! - `stream`: the Kafka worker against a real Kafka-protocol broker (Tansu).
 //! - `faults`: fault campaigns (librdkafka's mock cluster, and storage faults on Tansu).
+//! - `live`: a worker never stops silently: records at every size limit, transactions left
+//!   open (against Tansu).
 //! - `fuzz`: the fuzz targets, each fed random inputs for about a second (`scripts/fuzz`
 //!   runs them coverage-guided).
 //!
@@ -14,4 +16,5 @@ mod cli;
 mod common;
 mod faults;
 mod fuzz;
+mod live;
 mod stream;
