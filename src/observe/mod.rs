@@ -272,7 +272,10 @@ mod tests {
     #[test]
     fn a_failing_role_and_a_stalled_partition_are_not_ready_until_they_move_on() {
         let h = Health::default();
-        assert!(!h.role_failed("predict", "the predict role to recover (it failed: x)".into(), Duration::ZERO), "a first failure");
+        assert!(
+            !h.role_failed("predict", "the predict role to recover (it failed: x)".into(), Duration::ZERO),
+            "a first failure"
+        );
         assert_eq!(h.waiting_for(), ["the predict role to recover (it failed: x)"]);
         assert!(h.role_failed("predict", "the predict role to recover (it failed: y)".into(), Duration::ZERO), "again");
         assert_eq!(h.waiting_for(), ["the predict role to recover (it failed: y)"]);

@@ -91,8 +91,10 @@ impl<'a> DeadLetter<'a> {
             Form::HeadersOnly => (0, 0),
             Form::Fitted => {
                 // Room for the truncation headers at their longest (sizes in decimal).
-                let marks = [(TRUNCATED_HEADER, "key,value"), (ORIGINAL_BYTES_HEADER, ""), (ORIGINAL_KEY_BYTES_HEADER, "")];
-                let marks_bytes: usize = marks.iter().map(|(name, value)| name.len() + value.len() + 20 + HEADER_OVERHEAD).sum();
+                let marks =
+                    [(TRUNCATED_HEADER, "key,value"), (ORIGINAL_BYTES_HEADER, ""), (ORIGINAL_KEY_BYTES_HEADER, "")];
+                let marks_bytes: usize =
+                    marks.iter().map(|(name, value)| name.len() + value.len() + 20 + HEADER_OVERHEAD).sum();
                 let room = limit.saturating_sub(RECORD_OVERHEAD + headers_bytes(&headers) + marks_bytes);
                 // The key keeps up to half the room (keys are short; a huge one is as bad).
                 let key_kept = key_bytes.min(room / 2);
@@ -117,7 +119,10 @@ impl<'a> DeadLetter<'a> {
 
     /// What librdkafka counts of it against `message.max.bytes`, at most.
     pub(crate) fn wire_bytes(&self) -> usize {
-        RECORD_OVERHEAD + headers_bytes(&self.headers) + self.key.map_or(0, <[u8]>::len) + self.value.map_or(0, <[u8]>::len)
+        RECORD_OVERHEAD
+            + headers_bytes(&self.headers)
+            + self.key.map_or(0, <[u8]>::len)
+            + self.value.map_or(0, <[u8]>::len)
     }
 }
 
@@ -173,10 +178,17 @@ pub(crate) fn send_dead_letter(
         match send(&letter) {
             Ok(()) if !letter.truncated => return Ok(Outcome::Sent),
             Ok(()) => {
-                let original_bytes = record.payload.as_ref().map_or(0, Vec::len) + record.key.as_ref().map_or(0, Vec::len);
+                let original_bytes =
+                    record.payload.as_ref().map_or(0, Vec::len) + record.key.as_ref().map_or(0, Vec::len);
                 let sent_bytes = letter.wire_bytes();
-                DeadLetterTruncated { partition: record.partition, offset: record.offset, original_bytes, sent_bytes, limit }
-                    .emit();
+                DeadLetterTruncated {
+                    partition: record.partition,
+                    offset: record.offset,
+                    original_bytes,
+                    sent_bytes,
+                    limit,
+                }
+                .emit();
                 return Ok(Outcome::Truncated);
             }
             Err(error) if refuses_record(&error) => last_error = Some(error),
@@ -333,7 +345,13 @@ mod tests {
         for limit in [1_000, 10_000, LIMIT, 2_000_000] {
             for value in [0, limit / 2, limit - 200, limit, limit * 3] {
                 let raw = record(16, value);
-                let letter = DeadLetter::new(&raw, "name of 1025 bytes is longer than the limit", "m.examples", limit, Form::Fitted);
+                let letter = DeadLetter::new(
+                    &raw,
+                    "name of 1025 bytes is longer than the limit",
+                    "m.examples",
+                    limit,
+                    Form::Fitted,
+                );
                 assert!(librdkafka_wire_size(&letter) <= limit, "limit {limit}, value {value}");
             }
         }
@@ -348,7 +366,9 @@ mod tests {
         let raw = record(0, 2_000);
         let metric = || crate::observe::metrics().encode();
         let dropped = |text: &str| {
-            text.lines().find_map(|l| l.strip_prefix("ftrl_dead_letters_dropped_total ")?.parse::<f64>().ok()).unwrap_or(0.0)
+            text.lines()
+                .find_map(|l| l.strip_prefix("ftrl_dead_letters_dropped_total ")?.parse::<f64>().ok())
+                .unwrap_or(0.0)
         };
         // Sent as it is.
         let mut sent = Vec::new();
@@ -361,7 +381,11 @@ mod tests {
         let mut sent = Vec::new();
         let outcome = send_dead_letter(&raw, "bad", "m.examples", LIMIT, 0, |l| {
             sent.push(l.value.map(<[u8]>::len));
-            if l.value.is_some() { Err(size_too_large()) } else { Ok(()) }
+            if l.value.is_some() {
+                Err(size_too_large())
+            } else {
+                Ok(())
+            }
         });
         assert_eq!((outcome.unwrap(), sent), (Outcome::Truncated, vec![Some(2_000), None]));
         // Refused in every form: dropped, counted, and the transaction goes on.

@@ -13,12 +13,12 @@
 //! `worker.max_unconfirmed_ms`): past either bound it waits for them.
 
 use super::batch_queue::{BatchQueue, Entry, Record};
+use super::dead_letter::{self, DeadLetter, DeadLetterDeliveries};
 use super::kafka::{
     collect, committed_positions, group_consumer_config, partition_of, seek_partitions, send, transactional_producer,
     RawRecord, RebalanceFlag, TRANSACTION_CALL_TIMEOUT,
 };
 use super::replica::{open_replica_store, ReplicaFeed};
-use super::dead_letter::{self, DeadLetter, DeadLetterDeliveries};
 use super::wire::{self, BATCH_BOUND_METADATA};
 use super::StreamError;
 use crate::config::{Topics, WorkerConfig};
@@ -734,7 +734,14 @@ impl Committer {
                 }
                 send(&self.producer, dead)
             };
-            dead_letter::send_dead_letter(record, reason, &self.topics.examples, self.message_limit, refused, send_one)?;
+            dead_letter::send_dead_letter(
+                record,
+                reason,
+                &self.topics.examples,
+                self.message_limit,
+                refused,
+                send_one,
+            )?;
         }
         for prediction in &out.predictions {
             let key = prediction.origin_partition.to_string();
@@ -1129,7 +1136,11 @@ mod tests {
         let outcome = Outcome { loss: 1.0, weight: 1.0, member_losses: vec![1.0; 16], ..Default::default() };
         writer.add(i32::MAX, i64::MAX, &gradients, &outcome);
         let (records, _) = writer.finish(i64::MAX);
-        assert!(records.iter().all(|(_, r)| r.len() <= limit), "{:?}", records.iter().map(|(_, r)| r.len()).collect::<Vec<_>>());
+        assert!(
+            records.iter().all(|(_, r)| r.len() <= limit),
+            "{:?}",
+            records.iter().map(|(_, r)| r.len()).collect::<Vec<_>>()
+        );
     }
 
     #[test]

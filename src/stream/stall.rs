@@ -283,8 +283,13 @@ impl Watch {
             Change::Ended { lso, high } => {
                 self.restarted.remove(&key);
                 crate::observe::health().unstalled(&stall_key(topic, partition));
-                crate::observe::events::TransactionStallEnded { topic, partition, last_stable_offset: lso, high_watermark: high }
-                    .emit();
+                crate::observe::events::TransactionStallEnded {
+                    topic,
+                    partition,
+                    last_stable_offset: lso,
+                    high_watermark: high,
+                }
+                .emit();
             }
         }
     }
