@@ -404,6 +404,47 @@ mod tests {
         assert_eq!(d.observe("g", 1, 5, 9, at(start, 30)), None);
     }
 
+    /// The first stall of a topic a role of this worker writes starts that role over (once
+    /// per stall); later reports, and stalls of topics it does not write, start nothing; the
+    /// worker is not ready while any lasts, and the way out says whose it may be.
+    #[test]
+    fn a_stall_on_a_topic_this_worker_writes_starts_the_writer_over_once_then_blames_another_producer() {
+        let writer = OwnWriter { role: "predict", transactional_id: "t.predict.w1".into() };
+        let mut watch = Watch {
+            detector: StallDetector::new(BOUND),
+            bound: BOUND,
+            writers: HashMap::from([("t.gradients".to_string(), writer)]),
+            restarted: HashMap::new(),
+            interval: Duration::from_secs(1),
+        };
+        let stalled = |reports| Change::Stalled { lso: 5, high: 9, stalled: BOUND * reports, reports };
+        let waiting = || crate::observe::health().waiting_for().join("; ");
+        watch.report("t.gradients", 0, stalled(1));
+        assert!(restart_requested("predict") && !restart_requested("predict"), "asked once");
+        assert!(waiting().contains("a transaction left open on t.gradients partition 0"), "{}", waiting());
+        watch.report("t.gradients", 0, stalled(2));
+        assert!(!restart_requested("predict"), "not again within the same stall");
+        watch.report("t.examples", 1, stalled(1));
+        assert!(!restart_requested("predict") && !restart_requested("update"), "no role writes the examples");
+        watch.report("t.gradients", 0, Change::Ended { lso: 9, high: 9 });
+        watch.report("t.examples", 1, Change::Ended { lso: 9, high: 9 });
+        assert!(!waiting().contains("t.gradients") && !waiting().contains("t.examples"), "{}", waiting());
+        // A new stall later is the writer's to end again.
+        watch.report("t.gradients", 0, stalled(1));
+        assert!(restart_requested("predict"));
+        watch.report("t.gradients", 0, Change::Ended { lso: 9, high: 9 });
+
+        let restarting = Ownership::Restarting { role: "predict", transactional_id: "t.predict.w1" };
+        let way_out = restarting.way_out("t.gradients", 0, 5);
+        assert!(way_out.contains("transactional id t.predict.w1: its predict role starts over"), "{way_out}");
+        let not_ended = Ownership::NotEnded { role: "predict", transactional_id: "t.predict.w1" };
+        let way_out = not_ended.way_out("t.gradients", 0, 5);
+        assert!(way_out.contains("another producer's"), "{way_out}");
+        assert!(way_out.contains("--topic t.gradients --partition 0 --start-offset 5"), "{way_out}");
+        let way_out = Ownership::NotWritten.way_out("t.examples", 1, 5);
+        assert!(way_out.starts_with("no role of this worker writes t.examples"), "{way_out}");
+    }
+
     #[test]
     fn statistics_give_the_offsets_of_the_partitions_being_fetched() {
         let json = br#"{"name": "c", "topics": {"m.gradients": {"topic": "m.gradients", "partitions": {
