@@ -171,25 +171,33 @@ impl InternalEvent for TransactionStalled<'_> {
     }
 }
 
-/// A partition reported stalled moved on: its open transaction ended (or no consumer of
-/// this process reads it any more).
+/// A partition reported stalled moved on: its open transaction ended (with the high
+/// watermark seen then), or no consumer of this process reads it any more (`None`).
 pub(crate) struct TransactionStallEnded<'a> {
     pub topic: &'a str,
     pub partition: i32,
     pub last_stable_offset: i64,
-    pub high_watermark: i64,
+    pub high_watermark: Option<i64>,
 }
 
 impl InternalEvent for TransactionStallEnded<'_> {
     fn emit(self) {
         metrics().transaction_stall(self.topic, self.partition, None);
-        tracing::info!(
-            topic = self.topic,
-            partition = self.partition,
-            last_stable_offset = self.last_stable_offset,
-            high_watermark = self.high_watermark,
-            "the transaction left open ended; reading past the last stable offset again"
-        );
+        match self.high_watermark {
+            Some(high_watermark) => tracing::info!(
+                topic = self.topic,
+                partition = self.partition,
+                last_stable_offset = self.last_stable_offset,
+                high_watermark,
+                "the transaction left open ended; reading past the last stable offset again"
+            ),
+            None => tracing::info!(
+                topic = self.topic,
+                partition = self.partition,
+                last_stable_offset = self.last_stable_offset,
+                "a partition stalled by a transaction left open is no longer read here (revoked); no longer watched"
+            ),
+        }
     }
 }
 

@@ -15,7 +15,7 @@
 //! open).
 
 use crate::config::WorkerConfig;
-use crate::observe::events::{InternalEvent, TransactionStalled};
+use crate::observe::events::{InternalEvent, TransactionStallEnded, TransactionStalled};
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
@@ -29,6 +29,9 @@ pub(crate) enum Change {
     Stalled { lso: i64, high: i64, stalled: Duration, reports: u32 },
     /// A partition reported stalled moved on (its LSO moved, or nothing lies beyond it).
     Ended { lso: i64, high: i64 },
+    /// A partition reported stalled is no longer read by any consumer of this process
+    /// (revoked, or its consumer stopped): nothing more is known of it.
+    Unwatched { lso: i64 },
 }
 
 /// One partition's last observation.
@@ -85,13 +88,13 @@ impl StallDetector {
 
     /// Forgets partitions not observed since `silence` before `now` (the consumer that
     /// reported them stopped fetching them: revoked, or closed); those reported stalled
-    /// are returned as ended, with their last offsets.
+    /// are returned, unwatched, with their last stable offset.
     pub(crate) fn forget_silent(&mut self, now: Instant, silence: Duration) -> Vec<(String, i32, Change)> {
         let mut ended = Vec::new();
         self.tracks.retain(|(topic, partition), track| {
             let silent = now.saturating_duration_since(track.seen) > silence;
             if silent && track.reports > 0 {
-                ended.push((topic.clone(), *partition, Change::Ended { lso: track.lso, high: track.lso }));
+                ended.push((topic.clone(), *partition, Change::Unwatched { lso: track.lso }));
             }
             !silent
         });
@@ -283,13 +286,13 @@ impl Watch {
             Change::Ended { lso, high } => {
                 self.restarted.remove(&key);
                 crate::observe::health().unstalled(&stall_key(topic, partition));
-                crate::observe::events::TransactionStallEnded {
-                    topic,
-                    partition,
-                    last_stable_offset: lso,
-                    high_watermark: high,
-                }
-                .emit();
+                let high_watermark = Some(high);
+                TransactionStallEnded { topic, partition, last_stable_offset: lso, high_watermark }.emit();
+            }
+            Change::Unwatched { lso } => {
+                self.restarted.remove(&key);
+                crate::observe::health().unstalled(&stall_key(topic, partition));
+                TransactionStallEnded { topic, partition, last_stable_offset: lso, high_watermark: None }.emit();
             }
         }
     }
@@ -399,7 +402,7 @@ mod tests {
         d.observe("g", 2, 5, 9, at(start, 10));
         assert!(d.forget_silent(at(start, 15), BOUND).is_empty(), "not silent long enough");
         let ended = d.forget_silent(at(start, 21), BOUND);
-        assert_eq!(ended, vec![("g".to_string(), 1, Change::Ended { lso: 5, high: 5 })], "partition 2 never stalled");
+        assert_eq!(ended, vec![("g".to_string(), 1, Change::Unwatched { lso: 5 })], "partition 2 never stalled");
         // Observed again later: starts afresh.
         assert_eq!(d.observe("g", 1, 5, 9, at(start, 30)), None);
     }
