@@ -130,9 +130,9 @@ fn headers_bytes(headers: &[(&'static str, String)]) -> usize {
     headers.iter().map(|(name, value)| name.len() + value.len() + HEADER_OVERHEAD).sum()
 }
 
-/// Whether a send failed because of the record itself (its size, its contents), so that
-/// sending it again the same way fails again; any other failure is the producer's or the
-/// broker's and ends the role as before.
+/// Whether a send failed because of the record itself (its size, its contents) or because
+/// the dead-letter topic may not be written, so that sending it again the same way fails
+/// again; any other failure is the producer's or the broker's and ends the role as before.
 pub(crate) fn refuses_record(error: &KafkaError) -> bool {
     matches!(
         error.rdkafka_error_code(),
@@ -142,6 +142,7 @@ pub(crate) fn refuses_record(error: &KafkaError) -> bool {
                 | RDKafkaErrorCode::InvalidMessage
                 | RDKafkaErrorCode::MessageBatchTooLarge
                 | RDKafkaErrorCode::InvalidRecord
+                | RDKafkaErrorCode::TopicAuthorizationFailed
         )
     )
 }

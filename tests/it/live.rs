@@ -314,3 +314,67 @@ fn a_transaction_left_open_under_the_workers_own_transactional_id_is_ended_by_th
     worker.stop();
     drop(zombie);
 }
+
+/// The dead-letter topic refuses every record (librdkafka's mock cluster answers
+/// TOPIC_AUTHORIZATION_FAILED for it; the test broker refuses nothing): a transaction with
+/// dead letters aborts, the role reads them again and sends their headers alone, which the
+/// broker refuses too, then skips them, counted and logged; it is not ready meanwhile, and
+/// learns on.
+#[test]
+fn a_dead_letter_topic_that_refuses_everything_skips_the_bad_records_and_the_worker_moves_on() {
+    use rdkafka::mocking::MockCluster;
+    use rdkafka::types::RDKafkaRespErr;
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let mock = MockCluster::<'static, rdkafka::producer::DefaultProducerContext>::new(1).unwrap();
+    let broker = Broker { dir: tempfile::tempdir().unwrap(), bootstrap: mock.bootstrap_servers() };
+    let setup = Setup { dir: tempfile::tempdir().unwrap(), broker, prefix: "live-dlq".into(), example_partitions: 2 };
+    let topics = [
+        ("examples", 2),
+        ("gradients", 4),
+        ("deltas", 4),
+        ("changelog", 4),
+        ("progress", 2),
+        ("predictions", 2),
+        ("dlq", 1),
+    ];
+    for (suffix, partitions) in topics {
+        mock.create_topic(&setup.topic(suffix), partitions, 1).unwrap();
+    }
+    let listen = free_address();
+    // The mock parks a first JoinGroup for 3 s: a longer session (see tests/it/faults.rs).
+    let config = setup.config_with("w1", "protobuf", |t| {
+        t.replace("session_timeout_ms = 2000", "session_timeout_ms = 10000")
+            .replace("\"127.0.0.1:0\"", &format!("\"{listen}\""))
+    });
+    let worker = Worker::start(&config, setup.dir.path().join("w1.log"));
+    ready_until(&listen, Duration::from_secs(120), "ready", &worker, |status, _| status == 200);
+    mock.topic_error(&setup.topic("dlq"), RDKafkaRespErr::RD_KAFKA_RESP_ERR_TOPIC_AUTHORIZATION_FAILED).unwrap();
+    let (_, examples) = generated(setup.dir.path(), 600);
+    let mut payloads: Vec<Vec<u8>> = examples.into_iter().map(|(_, protobuf)| protobuf).collect();
+    let later = payloads.split_off(400);
+    payloads.insert(100, b"\xff\xff\xffnot protobuf".to_vec());
+    payloads.insert(300, b"\xff\xff\xffnot protobuf either".to_vec());
+    let sent = Instant::now();
+    produce(&setup, &payloads);
+    let deadline = Instant::now() + Duration::from_secs(180);
+    let (mut saw_not_ready, mut metrics) = (false, String::new());
+    while sample(&metrics, "ftrl_dead_letters_dropped_total") != Some(2.0) {
+        assert!(Instant::now() < deadline, "the bad records were never skipped:\n{metrics}\n{}", worker.log_text());
+        std::thread::sleep(Duration::from_millis(200));
+        saw_not_ready |= get(&listen, "/ready").is_some_and(|(status, body)| {
+            status == 503 && body.contains("the predict role to recover") && body.contains("failed delivery")
+        });
+        metrics = get(&listen, "/metrics").map(|(_, body)| body).unwrap_or_default();
+    }
+    println!("both bad records skipped {:?} after they were sent", sent.elapsed());
+    assert!(saw_not_ready, "not ready while the predict role failed on them");
+    let log = worker.log_text();
+    assert_eq!(log.matches("cannot be sent even cut to its headers").count(), 2, "{log}");
+    assert!(log.contains("role failed again without committing anything"), "an error line: {log}");
+    // It learns on: ready, and the examples after them are learned (the mock shows aborted
+    // records, which the owners drop as duplicates, so the count is exact all the same).
+    ready_until(&listen, Duration::from_secs(60), "ready again", &worker, |status, _| status == 200);
+    produce(&setup, &later);
+    wait_for_progress(&setup, 600, &[&worker]);
+    worker.stop();
+}
