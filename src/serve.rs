@@ -86,6 +86,8 @@ pub(crate) fn run(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<()
         prefix: config.model.prefix.clone(),
     });
     health().require(true, false);
+    // A transaction left open on the deltas topic stops the view: said on /ready.
+    crate::stream::stall::watch(config, false, false);
     let _server = Server::start(&config.serve.listen, router(Arc::clone(&served), config.serve.max_request_bytes))?;
     // A wrong address or an unreachable cluster is said at once (and on /ready).
     let topics = config.topics();

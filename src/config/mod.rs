@@ -127,6 +127,11 @@ pub struct KafkaConfig {
     /// do not rejoin.
     #[serde(default = "default_rebalance_timeout_ms")]
     pub rebalance_timeout_ms: u32,
+    /// How long the last stable offset of a partition a role reads committed may stand still
+    /// while records lie beyond it before the worker reports a transaction left open there
+    /// (not ready, an error log line, `ftrl_transaction_stalled_seconds`).
+    #[serde(default = "default_stalled_transaction_ms")]
+    pub stalled_transaction_ms: u32,
 }
 
 /// The model: its topics and the learning settings stored with it.
@@ -357,6 +362,13 @@ fn default_rebalance_timeout_ms() -> u32 {
     300_000
 }
 
+/// Twice the transaction timeout of librdkafka's and the Java client's producers (60 s by
+/// default), after which a broker aborts a transaction by itself: a transaction on its way
+/// to being aborted is not reported as left open.
+fn default_stalled_transaction_ms() -> u32 {
+    120_000
+}
+
 fn default_partitions() -> i32 {
     32
 }
@@ -474,6 +486,7 @@ impl std::fmt::Debug for KafkaConfig {
             .field("session_timeout_ms", &self.session_timeout_ms)
             .field("transaction_timeout_ms", &self.transaction_timeout_ms)
             .field("rebalance_timeout_ms", &self.rebalance_timeout_ms)
+            .field("stalled_transaction_ms", &self.stalled_transaction_ms)
             .finish()
     }
 }
@@ -487,6 +500,7 @@ impl KafkaConfig {
             session_timeout_ms: default_session_timeout_ms(),
             transaction_timeout_ms: default_transaction_timeout_ms(),
             rebalance_timeout_ms: default_rebalance_timeout_ms(),
+            stalled_transaction_ms: default_stalled_transaction_ms(),
         }
     }
 }

@@ -61,6 +61,20 @@ impl WorkerConfig {
                 ),
             );
         }
+        // The worker's own records (gradients, packed deltas) reach about 800 KB: a lower
+        // producer limit would refuse them and stop the roles on every batch.
+        let message_max = kafka.librdkafka_options.iter().find(|(key, _)| key.trim() == "message.max.bytes");
+        if let Some((key, value)) = message_max {
+            if value.trim().parse::<u64>().is_ok_and(|bytes| bytes < MIN_MESSAGE_MAX_BYTES) {
+                bad(
+                    &format!("kafka.librdkafka_options.\"{key}\""),
+                    format!(
+                        "must be at least {MIN_MESSAGE_MAX_BYTES} (librdkafka's default): the gradients and deltas \
+                         records the worker writes reach about 800 KB, got {value}"
+                    ),
+                );
+            }
+        }
         if !(1_000..=900_000).contains(&kafka.transaction_timeout_ms) {
             bad(
                 "kafka.transaction_timeout_ms",
@@ -69,6 +83,13 @@ impl WorkerConfig {
                      900000 by default), got {}",
                     kafka.transaction_timeout_ms
                 ),
+            );
+        }
+
+        if !(1_000..=3_600_000).contains(&kafka.stalled_transaction_ms) {
+            bad(
+                "kafka.stalled_transaction_ms",
+                format!("must be in 1000..=3600000, got {}", kafka.stalled_transaction_ms),
             );
         }
 
@@ -204,6 +225,9 @@ impl WorkerConfig {
     }
 }
 
+/// Least `message.max.bytes` the worker's producers work with.
+const MIN_MESSAGE_MAX_BYTES: u64 = 1_000_000;
+
 /// Whether librdkafka accepts `key = value`, and if not why, never quoting the value of a
 /// secret or of an unknown property (which may be a misspelt secret).
 fn check_rdkafka_property(key: &str, value: &str) -> Result<(), String> {
@@ -288,6 +312,16 @@ mod tests {
         assert!(problems(|c| c.kafka.rebalance_timeout_ms = 10_000).is_empty());
         assert_one(|c| c.kafka.transaction_timeout_ms = 999, "kafka.transaction_timeout_ms", "got 999");
         assert_one(|c| c.kafka.transaction_timeout_ms = 900_001, "kafka.transaction_timeout_ms", "900000");
+        assert_one(|c| c.kafka.stalled_transaction_ms = 999, "kafka.stalled_transaction_ms", "got 999");
+        fn message_max(bytes: &'static str) -> impl FnOnce(&mut WorkerConfig) {
+            move |c| {
+                c.kafka.librdkafka_options.insert("message.max.bytes".into(), bytes.into());
+            }
+        }
+        assert_one(message_max("999999"), "kafka.librdkafka_options.\"message.max.bytes\"", "at least 1000000");
+        assert!(problems(message_max("1000000")).is_empty());
+        assert!(problems(message_max("2000000")).is_empty());
+        assert_one(|c| c.kafka.stalled_transaction_ms = 3_600_001, "kafka.stalled_transaction_ms", "3600000");
         for (key, _) in MANAGED_RDKAFKA_KEYS {
             assert_one(
                 |c| {

@@ -30,6 +30,9 @@ pub(crate) struct TransactionEnded {
 impl InternalEvent for TransactionEnded {
     fn emit(self) {
         metrics().transaction(self.role, self.elapsed, self.committed);
+        if self.committed {
+            super::health().role_progressed(self.role);
+        }
     }
 }
 
@@ -105,17 +108,154 @@ pub(crate) struct RoleRestarted<'a> {
     pub error: &'a dyn Display,
     pub restarts: u64,
     pub retry_in: Duration,
+    /// Whether it failed; false when it starts over on purpose (to end a transaction left
+    /// open under its own transactional id), which says nothing of its health.
+    pub failed: bool,
 }
 
 impl InternalEvent for RoleRestarted<'_> {
     fn emit(self) {
         metrics().role_restart(self.role);
+        if !self.failed {
+            tracing::info!(role = self.role, reason = %self.error, "role starts over");
+            return;
+        }
+        // Not ready until the role commits again (or stays up a while): a role failing over
+        // and over on the same input must not look healthy.
+        let again = super::health().role_failed(
+            self.role,
+            format!(
+                "the {} role to recover (it failed: {}; starting over in {} ms)",
+                self.role,
+                self.error,
+                self.retry_in.as_millis()
+            ),
+            self.retry_in,
+        );
+        let retry_in_ms = self.retry_in.as_millis() as u64;
+        if again {
+            tracing::error!(
+                role = self.role,
+                error = %self.error,
+                restarts = self.restarts,
+                retry_in_ms,
+                "role failed again without committing anything since it started over; starting it over (not ready)"
+            );
+        } else {
+            tracing::warn!(
+                role = self.role,
+                error = %self.error,
+                restarts = self.restarts,
+                retry_in_ms,
+                "role failed; starting it over"
+            );
+        }
+    }
+}
+
+/// A partition a role reads committed has had records beyond its last stable offset, which
+/// has not moved for `stalled` (past `bound`): a transaction left open there. Reported
+/// once per bound while it lasts, with what is known of whose it is (`way_out`).
+pub(crate) struct TransactionStalled<'a> {
+    pub topic: &'a str,
+    pub partition: i32,
+    pub last_stable_offset: i64,
+    pub high_watermark: i64,
+    pub stalled: Duration,
+    pub bound: Duration,
+    pub reports: u32,
+    pub way_out: &'a str,
+}
+
+impl InternalEvent for TransactionStalled<'_> {
+    fn emit(self) {
+        metrics().transaction_stall(self.topic, self.partition, Some(self.stalled));
+        tracing::error!(
+            topic = self.topic,
+            partition = self.partition,
+            last_stable_offset = self.last_stable_offset,
+            high_watermark = self.high_watermark,
+            stalled_s = self.stalled.as_secs(),
+            bound_s = self.bound.as_secs_f64(),
+            reports = self.reports,
+            way_out = self.way_out,
+            "a transaction left open stops reading past the last stable offset; the worker is not ready"
+        );
+    }
+}
+
+/// A partition reported stalled moved on: its open transaction ended (with the high
+/// watermark seen then), or no consumer of this process reads it any more (`None`).
+pub(crate) struct TransactionStallEnded<'a> {
+    pub topic: &'a str,
+    pub partition: i32,
+    pub last_stable_offset: i64,
+    pub high_watermark: Option<i64>,
+}
+
+impl InternalEvent for TransactionStallEnded<'_> {
+    fn emit(self) {
+        metrics().transaction_stall(self.topic, self.partition, None);
+        match self.high_watermark {
+            Some(high_watermark) => tracing::info!(
+                topic = self.topic,
+                partition = self.partition,
+                last_stable_offset = self.last_stable_offset,
+                high_watermark,
+                "the transaction left open ended; reading past the last stable offset again"
+            ),
+            None => tracing::info!(
+                topic = self.topic,
+                partition = self.partition,
+                last_stable_offset = self.last_stable_offset,
+                "a partition stalled by a transaction left open is no longer read here (revoked); no longer watched"
+            ),
+        }
+    }
+}
+
+/// A dead letter was cut to fit what can be sent (`limit` bytes): its value (and key) keep
+/// their first bytes, and its headers say so.
+pub(crate) struct DeadLetterTruncated {
+    pub partition: i32,
+    pub offset: i64,
+    pub original_bytes: usize,
+    pub sent_bytes: usize,
+    pub limit: usize,
+}
+
+impl InternalEvent for DeadLetterTruncated {
+    fn emit(self) {
+        metrics().dead_letter_truncated();
         tracing::warn!(
-            role = self.role,
+            partition = self.partition,
+            offset = self.offset,
+            original_bytes = self.original_bytes,
+            sent_bytes = self.sent_bytes,
+            limit = self.limit,
+            "dead letter too large to send whole; sent truncated (header ftrl.truncated)"
+        );
+    }
+}
+
+/// A dead letter could not be sent at all, even cut to its headers: the record is skipped,
+/// counted and reported here.
+pub(crate) struct DeadLetterDropped<'a> {
+    pub partition: i32,
+    pub offset: i64,
+    pub reason: &'a str,
+    pub error: &'a dyn Display,
+}
+
+impl InternalEvent for DeadLetterDropped<'_> {
+    fn emit(self) {
+        metrics().dead_letter_dropped();
+        tracing::error!(
+            partition = self.partition,
+            offset = self.offset,
+            reason = self.reason,
             error = %self.error,
-            restarts = self.restarts,
-            retry_in_ms = self.retry_in.as_millis() as u64,
-            "role failed; starting it over"
+            "a bad record's dead letter cannot be sent even cut to its headers; the record is skipped"
         );
     }
 }

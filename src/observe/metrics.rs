@@ -137,6 +137,13 @@ pub struct Metrics {
     /// Kafka errors by kind (librdkafka's error code, or `unreachable` for a failed probe of
     /// the brokers).
     kafka_errors: Family<Labels, Counter>,
+    /// Dead letters sent truncated (too large to send whole).
+    dead_letters_truncated: Counter,
+    /// Bad records whose dead letter could not be sent at all: skipped, and logged.
+    dead_letters_dropped: Counter,
+    /// Per partition read committed: how long its last stable offset has stood still with
+    /// records beyond it, once past `kafka.stalled_transaction_ms` (0 otherwise).
+    transaction_stalled_seconds: Family<Labels, FloatGauge>,
     /// Cache lookups already counted, as (hits, misses): the store counts for its lifetime.
     seen_lookups: Mutex<(u64, u64)>,
     /// (topic, partition) → the next offset a role of this process will read there.
@@ -192,6 +199,9 @@ impl Metrics {
             served_predictions: Counter::default(),
             role_restarts: Family::default(),
             kafka_errors: Family::default(),
+            dead_letters_truncated: Counter::default(),
+            dead_letters_dropped: Counter::default(),
+            transaction_stalled_seconds: Family::default(),
             seen_lookups: Mutex::new((0, 0)),
             positions: Mutex::new(BTreeMap::new()),
             assignments: Mutex::new(BTreeMap::new()),
@@ -203,6 +213,16 @@ impl Metrics {
             "examples_skipped",
             "Examples never learned: offsets moved past them, or retention deleted them first",
             m.examples_skipped.clone(),
+        );
+        r.register(
+            "dead_letters_truncated",
+            "Dead letters sent truncated, too large to send whole (header ftrl.truncated)",
+            m.dead_letters_truncated.clone(),
+        );
+        r.register(
+            "dead_letters_dropped",
+            "Bad records whose dead letter could not be sent even cut to its headers (skipped, logged at error)",
+            m.dead_letters_dropped.clone(),
         );
         r.register("progressive_loss_sum", "Sum of weighted progressive losses", m.progressive_loss_sum.clone());
         r.register("progressive_weight_sum", "Sum of example weights scored", m.progressive_weight_sum.clone());
@@ -249,6 +269,11 @@ impl Metrics {
         r.register("http_requests", "Serving requests by endpoint and status", m.http_requests.clone());
         r.register("served_predictions", "Examples predicted over HTTP", m.served_predictions.clone());
         common.register("kafka_errors", "Kafka errors by kind", m.kafka_errors.clone());
+        common.register(
+            "transaction_stalled_seconds",
+            "How long a partition's last stable offset has stood still with records beyond it (a transaction left open), once past kafka.stalled_transaction_ms; 0 otherwise",
+            m.transaction_stalled_seconds.clone(),
+        );
         let build_info = Family::<Labels, Gauge>::default();
         build_info.get_or_create(&vec![("version", env!("CARGO_PKG_VERSION").to_string())]).set(1);
         common.register("build_info", "The ftrl build, as labels (value 1)", build_info);
@@ -464,6 +489,23 @@ impl Metrics {
     /// Counts a role's restart after a failure.
     pub(super) fn role_restart(&self, role: &str) {
         self.role_restarts.get_or_create(&vec![("role", role.to_string())]).inc();
+    }
+
+    /// Counts a dead letter sent truncated.
+    pub(super) fn dead_letter_truncated(&self) {
+        self.dead_letters_truncated.inc();
+    }
+
+    /// Counts a bad record whose dead letter could not be sent.
+    pub(super) fn dead_letter_dropped(&self) {
+        self.dead_letters_dropped.inc();
+    }
+
+    /// Sets how long `topic`/`partition` has been stalled by an open transaction; `None`
+    /// once it moves on.
+    pub(super) fn transaction_stall(&self, topic: &str, partition: i32, stalled: Option<Duration>) {
+        let labels = vec![("topic", topic.to_string()), ("partition", partition.to_string())];
+        self.transaction_stalled_seconds.get_or_create(&labels).set(stalled.map_or(0.0, |s| s.as_secs_f64()));
     }
 
     /// Counts a Kafka error of `kind`.

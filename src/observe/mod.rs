@@ -16,8 +16,10 @@ pub(crate) mod metrics;
 pub use metrics::{metrics, Metrics};
 
 use crate::config::LogFormat;
+use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 use tracing_subscriber::EnvFilter;
 
 /// The environment variable whose filter, when set, wins over the configured log level.
@@ -79,7 +81,17 @@ pub(crate) struct Health {
     /// (topic, role) whose group assignment readiness needs, and the partitions each role
     /// has of its topic now.
     assignments: std::sync::Mutex<Vec<(String, &'static str, usize)>>,
+    /// Role → why it is failing, until when: until it commits again, or stays up a while.
+    failing: std::sync::Mutex<BTreeMap<String, (String, Instant)>>,
+    /// What cannot be read on (a transaction left open, by partition) → why.
+    stalls: std::sync::Mutex<BTreeMap<String, String>>,
 }
+
+/// Least time a role that failed and started over counts as failing when it has committed
+/// nothing since (an idle role commits nothing: it recovers by staying up that long). It is
+/// also at least twice the pause before the restart, so that a role failing over and over
+/// stays not ready through its pauses.
+const ROLE_FAILURE_MEMORY: Duration = Duration::from_secs(10);
 
 static HEALTH: Health = Health {
     view_needed: AtomicBool::new(false),
@@ -88,6 +100,8 @@ static HEALTH: Health = Health {
     restored: AtomicBool::new(false),
     unreachable: std::sync::Mutex::new(None),
     assignments: std::sync::Mutex::new(Vec::new()),
+    failing: std::sync::Mutex::new(BTreeMap::new()),
+    stalls: std::sync::Mutex::new(BTreeMap::new()),
 };
 
 /// The process's readiness.
@@ -148,6 +162,41 @@ impl Health {
         }
     }
 
+    /// `role` failed and starts over after `pause`, for this reason; returns whether it had
+    /// failed before without committing anything since (it may be failing on the same
+    /// input again).
+    pub(crate) fn role_failed(&self, role: &str, why: String, pause: Duration) -> bool {
+        let Ok(mut failing) = self.failing.lock() else { return false };
+        let now = Instant::now();
+        let again = failing.get(role).is_some_and(|(_, until)| *until > now);
+        failing.insert(role.to_owned(), (why, now + (pause * 2).max(ROLE_FAILURE_MEMORY)));
+        again
+    }
+
+    /// `role` committed a transaction: it is making progress.
+    pub(crate) fn role_progressed(&self, role: &str) {
+        if let Ok(mut failing) = self.failing.lock() {
+            if !failing.is_empty() {
+                failing.remove(role);
+            }
+        }
+    }
+
+    /// Reading stopped at `key` (say, a transaction left open on a partition), for this
+    /// reason, until [`Self::unstalled`].
+    pub(crate) fn stalled(&self, key: &str, why: String) {
+        if let Ok(mut stalls) = self.stalls.lock() {
+            stalls.insert(key.to_owned(), why);
+        }
+    }
+
+    /// Reading goes on past `key`.
+    pub(crate) fn unstalled(&self, key: &str) {
+        if let Ok(mut stalls) = self.stalls.lock() {
+            stalls.remove(key);
+        }
+    }
+
     /// Ready to predict and learn: everything required has happened.
     pub(crate) fn is_ready(&self) -> bool {
         self.waiting_for().is_empty()
@@ -172,6 +221,14 @@ impl Health {
         }
         if self.restore_needed.load(Ordering::Acquire) && !self.restored.load(Ordering::Acquire) {
             waiting.push("changelog restore".into());
+        }
+        if let Ok(failing) = self.failing.lock() {
+            let now = Instant::now();
+            let recent = failing.values().filter(|(_, until)| *until > now);
+            waiting.extend(recent.map(|(why, _)| why.clone()));
+        }
+        if let Ok(stalls) = self.stalls.lock() {
+            waiting.extend(stalls.values().cloned());
         }
         waiting
     }
@@ -210,5 +267,30 @@ mod tests {
         assert!(h.is_ready());
         h.assigned("m.examples", 0);
         assert!(!h.is_ready());
+    }
+
+    #[test]
+    fn a_failing_role_and_a_stalled_partition_are_not_ready_until_they_move_on() {
+        let h = Health::default();
+        assert!(
+            !h.role_failed("predict", "the predict role to recover (it failed: x)".into(), Duration::ZERO),
+            "a first failure"
+        );
+        assert_eq!(h.waiting_for(), ["the predict role to recover (it failed: x)"]);
+        assert!(h.role_failed("predict", "the predict role to recover (it failed: y)".into(), Duration::ZERO), "again");
+        assert_eq!(h.waiting_for(), ["the predict role to recover (it failed: y)"]);
+        h.role_progressed("update");
+        assert!(!h.is_ready(), "another role's commit says nothing of this one");
+        h.role_progressed("predict");
+        assert!(h.is_ready());
+        assert!(!h.role_failed("predict", "z".into(), Duration::ZERO), "progress in between: a first failure again");
+        h.role_progressed("predict");
+        h.stalled("open transaction m.gradients/3", "a transaction left open on m.gradients partition 3".into());
+        h.stalled("open transaction m.gradients/1", "a transaction left open on m.gradients partition 1".into());
+        assert_eq!(h.waiting_for().len(), 2);
+        h.unstalled("open transaction m.gradients/3");
+        assert_eq!(h.waiting_for(), ["a transaction left open on m.gradients partition 1"]);
+        h.unstalled("open transaction m.gradients/1");
+        assert!(h.is_ready());
     }
 }

@@ -51,6 +51,7 @@ pub fn group_consumer_config(config: &WorkerConfig, group: &str) -> ClientConfig
         .set("max.poll.interval.ms", config.kafka.rebalance_timeout_ms.max(session).to_string());
     set_default(&mut client, "fetch.wait.max.ms", FETCH_WAIT_MAX_MS);
     with_large_fetches(&mut client);
+    with_statistics(&mut client, config);
     client
 }
 
@@ -68,6 +69,14 @@ pub(crate) fn with_large_fetches(client: &mut ClientConfig) {
     ] {
         set_default(client, key, &value);
     }
+}
+
+/// Statistics from a consumer that reads committed records, for the watch on transactions
+/// left open (`stall`): each fetched partition's last stable offset and high watermark. Only
+/// for consumers polled all along (statistics wait in the consumer's queue until polled).
+pub(crate) fn with_statistics(client: &mut ClientConfig, config: &WorkerConfig) {
+    let interval = super::stall::statistics_interval(config);
+    set_default(client, "statistics.interval.ms", &interval.as_millis().to_string());
 }
 
 /// Sets `key` unless the user's `kafka.librdkafka_options` already did.
@@ -272,6 +281,10 @@ pub(crate) fn retrying<T>(mut call: impl FnMut() -> Result<T, KafkaError>) -> Re
 pub(crate) struct ReaderContext;
 
 impl ClientContext for ReaderContext {
+    fn stats_raw(&self, statistics: &[u8]) {
+        super::stall::statistics(statistics);
+    }
+
     fn error(&self, error: KafkaError, reason: &str) {
         let end_of_partition =
             matches!(error, KafkaError::PartitionEOF(_) | KafkaError::Global(RDKafkaErrorCode::PartitionEOF));
@@ -323,6 +336,7 @@ impl DeltasFollower {
     ) -> Result<Self, StreamError> {
         let mut client = reader_config(config);
         with_large_fetches(&mut client);
+        with_statistics(&mut client, config);
         let consumer = std::sync::Arc::new(client.create_with_context::<_, ReaderConsumer>(ReaderContext)?);
         let partitions: Vec<i32> = (0..config.model.partitions).collect();
         let queues = assign_split_queues(&consumer, &config.topics().deltas, &partitions, DELTAS_ROUND)?;
@@ -618,7 +632,11 @@ impl RebalanceFlag {
     }
 }
 
-impl ClientContext for RebalanceFlag {}
+impl ClientContext for RebalanceFlag {
+    fn stats_raw(&self, statistics: &[u8]) {
+        super::stall::statistics(statistics);
+    }
+}
 
 impl ConsumerContext for RebalanceFlag {
     fn pre_rebalance(&self, consumer: &BaseConsumer<Self>, rebalance: &Rebalance<'_>) {

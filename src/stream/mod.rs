@@ -13,6 +13,7 @@
 pub mod admin;
 pub mod apply;
 pub mod batch_queue;
+pub(crate) mod dead_letter;
 pub(crate) mod freeze;
 pub(crate) mod identity;
 pub mod kafka;
@@ -22,6 +23,7 @@ pub(crate) mod predict;
 pub(crate) mod reach;
 pub(crate) mod replica;
 pub(crate) mod resume;
+pub(crate) mod stall;
 pub(crate) mod update;
 pub(crate) mod view;
 pub mod wire;
@@ -75,6 +77,11 @@ pub enum StreamError {
     ReplayRefused { topic: String, partition: i32, reason: String },
     #[error("{0}")]
     Other(String),
+    /// A transaction has been left open on a topic this role writes, possibly under its own
+    /// transactional id: the role starts over, and its producer's initialization fences and
+    /// aborts it.
+    #[error("a transaction left open on {0}, which this role writes: starting over to abort any of its own")]
+    OpenTransaction(String),
     /// SIGTERM (or SIGINT) arrived during a long wait (a restore, a view load), which gave up.
     #[error("stopped by a signal while waiting")]
     Stopped,
@@ -142,7 +149,7 @@ impl StreamError {
                         | Code::Fail
                 )
             ),
-            StreamError::NoGroupMetadata | StreamError::Frozen { .. } => true,
+            StreamError::NoGroupMetadata | StreamError::Frozen { .. } | StreamError::OpenTransaction(_) => true,
             _ => false,
         }
     }
@@ -174,7 +181,8 @@ fn supervise<R>(
                 if started.elapsed() > MAX_RESTART_BACKOFF {
                     backoff = std::time::Duration::from_millis(250);
                 }
-                RoleRestarted { role: name, error: &error, restarts, retry_in: backoff }.emit();
+                let failed = !matches!(error, StreamError::OpenTransaction(_));
+                RoleRestarted { role: name, error: &error, restarts, retry_in: backoff, failed }.emit();
                 let deadline = std::time::Instant::now() + backoff;
                 while std::time::Instant::now() < deadline && !shutdown.load(Ordering::Acquire) {
                     std::thread::sleep(std::time::Duration::from_millis(50));
@@ -220,6 +228,7 @@ pub(crate) fn run_worker(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Re
         checked => checked?,
     }
     let _lag = lag::spawn(config, Arc::clone(&shutdown));
+    stall::watch(config, config.worker.predict, config.worker.update);
     let mut roles = Vec::new();
     if config.worker.update {
         let (flag, config) = (Arc::clone(&shutdown), config.clone());

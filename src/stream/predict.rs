@@ -13,13 +13,14 @@
 //! `worker.max_unconfirmed_ms`): past either bound it waits for them.
 
 use super::batch_queue::{BatchQueue, Entry, Record};
+use super::dead_letter::{self, DeadLetter, DeadLetterDeliveries};
 use super::kafka::{
     collect, committed_positions, group_consumer_config, partition_of, seek_partitions, send, transactional_producer,
     DeliveredOffsets, RawRecord, RebalanceFlag, TRANSACTION_CALL_TIMEOUT,
 };
 use super::replica::{open_replica_store, ReplicaFeed};
 use super::resume::{commit_metadata, parse_commit_metadata, Resumed, Resumption};
-use super::wire::{self, ERROR_HEADER, SOURCE_OFFSET_HEADER, SOURCE_PARTITION_HEADER, SOURCE_TOPIC_HEADER};
+use super::wire;
 use super::StreamError;
 use crate::config::{Topics, WorkerConfig};
 use crate::learn::hedge::{Hedge, HedgeState};
@@ -152,13 +153,34 @@ struct Handed {
 /// predict role idle once a batch. A batch is handed over only after the one before it
 /// committed, so at most one is in flight while the next is learned.
 struct Committer {
-    /// Notes the gradients offsets it wrote: where a barrier landed (`Predictor::resume`).
-    producer: BaseProducer<DeliveredOffsets>,
+    /// Notes the gradients offsets it wrote (where a barrier landed, `Predictor::resume`)
+    /// and the dead letters the broker refused.
+    producer: BaseProducer<CommitterDeliveries>,
     topics: Topics,
+    /// The largest record the producer sends (`message.max.bytes`): dead letters are cut to it.
+    message_limit: usize,
 }
 
 /// Gradients partition → (first offset, offset after the last) a transaction wrote there.
 type Delivered = std::collections::HashMap<i32, (i64, i64)>;
+
+/// The committer's delivery reports: where its gradients records landed, and which dead
+/// letters the broker refused.
+struct CommitterDeliveries {
+    gradients: DeliveredOffsets,
+    dead_letters: DeadLetterDeliveries,
+}
+
+impl rdkafka::ClientContext for CommitterDeliveries {}
+
+impl rdkafka::producer::ProducerContext for CommitterDeliveries {
+    type DeliveryOpaque = ();
+
+    fn delivery(&self, result: &rdkafka::producer::DeliveryResult<'_>, _: ()) {
+        self.gradients.delivery(result, ());
+        self.dead_letters.delivery(result, ());
+    }
+}
 
 /// The predictor's side of the committer thread.
 struct Handover {
@@ -228,9 +250,13 @@ impl PredictRole {
         let producer = transactional_producer(
             config,
             &wire::transactional_id(prefix, "predict", &config.worker.id),
-            DeliveredOffsets::new(&topics.gradients),
+            CommitterDeliveries {
+                gradients: DeliveredOffsets::new(&topics.gradients),
+                dead_letters: DeadLetterDeliveries::new(&topics.dlq),
+            },
         )?;
-        let committer = Committer { producer, topics: topics.clone() };
+        let message_limit = dead_letter::producer_message_limit(config);
+        let committer = Committer { producer, topics: topics.clone(), message_limit };
         let predictor = Predictor {
             consumer,
             replica,
@@ -276,7 +302,7 @@ impl PredictRole {
             let thread = std::thread::Builder::new().name("predict-commit".into()).spawn_scoped(scope, move || {
                 for commit in queued {
                     let committing = Instant::now();
-                    let result = committer.commit(commit).map(|()| committer.producer.context().take());
+                    let result = committer.commit(commit).map(|()| committer.producer.context().gradients.take());
                     TransactionEnded { role: "predict", elapsed: committing.elapsed(), committed: result.is_ok() }
                         .emit();
                     tracing::debug!(commit_ms = committing.elapsed().as_millis() as u64, "predict batch committed");
@@ -310,6 +336,9 @@ impl Predictor {
     ) -> Result<(), StreamError> {
         let mut last_report = Instant::now();
         while !shutdown.load(Ordering::Acquire) {
+            if super::stall::restart_requested("predict") {
+                return Err(StreamError::OpenTransaction(self.topics.gradients.clone()));
+            }
             if self.batch.is_none() {
                 self.feed.catch_up(&mut self.replica, Duration::ZERO)?;
                 if !self.settle_resumption()? || !self.within_bounds()? {
@@ -463,10 +492,32 @@ impl Predictor {
     fn within_bounds(&mut self) -> Result<bool, StreamError> {
         let unconfirmed = self.replica.unconfirmed();
         if unconfirmed.examples <= self.max_unconfirmed_examples && unconfirmed.age <= self.max_unconfirmed {
+            if WAITING_FOR_OWNERS.swap(false, Ordering::AcqRel) {
+                crate::observe::health().unstalled(OWNERS_STALL);
+                tracing::info!("the owners applied this worker's gradients; learning goes on");
+            }
             return Ok(true);
         }
         self.feed.catch_up(&mut self.replica, Duration::from_millis(100))?;
         self.record_staleness();
+        // Past a restore's worth of waiting, the role cannot make progress by itself: not
+        // ready, and said at the error level once (ftrl_view_staleness_seconds shows it).
+        let stuck_after = (self.max_unconfirmed * 2).max(OWNERS_STUCK_AFTER);
+        if unconfirmed.age >= stuck_after && !WAITING_FOR_OWNERS.swap(true, Ordering::AcqRel) {
+            let why = format!(
+                "the owners to apply this worker's gradients ({} examples unapplied, the oldest for {} s: is an \
+                 update role running for every gradients partition? is a transaction left open on the gradients \
+                 topic?)",
+                unconfirmed.examples,
+                unconfirmed.age.as_secs()
+            );
+            tracing::error!(
+                waited_s = unconfirmed.age.as_secs(),
+                unconfirmed_examples = unconfirmed.examples,
+                "owners have not applied this worker's gradients; the predict role waits for them and is not ready"
+            );
+            crate::observe::health().stalled(OWNERS_STALL, why);
+        }
         let waited = unconfirmed.age.as_secs();
         // Learning stops while no update role applies gradients (none running, or a
         // partition without an owner): say so rather than stall silently.
@@ -746,6 +797,9 @@ impl Predictor {
         }
         let (label, weight) = (self.reader.example().label, self.reader.example().weight);
         self.learner.coordinates(&self.features, &mut self.coordinates);
+        if let Some(reason) = too_many_for_one_record(&self.coordinates, self.writer.partitions()) {
+            return Ok(Err(reason));
+        }
         self.replica.make_resident(&self.coordinates)?;
         let outcome = self.learner.step(&self.replica, &self.features, Some(label), weight);
         self.replica.learn(self.learner.gradients())?;
@@ -793,7 +847,7 @@ impl Predictor {
         for (partition, next) in &out.next_offsets {
             offsets.add_partition_offset(&self.topics.examples, *partition, Offset::Offset(*next))?;
             if let Some(mut element) = offsets.find_partition(&self.topics.examples, *partition) {
-                element.set_metadata(&commit_metadata(self.max_examples, self.resumption.carried(*partition)));
+                element.set_metadata(commit_metadata(self.max_examples, self.resumption.carried(*partition)));
             }
         }
         Ok(offsets)
@@ -806,7 +860,13 @@ impl Committer {
         let sent = self.send_all(&out);
         // A barrier consumed nothing.
         let consumed = (offsets.count() > 0).then_some((&offsets, &group));
-        super::kafka::finish(&self.producer, sent, consumed)
+        let finished = super::kafka::finish(&self.producer, sent, consumed);
+        if finished.is_err() {
+            // A dead letter the broker refused aborted the transaction: the next attempt
+            // sends less of it, so that it cannot abort every attempt.
+            self.producer.context().dead_letters.remember_refusals();
+        }
+        finished
     }
 
     fn send_all(&self, out: &BatchOutput) -> Result<(), StreamError> {
@@ -815,20 +875,29 @@ impl Committer {
         }
         for (record, reason) in &out.dead_letters {
             tracing::warn!(partition = record.partition, offset = record.offset, %reason, "example sent to the dead-letter topic");
-            let (partition, offset) = (record.partition.to_string(), record.offset.to_string());
-            let headers = OwnedHeaders::new()
-                .insert(Header { key: ERROR_HEADER, value: Some(reason.as_bytes()) })
-                .insert(Header { key: SOURCE_TOPIC_HEADER, value: Some(self.topics.examples.as_bytes()) })
-                .insert(Header { key: SOURCE_PARTITION_HEADER, value: Some(partition.as_bytes()) })
-                .insert(Header { key: SOURCE_OFFSET_HEADER, value: Some(offset.as_bytes()) });
-            let mut dead = BaseRecord::to(&self.topics.dlq).headers(headers);
-            if let Some(payload) = &record.payload {
-                dead = dead.payload(&payload[..]);
-            }
-            if let Some(key) = &record.key {
-                dead = dead.key(&key[..]);
-            }
-            send(&self.producer, dead)?;
+            let refused = dead_letter::refusals(record.partition, record.offset);
+            let send_one = |letter: &DeadLetter<'_>| {
+                let mut headers = OwnedHeaders::new_with_capacity(letter.headers.len());
+                for (key, value) in &letter.headers {
+                    headers = headers.insert(Header { key, value: Some(value.as_bytes()) });
+                }
+                let mut dead = BaseRecord::to(&self.topics.dlq).headers(headers);
+                if let Some(value) = letter.value {
+                    dead = dead.payload(value);
+                }
+                if let Some(key) = letter.key {
+                    dead = dead.key(key);
+                }
+                send(&self.producer, dead)
+            };
+            dead_letter::send_dead_letter(
+                record,
+                reason,
+                &self.topics.examples,
+                self.message_limit,
+                refused,
+                send_one,
+            )?;
         }
         for prediction in &out.predictions {
             let key = prediction.origin_partition.to_string();
@@ -844,6 +913,17 @@ impl Committer {
 fn coalesces(config: &WorkerConfig) -> bool {
     config.worker.coalesce && !config.model.delay_tolerant && config.model.expire_after_ms.is_none()
 }
+
+/// Whether this process's predict role waits for the owners past [`OWNERS_STUCK_AFTER`]
+/// (and so reported itself not ready).
+static WAITING_FOR_OWNERS: AtomicBool = AtomicBool::new(false);
+
+/// Its `/ready` entry.
+const OWNERS_STALL: &str = "owners";
+
+/// Least time the predict role waits for the owners before it reports itself not ready:
+/// longer than a rebalance with a restore usually takes.
+const OWNERS_STUCK_AFTER: Duration = Duration::from_secs(30);
 
 /// True about once per 10 s of a growing `age` (the wait loop checks every 100 ms).
 fn last_warning_due(age: Duration) -> bool {
@@ -879,6 +959,35 @@ pub(crate) const MAX_RECORD_BYTES: usize = 512 * 1024;
 /// stays well below the brokers' default `message.max.bytes` (1 MB) with its progress
 /// figures. A predict batch ends early when it has touched this many in one partition.
 pub(crate) const MAX_COALESCED_COORDINATES: usize = 12_000;
+
+/// Most coordinates (features × classes × Hedge members) one example may touch in one
+/// gradients partition. Its per-example entry cannot be split across records (the owners
+/// drop a second record of the same example as a duplicate), and a coalesced batch ends
+/// only once it has touched [`MAX_COALESCED_COORDINATES`] in a partition, so one example
+/// more must still fit: at most about 37 bytes a coordinate, (12,000 + 8,192) × 37 ≈ 750 KB
+/// stays below the producers' default `message.max.bytes` (1,000,000). An example beyond it
+/// would make a record no producer sends, abort every attempt at its batch and stop the
+/// predict role for good: it is a dead letter instead.
+pub(crate) const MAX_EXAMPLE_COORDINATES_PER_PARTITION: usize = 8_192;
+
+/// Why an example's gradients cannot be sent (too many in one gradients partition), if so.
+fn too_many_for_one_record(coordinates: &[u64], partitions: i32) -> Option<String> {
+    if coordinates.len() <= MAX_EXAMPLE_COORDINATES_PER_PARTITION {
+        return None;
+    }
+    let mut counts: std::collections::HashMap<i32, usize> = std::collections::HashMap::new();
+    for coordinate in coordinates {
+        *counts.entry(partition_of(*coordinate, partitions)).or_default() += 1;
+    }
+    let (partition, count) = counts.into_iter().max_by_key(|(partition, count)| (*count, -partition))?;
+    (count > MAX_EXAMPLE_COORDINATES_PER_PARTITION).then(|| {
+        format!(
+            "the example touches {count} coordinates of gradients partition {partition}, more than the \
+             {MAX_EXAMPLE_COORDINATES_PER_PARTITION} one gradients record carries (features with crosses, times \
+             classes and Hedge members; more gradients partitions spread them)"
+        )
+    })
+}
 
 /// (gradients partition, examples partition) → the highest example offset whose gradients
 /// a batch sent there.
@@ -1154,6 +1263,53 @@ mod tests {
             // Emptied for the next batch.
             assert!(writer.finish(1).0.is_empty());
         }
+    }
+
+    /// The largest gradients records a batch can make fit the producers' default limit
+    /// (1,000,000 bytes, librdkafka counting up to about 100 bytes besides the value): a
+    /// coalesced batch that ends one example past its bound, every field at its longest
+    /// encoding, and one example's per-example entry at its bound with Hedge members and
+    /// read sums.
+    #[test]
+    fn the_largest_gradients_records_a_batch_can_make_fit_the_producer_limit() {
+        let limit = 1_000_000 - 1_000;
+        let most = MAX_COALESCED_COORDINATES - 1 + MAX_EXAMPLE_COORDINATES_PER_PARTITION;
+        let mut writer = GradientWriter::new(1, Carried { members: true, read_sums: true });
+        let difference = CoordState { z: -1e300, n: 1e300, updates: 100_000, sum: -1e300, seen: 0 };
+        for c in 0..most as u64 {
+            writer.add_difference(u64::MAX - c, 1_000, &difference);
+        }
+        let ranges: BTreeMap<i32, (i64, i64)> = (0..64).map(|e| (e, (i64::MAX / 2, i64::MAX - 1))).collect();
+        let mut progress = vec![Progress::new(true)];
+        progress[0].record(0.5, 1.0, 0.7, 0.7, 1.0);
+        let (records, _) = writer.finish_coalesced(i64::MAX, &ranges, &progress);
+        assert_eq!(records.len(), 1);
+        assert!(records[0].1.len() <= limit, "coalesced record of {} bytes", records[0].1.len());
+
+        let gradients: Vec<Gradient> = (0..MAX_EXAMPLE_COORDINATES_PER_PARTITION as u64)
+            .map(|c| Gradient { coordinate: u64::MAX - c, value: -1e300, member: 1_000, read_sum: 1e300 })
+            .collect();
+        let outcome = Outcome { loss: 1.0, weight: 1.0, member_losses: vec![1.0; 16], ..Default::default() };
+        writer.add(i32::MAX, i64::MAX, &gradients, &outcome);
+        let (records, _) = writer.finish(i64::MAX);
+        assert!(
+            records.iter().all(|(_, r)| r.len() <= limit),
+            "{:?}",
+            records.iter().map(|(_, r)| r.len()).collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn an_example_with_too_many_coordinates_in_one_partition_is_refused_by_name() {
+        let at_bound: Vec<u64> = (0..MAX_EXAMPLE_COORDINATES_PER_PARTITION as u64).map(|i| i * 4).collect();
+        assert_eq!(too_many_for_one_record(&at_bound, 4), None);
+        // Twice as many, spread over two partitions: fine; all in partition 0: refused.
+        let spread: Vec<u64> = (0..2 * MAX_EXAMPLE_COORDINATES_PER_PARTITION as u64).map(|i| i * 2).collect();
+        assert_eq!(too_many_for_one_record(&spread, 4), None);
+        let mut over = at_bound.clone();
+        over.push(4 * MAX_EXAMPLE_COORDINATES_PER_PARTITION as u64);
+        let reason = too_many_for_one_record(&over, 4).unwrap();
+        assert!(reason.contains("8193 coordinates of gradients partition 0"), "{reason}");
     }
 
     /// A coalesced batch: one record per partition, each with its coordinates' differences

@@ -128,6 +128,9 @@ impl UpdateRole {
         // Whether a round's partitions were written to the local store since its last flush.
         let mut unpersisted = false;
         while !shutdown.load(Ordering::Acquire) {
+            if super::stall::restart_requested("update") {
+                return Err(StreamError::OpenTransaction(self.topics.deltas.clone()));
+            }
             if unpersisted && round.is_empty() {
                 self.store.persist().map_err(StreamError::Checkpoint)?;
                 unpersisted = false;

@@ -38,6 +38,14 @@ pub(crate) const SOURCE_PARTITION_HEADER: &str = "ftrl.source.partition";
 /// Dead-letter header: its offset there, in decimal.
 pub(crate) const SOURCE_OFFSET_HEADER: &str = "ftrl.source.offset";
 
+/// Dead-letter header, on a dead letter cut to fit what the producer can send: which parts
+/// were cut (`value`, `key,value`, or `key,value,all` when only the headers are left).
+pub(crate) const TRUNCATED_HEADER: &str = "ftrl.truncated";
+/// Dead-letter header, with `ftrl.truncated`: the original value's size in bytes, in decimal.
+pub(crate) const ORIGINAL_BYTES_HEADER: &str = "ftrl.original.bytes";
+/// Dead-letter header, with `ftrl.truncated`: the original key's size in bytes, in decimal.
+pub(crate) const ORIGINAL_KEY_BYTES_HEADER: &str = "ftrl.original.key.bytes";
+
 /// Prefix of the metadata a predict role commits with its offsets, followed by the most
 /// records one of its transactions reads of an examples partition: how many records
 /// whoever resumes the partition at that offset sends per example before it coalesces.
@@ -84,7 +92,15 @@ mod tests {
         let doc = include_str!("../../docs/topics.md");
         let keys =
             [WATERMARK_KEY, MARKER_KEY, MODEL_KEY_PREFIX.as_bytes()].map(|key| std::str::from_utf8(key).unwrap());
-        let headers = [ERROR_HEADER, SOURCE_TOPIC_HEADER, SOURCE_PARTITION_HEADER, SOURCE_OFFSET_HEADER];
+        let headers = [
+            ERROR_HEADER,
+            SOURCE_TOPIC_HEADER,
+            SOURCE_PARTITION_HEADER,
+            SOURCE_OFFSET_HEADER,
+            TRUNCATED_HEADER,
+            ORIGINAL_BYTES_HEADER,
+            ORIGINAL_KEY_BYTES_HEADER,
+        ];
         for name in keys.into_iter().chain(headers).chain([BATCH_BOUND_METADATA, PER_EXAMPLE_THROUGH_METADATA]) {
             assert!(doc.contains(&format!("`{name}`")), "docs/topics.md does not name `{name}`");
         }

@@ -9,6 +9,8 @@
 //! - `fences`: what stops a second writer: a frozen update role waking as a zombie, `ftrl
 //!   replay` run again into the same prefix, a worker whose settings differ from the model's.
 //! - `faults`: fault campaigns (librdkafka's mock cluster, and storage faults on Tansu).
+//! - `live`: a worker never stops silently: records at every size limit, transactions left
+//!   open (against Tansu).
 //! - `fuzz`: the fuzz targets, each fed random inputs for about a second (`scripts/fuzz`
 //!   runs them coverage-guided).
 //!
@@ -19,5 +21,6 @@ mod common;
 mod faults;
 mod fences;
 mod fuzz;
+mod live;
 mod operators;
 mod stream;
