@@ -1,6 +1,6 @@
 //! Internal events: one struct per thing that happens in the process, whose [`emit`]
 //! writes its log line (where there is one) and moves its metrics. The code where it
-//! happens says what happened (`TransactionEnded { role: "update", elapsed, committed }
+//! happens says what happened (`TransactionEnded { role: "update", elapsed, committed, .. }
 //! .emit()`) and this module alone knows what is logged and counted for it, so that the
 //! roles, `serve` and the metrics stay apart and a new metric is added in one place.
 //!
@@ -20,17 +20,18 @@ pub(crate) trait InternalEvent {
 }
 
 /// A role's Kafka transaction ended: committed after `elapsed`, or failed (aborted or
-/// abandoned).
+/// abandoned). A committed one that `consumed` records is the role making progress.
 pub(crate) struct TransactionEnded {
     pub role: &'static str,
     pub elapsed: Duration,
     pub committed: bool,
+    pub consumed: bool,
 }
 
 impl InternalEvent for TransactionEnded {
     fn emit(self) {
         metrics().transaction(self.role, self.elapsed, self.committed);
-        if self.committed {
+        if self.committed && self.consumed {
             super::health().role_progressed(self.role);
         }
     }

@@ -302,9 +302,11 @@ impl PredictRole {
             let thread = std::thread::Builder::new().name("predict-commit".into()).spawn_scoped(scope, move || {
                 for commit in queued {
                     let committing = Instant::now();
+                    // A barrier (`Predictor::resume`) consumes no examples: it is no progress.
+                    let consumed = commit.offsets.count() > 0;
                     let result = committer.commit(commit).map(|()| committer.producer.context().gradients.take());
-                    TransactionEnded { role: "predict", elapsed: committing.elapsed(), committed: result.is_ok() }
-                        .emit();
+                    let (elapsed, committed) = (committing.elapsed(), result.is_ok());
+                    TransactionEnded { role: "predict", elapsed, committed, consumed }.emit();
                     tracing::debug!(commit_ms = committing.elapsed().as_millis() as u64, "predict batch committed");
                     let failed = result.is_err();
                     if done.send(result).is_err() || failed {

@@ -183,7 +183,13 @@ impl UpdateRole {
             let started = Instant::now();
             next_transaction_at = started + self.commit_interval;
             let committed = self.apply_and_commit(&mut pending, &mut unsnapshotted, snapshot);
-            TransactionEnded { role: "update", elapsed: started.elapsed(), committed: committed.is_ok() }.emit();
+            TransactionEnded {
+                role: "update",
+                elapsed: started.elapsed(),
+                committed: committed.is_ok(),
+                consumed: true,
+            }
+            .emit();
             let (cache_hits, cache_misses) = self.store.lookups();
             let (resident, disk_bytes) = (self.store.resident(), self.store.disk_bytes());
             StoreSampled { cache_hits, cache_misses, resident, disk_bytes }.emit();
