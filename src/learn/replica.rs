@@ -131,6 +131,10 @@ pub(crate) struct Replica<S> {
     /// States owners published without a watermark yet, per owner partition: a watermark
     /// closes each transaction's records.
     buffered: BTreeMap<i32, Vec<(u64, CoordState)>>,
+    /// States of deferred owner transactions, per owner partition, the latest per
+    /// coordinate: taken with the next transaction that is not deferred (see
+    /// `owner_watermark`).
+    held_back: BTreeMap<i32, HashMap<u64, CoordState>>,
     /// Owner states taken in, for one transaction.
     taken: Vec<(u64, CoordState)>,
     /// Owner states that held other workers' contributions (replaced a state the replica
@@ -156,6 +160,7 @@ impl<S: ReplicaStates> Replica<S> {
             touched: vec![0; partitions.max(1) as usize],
             own: VecDeque::new(),
             buffered: BTreeMap::new(),
+            held_back: BTreeMap::new(),
             taken: Vec::new(),
             merged: 0,
             deferred: 0,
@@ -305,12 +310,22 @@ impl<S: ReplicaStates> Replica<S> {
                 }
             }
         }
-        let published = self.buffered.remove(&partition).unwrap_or_default();
+        let mut published = self.buffered.remove(&partition).unwrap_or_default();
+        if let Some(mut held_back) = self.held_back.remove(&partition) {
+            // Older than this transaction's states, which replace them coordinate by
+            // coordinate: each coordinate is taken once, at its latest published state.
+            held_back.extend(published);
+            published = held_back.into_iter().collect();
+        }
         if self.own.iter().any(|b| b.unconfirmed.contains(&partition) && b.partly_applied_by(partition, watermark)) {
             // These states hold part of a batch whose differences are added whole: taken,
-            // they would count that part twice. The replica keeps its own states; the next
-            // transaction publishes these coordinates again if they change.
+            // they would count that part twice. They wait for the next transaction that
+            // holds no part of a batch: a coordinate it does not publish again has not
+            // changed since, so its held-back state is the owner's as of that watermark.
+            // Dropped instead, the other workers' contributions they carry were lost to
+            // every coordinate that never changes again.
             self.deferred += 1;
+            self.held_back.insert(partition, published.into_iter().collect());
         } else {
             self.take_owner_states(partition, published)?;
         }
@@ -660,6 +675,46 @@ pub(crate) mod scenarios {
         assert_eq!(replica.state(c).unwrap(), expected);
     }
 
+    /// One batch of two examples on coordinate `own`, applied by its owner over two
+    /// transactions; the first also publishes another worker's contribution to `foreign`,
+    /// of the same owner partition, which the second does not publish again.
+    pub(crate) fn a_deferred_transactions_foreign_states_are_taken_with_the_next_one<S: ReplicaStates>(states: S)
+    where
+        S::Error: Debug,
+    {
+        let mut learner = learner();
+        let mut replica = Replica::new(rule(), PARTITIONS, states);
+        let (own, foreign) = (1, 1 + PARTITIONS as u64);
+        let partition = partition_of(own);
+        assert_eq!(partition_of(foreign), partition);
+        let mut owned = CoordState::default();
+        let mut after_first = CoordState::default();
+        for offset in 0..2 {
+            step(&mut learner, &mut replica, &[Feature { coordinate: own, value: 1.0 }], 1.0);
+            for g in learner.gradients() {
+                rule().apply(g.coordinate, g.member, &mut owned, g.value, None);
+            }
+            if offset == 0 {
+                after_first = owned;
+            }
+        }
+        replica.seal(BTreeMap::from([((partition, 0), 1)]), BTreeMap::from([(0, 0)]), 2).unwrap();
+        let other_workers = CoordState { z: 0.25, n: 0.0625, updates: 1, sum: 0.25, seen: 0 };
+        // The first transaction: the batch's first example and the other worker's update.
+        replica.owner_state(own, after_first);
+        replica.owner_state(foreign, other_workers);
+        replica.owner_watermark(partition, &BTreeMap::from([(0, 0)])).unwrap();
+        assert_eq!(replica.deferred, 1);
+        assert_eq!(replica.state(foreign).unwrap(), CoordState::default(), "not taken yet");
+        // The second: the batch's second example; `foreign` has not changed.
+        replica.owner_state(own, owned);
+        replica.owner_watermark(partition, &BTreeMap::from([(0, 1)])).unwrap();
+        assert_eq!(replica.state(foreign).unwrap(), other_workers, "the other worker's update is not lost");
+        assert_eq!(replica.state(own).unwrap(), owned, "nor is this one's counted twice");
+        assert_eq!(replica.pending(), 0);
+        assert_eq!(replica.unconfirmed().examples, 0);
+    }
+
     /// Two workers: each replica ends with the owners' states (its own and the other's
     /// contributions), up to rounding.
     pub(crate) fn two_workers_see_each_others_contributions_through_the_owners<S: ReplicaStates>(
@@ -738,6 +793,14 @@ mod tests {
     #[test]
     fn states_holding_part_of_a_batch_are_not_taken() {
         scenarios::states_holding_part_of_a_batch_are_not_taken(MapStates::default());
+    }
+
+    /// Issue 30: a transaction that holds part of this replica's batch is not taken, and
+    /// the other workers' contributions it carries were dropped with it. A coordinate that
+    /// no later transaction publishes again kept missing them for good.
+    #[test]
+    fn a_deferred_transactions_foreign_states_are_taken_with_the_next_one() {
+        scenarios::a_deferred_transactions_foreign_states_are_taken_with_the_next_one(MapStates::default());
     }
 
     #[test]

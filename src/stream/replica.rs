@@ -191,6 +191,12 @@ mod tests {
     }
 
     #[test]
+    fn on_a_cache_far_smaller_than_the_model_a_deferred_transactions_foreign_states_are_taken_with_the_next_one() {
+        let dir = tempfile::tempdir().unwrap();
+        scenarios::a_deferred_transactions_foreign_states_are_taken_with_the_next_one(small_store(&dir, "a"));
+    }
+
+    #[test]
     fn an_evicted_coordinate_keeps_its_bookkeeping() {
         let dir = tempfile::tempdir().unwrap();
         scenarios::an_evicted_coordinate_keeps_its_bookkeeping(
