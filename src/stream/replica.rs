@@ -191,9 +191,11 @@ mod tests {
     }
 
     #[test]
-    fn on_a_cache_far_smaller_than_the_model_a_deferred_transactions_foreign_states_are_taken_with_the_next_one() {
+    fn on_a_cache_far_smaller_than_the_model_a_transaction_holding_part_of_a_batch_brings_foreign_states() {
         let dir = tempfile::tempdir().unwrap();
-        scenarios::a_deferred_transactions_foreign_states_are_taken_with_the_next_one(small_store(&dir, "a"));
+        scenarios::a_transaction_holding_part_of_a_batch_brings_the_other_coordinates_foreign_states(small_store(
+            &dir, "a",
+        ));
     }
 
     #[test]
