@@ -425,6 +425,10 @@ pub struct SimulateArgs {
     /// Own examples unconfirmed past which a worker waits (worker.max_unconfirmed_examples).
     #[arg(long, default_value_t = 100_000)]
     pub max_unconfirmed: usize,
+    /// Owners grow each rate by the gradient mass applied while a gradient was in flight
+    /// (model.delay_tolerant).
+    #[arg(long, requires = "per_example")]
+    pub delay_tolerant: bool,
     #[command(flatten)]
     pub learner: LearnerArgs,
 }

@@ -450,6 +450,7 @@ fn simulate_command(args: &SimulateArgs) -> Result<()> {
                 record_examples: args.record_examples,
                 packed_coordinates: args.packed_coordinates,
                 max_unconfirmed: args.max_unconfirmed,
+                delay_tolerant: args.delay_tolerant,
             };
             let report = simulate(&settings, &examples, &options)?;
             let loss = report.progress.mean_loss();

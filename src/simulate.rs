@@ -59,6 +59,9 @@ pub(crate) struct SimulationOptions {
     pub packed_coordinates: usize,
     /// Unconfirmed examples past which a worker waits (`worker.max_unconfirmed_examples`).
     pub max_unconfirmed: usize,
+    /// Owners grow a rate by the gradient mass applied while a gradient was in flight
+    /// (`model.delay_tolerant`; per-example batches only, as in the stream).
+    pub delay_tolerant: bool,
 }
 
 /// One example, featurized.
@@ -122,7 +125,7 @@ struct Owner {
 }
 
 impl Owner {
-    fn apply(&mut self, rule: &OwnerRule, contribution: &Contribution) {
+    fn apply(&mut self, rule: &OwnerRule, contribution: &Contribution, delay_tolerant: bool) {
         self.applied = true;
         match contribution {
             Contribution::Coalesced { changes, ranges } => {
@@ -139,7 +142,7 @@ impl Owner {
                 for (origin, offset, gradients) in examples {
                     for g in gradients {
                         let state = self.states.entry(g.coordinate).or_default();
-                        rule.apply(g.coordinate, g.member, state, g.value, None);
+                        rule.apply(g.coordinate, g.member, state, g.value, delay_tolerant.then_some(g.read_sum));
                         self.changed.insert(g.coordinate);
                     }
                     let seen = self.watermark.entry(*origin).or_insert(-1);
@@ -237,15 +240,20 @@ pub(crate) fn simulate(
     if options.example_partitions < 0 || (options.example_partitions as usize) < options.workers {
         return Err(SimulationError::Settings("every worker needs an examples partition: at least as many as workers"));
     }
+    if options.delay_tolerant && options.coalesce {
+        return Err(SimulationError::Settings(
+            "delay-tolerant rates need each example's read sums: per-example batches",
+        ));
+    }
     if !settings.hedge.is_empty() {
         return Err(SimulationError::Settings("the simulation runs one learner, not a Hedge"));
     }
-    let rule = settings.owner_rule();
+    let rule = settings.owner_rule().with_delay_tolerance(options.delay_tolerant);
     let partitions = options.partitions;
     let mut workers: Vec<Worker> = (0..options.workers)
         .map(|w| Worker {
             replica: Replica::new(rule.clone(), partitions, ModelStore::in_memory()),
-            learner: settings.view_learner(),
+            learner: settings.view_learner().with_read_sums(options.delay_tolerant),
             partitions: (0..options.example_partitions)
                 .filter(|e| *e as usize % options.workers == w)
                 .map(|e| {
@@ -338,7 +346,7 @@ pub(crate) fn simulate(
                     break;
                 }
                 let (partition, contribution) = entry.remove();
-                owners[partition as usize].apply(&rule, &contribution);
+                owners[partition as usize].apply(&rule, &contribution, options.delay_tolerant);
             }
             for (partition, owner) in owners.iter_mut().enumerate() {
                 if !owner.applied {
@@ -417,4 +425,85 @@ fn seal(
         }
     }
     worker.replica.seal(requirements, batch.firsts, batch.examples)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::learn::test_support::ftrl;
+    use crate::learn::Loss;
+
+    /// About 300 coordinates, a bias and four fields, so that every owner partition holds
+    /// hot and rare coordinates.
+    fn examples(n: u64) -> Vec<SimExample> {
+        (0..n)
+            .map(|i| {
+                let j = i.wrapping_mul(2654435761);
+                let features = [0, 1 + j % 7, 20 + j % 31, 100 + j % 97, 300 + j % 173]
+                    .iter()
+                    .map(|&coordinate| Feature { coordinate, value: 1.0 })
+                    .collect();
+                SimExample { features, label: ((j / 5) % 2) as f64, weight: 1.0 }
+            })
+            .collect()
+    }
+
+    fn options(workers: usize, coalesce: bool) -> SimulationOptions {
+        SimulationOptions {
+            workers,
+            batch_examples: 50,
+            round_trip: 120,
+            commit_every: 7,
+            partitions: 4,
+            example_partitions: 4,
+            coalesce,
+            record_examples: 9,
+            packed_coordinates: 5,
+            max_unconfirmed: 200,
+            delay_tolerant: false,
+        }
+    }
+
+    /// One worker's replica is `ftrl train` on its examples' order (one examples partition:
+    /// the file's), whatever the owners publish meanwhile: split packed records, and per
+    /// example owner transactions ending inside a batch.
+    #[test]
+    fn one_worker_learns_what_the_embedded_trainer_learns() {
+        let settings = ModelSettings::new(ftrl(0.5), Loss::Logistic, &[]);
+        let data = examples(2_000);
+        let embedded = embedded(&settings, &data).unwrap();
+        for coalesce in [true, false] {
+            let options = SimulationOptions { example_partitions: 1, ..options(1, coalesce) };
+            let report = simulate(&settings, &data, &options).unwrap();
+            assert_eq!(report.progress.count, embedded.count);
+            assert_eq!(report.progress.mean_loss(), embedded.mean_loss(), "coalesced: {coalesce}");
+            assert_eq!(report.merged, 0, "nothing foreign, nothing rounded anew");
+            if !coalesce {
+                assert!(report.deferred > 0, "transactions ended inside batches");
+            }
+        }
+    }
+
+    /// Several workers learn every example once each, and the same run twice gives the same
+    /// figures.
+    #[test]
+    fn several_workers_learn_every_example_once_and_deterministically() {
+        let settings = ModelSettings::new(ftrl(0.5), Loss::Logistic, &[]);
+        let data = examples(2_000);
+        for coalesce in [true, false] {
+            let report = simulate(&settings, &data, &options(3, coalesce)).unwrap();
+            assert_eq!(report.progress.count, 2_000);
+            assert!(report.merged > 0, "the workers see each other's contributions");
+            assert!(report.staleness_max <= 200, "{}", report.staleness_max);
+            let again = simulate(&settings, &data, &options(3, coalesce)).unwrap();
+            assert_eq!(again.progress.mean_loss(), report.progress.mean_loss());
+        }
+    }
+
+    #[test]
+    fn fewer_examples_partitions_than_workers_is_an_error() {
+        let settings = ModelSettings::new(ftrl(0.5), Loss::Logistic, &[]);
+        let error = simulate(&settings, &examples(10), &options(5, true)).unwrap_err();
+        assert!(error.to_string().contains("at least as many as workers"), "{error}");
+    }
 }
