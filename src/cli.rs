@@ -429,6 +429,10 @@ pub struct SimulateArgs {
     /// (model.delay_tolerant).
     #[arg(long, requires = "per_example")]
     pub delay_tolerant: bool,
+    /// After every catch-up, check each replica's every state against its view rebuilt
+    /// from the owners' history (coalesced only; slow, for small files).
+    #[arg(long, conflicts_with = "per_example")]
+    pub check_views: bool,
     #[command(flatten)]
     pub learner: LearnerArgs,
 }

@@ -451,6 +451,7 @@ fn simulate_command(args: &SimulateArgs) -> Result<()> {
                 packed_coordinates: args.packed_coordinates,
                 max_unconfirmed: args.max_unconfirmed,
                 delay_tolerant: args.delay_tolerant,
+                check_views: args.check_views,
             };
             let report = simulate(&settings, &examples, &options)?;
             let loss = report.progress.mean_loss();

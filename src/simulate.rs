@@ -35,6 +35,8 @@ pub(crate) enum SimulationError {
     Store(#[from] StoreError),
     #[error("{0}")]
     Settings(&'static str),
+    #[error("worker {worker}'s replica holds {held:?} for coordinate {coordinate}, where the owner's state as of the last transaction it took plus its own batches not in it is {expected:?}")]
+    ViewOff { worker: usize, coordinate: u64, held: CoordState, expected: CoordState },
 }
 
 /// How the simulated group is made and paced.
@@ -62,6 +64,10 @@ pub(crate) struct SimulationOptions {
     /// Owners grow a rate by the gradient mass applied while a gradient was in flight
     /// (`model.delay_tolerant`; per-example batches only, as in the stream).
     pub delay_tolerant: bool,
+    /// After every catch-up, check each replica's every state against its view rebuilt
+    /// from the owners' history (coalesced batches only; slow: it copies the owners' states
+    /// at every transaction).
+    pub check_views: bool,
 }
 
 /// One example, featurized.
@@ -106,7 +112,7 @@ pub(crate) fn embedded(settings: &ModelSettings, examples: &[SimExample]) -> Res
 enum Contribution {
     /// Each coordinate's summed state change, covering these (examples partition, first,
     /// last offset) ranges.
-    Coalesced { changes: Vec<(u64, CoordState)>, ranges: Vec<(i32, i64, i64)> },
+    Coalesced { changes: Vec<(u64, CoordState)>, ranges: Vec<(i32, i64, i64)>, batch: (usize, usize) },
     /// Each example's gradients for this partition: (examples partition, offset, gradients).
     PerExample(Vec<(i32, i64, Vec<Gradient>)>),
 }
@@ -122,13 +128,18 @@ struct Owner {
     /// Whether a record was applied since the last transaction (a coalesced record may
     /// change no coordinate of its partition, yet move the watermark).
     applied: bool,
+    /// With `check_views`: the states after each transaction, and the transaction that
+    /// applied each (worker, batch).
+    history: Vec<HashMap<u64, CoordState>>,
+    applied_in: HashMap<(usize, usize), usize>,
 }
 
 impl Owner {
     fn apply(&mut self, rule: &OwnerRule, contribution: &Contribution, delay_tolerant: bool) {
         self.applied = true;
         match contribution {
-            Contribution::Coalesced { changes, ranges } => {
+            Contribution::Coalesced { changes, ranges, batch } => {
+                self.applied_in.insert(*batch, self.history.len());
                 for (coordinate, change) in changes {
                     self.states.entry(*coordinate).or_default().add(change);
                     self.changed.insert(*coordinate);
@@ -154,16 +165,20 @@ impl Owner {
 
     /// What one transaction publishes: its changed states in packed parts of at most
     /// `packed` states, each with the watermark.
-    fn publish(&mut self, packed: usize) -> Vec<Publication> {
+    fn publish(&mut self, packed: usize, keep_history: bool) -> Vec<Publication> {
         self.applied = false;
+        let transaction = self.history.len();
+        if keep_history {
+            self.history.push(self.states.clone());
+        }
         let states: Vec<(u64, CoordState)> =
             std::mem::take(&mut self.changed).into_iter().map(|c| (c, self.states[&c])).collect();
         if states.is_empty() {
-            return vec![Publication { states, watermark: self.watermark.clone() }];
+            return vec![Publication { states, watermark: self.watermark.clone(), transaction }];
         }
         states
             .chunks(packed.max(1))
-            .map(|part| Publication { states: part.to_vec(), watermark: self.watermark.clone() })
+            .map(|part| Publication { states: part.to_vec(), watermark: self.watermark.clone(), transaction })
             .collect()
     }
 }
@@ -173,6 +188,8 @@ impl Owner {
 struct Publication {
     states: Vec<(u64, CoordState)>,
     watermark: BTreeMap<i32, i64>,
+    /// Its owner's transaction number (the index of its history, with `check_views`).
+    transaction: usize,
 }
 
 /// A simulated worker: its replica, its examples and its batch being learned.
@@ -186,6 +203,10 @@ struct Worker {
     inbox: VecDeque<(i32, Publication)>,
     batch: OpenBatch,
     coordinates: Vec<u64>,
+    /// Owner partition → the last transaction taken.
+    taken: HashMap<i32, usize>,
+    /// With `check_views`: each sealed batch's state differences.
+    sealed: Vec<HashMap<u64, CoordState>>,
 }
 
 /// The batch a worker is learning.
@@ -222,6 +243,7 @@ impl Worker {
                 self.replica.owner_state(coordinate, state);
             }
             self.replica.owner_watermark(partition, &publication.watermark)?;
+            self.taken.insert(partition, publication.transaction);
         }
         Ok(())
     }
@@ -239,6 +261,9 @@ pub(crate) fn simulate(
     }
     if options.example_partitions < 0 || (options.example_partitions as usize) < options.workers {
         return Err(SimulationError::Settings("every worker needs an examples partition: at least as many as workers"));
+    }
+    if options.check_views && !options.coalesce {
+        return Err(SimulationError::Settings("views are checked with coalesced batches only"));
     }
     if options.delay_tolerant && options.coalesce {
         return Err(SimulationError::Settings(
@@ -265,6 +290,8 @@ pub(crate) fn simulate(
             inbox: VecDeque::new(),
             batch: OpenBatch::default(),
             coordinates: Vec::new(),
+            taken: HashMap::new(),
+            sealed: Vec::new(),
         })
         .collect();
     let mut owners: Vec<Owner> = (0..partitions).map(|_| Owner::default()).collect();
@@ -288,13 +315,16 @@ pub(crate) fn simulate(
             }
             if worker.batch.examples == 0 {
                 worker.catch_up()?;
+                if options.check_views {
+                    check_view(w, worker, &owners, partitions)?;
+                }
                 if worker.replica.unconfirmed().examples > options.max_unconfirmed {
                     continue;
                 }
             }
             let Some((origin, offset, index)) = worker.next_example() else {
                 if worker.batch.examples > 0 {
-                    seal(worker, options, clock, &mut in_flight, &mut sequence)?;
+                    seal(w, worker, options, clock, &mut in_flight, &mut sequence)?;
                 }
                 done[w] = worker.replica.unconfirmed().examples == 0;
                 continue;
@@ -327,7 +357,7 @@ pub(crate) fn simulate(
                 staleness_sum += unconfirmed as f64;
                 staleness_max = staleness_max.max(unconfirmed);
                 seals += 1;
-                seal(worker, options, clock, &mut in_flight, &mut sequence)?;
+                seal(w, worker, options, clock, &mut in_flight, &mut sequence)?;
             }
         }
         if !learned {
@@ -352,7 +382,7 @@ pub(crate) fn simulate(
                 if !owner.applied {
                     continue;
                 }
-                for publication in owner.publish(options.packed_coordinates) {
+                for publication in owner.publish(options.packed_coordinates, options.check_views) {
                     for worker in workers.iter_mut() {
                         worker.inbox.push_back((partition as i32, publication.clone()));
                     }
@@ -376,6 +406,7 @@ pub(crate) fn simulate(
 /// later (a partition's records one example apart, so that an owner transaction may end
 /// between them).
 fn seal(
+    w: usize,
     worker: &mut Worker,
     options: &SimulationOptions,
     clock: u64,
@@ -390,6 +421,10 @@ fn seal(
         *sequence += 1;
     };
     let mut requirements = batch.requirements;
+    let number = worker.sealed.len();
+    if options.check_views {
+        worker.sealed.push(worker.replica.batch_differences().map(|(c, _, d)| (c, d)).collect());
+    }
     if options.coalesce {
         let mut changes: Vec<Vec<(u64, CoordState)>> = vec![Vec::new(); partitions as usize];
         for (coordinate, _, difference) in worker.replica.batch_differences() {
@@ -401,7 +436,8 @@ fn seal(
             for (origin, _, last) in &ranges {
                 requirements.insert((partition as i32, *origin), *last);
             }
-            send(partition as i32, 0, Contribution::Coalesced { changes, ranges: ranges.clone() });
+            let batch = (w, number);
+            send(partition as i32, 0, Contribution::Coalesced { changes, ranges: ranges.clone(), batch });
         }
     } else {
         let record = options.record_examples.max(1);
@@ -425,6 +461,32 @@ fn seal(
         }
     }
     worker.replica.seal(requirements, batch.firsts, batch.examples)
+}
+
+/// Checks worker `w`'s replica against its view rebuilt independently: per owner partition,
+/// the owner's state as of the last transaction the worker took, plus the worker's own
+/// batches that transaction did not hold. Update counts must be equal, z and n within
+/// rounding.
+fn check_view(w: usize, worker: &mut Worker, owners: &[Owner], partitions: i32) -> Result<(), SimulationError> {
+    let coordinates: BTreeSet<u64> = owners.iter().flat_map(|o| o.states.keys().copied()).collect();
+    for coordinate in coordinates {
+        let partition = (coordinate % partitions as u64) as i32;
+        let owner = &owners[partition as usize];
+        let taken = worker.taken.get(&partition).copied();
+        let mut expected = taken.and_then(|t| owner.history[t].get(&coordinate).copied()).unwrap_or_default();
+        for (number, differences) in worker.sealed.iter().enumerate() {
+            let held = matches!((owner.applied_in.get(&(w, number)), taken), (Some(applied), Some(t)) if *applied <= t);
+            if let Some(difference) = differences.get(&coordinate).filter(|_| !held) {
+                expected.add(difference);
+            }
+        }
+        let held = worker.replica.state(coordinate)?;
+        let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * (1.0 + b.abs());
+        if held.updates != expected.updates || !close(held.z, expected.z) || !close(held.n, expected.n) {
+            return Err(SimulationError::ViewOff { worker: w, coordinate, held, expected });
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -461,6 +523,7 @@ mod tests {
             packed_coordinates: 5,
             max_unconfirmed: 200,
             delay_tolerant: false,
+            check_views: false,
         }
     }
 
@@ -498,6 +561,19 @@ mod tests {
             let again = simulate(&settings, &data, &options(3, coalesce)).unwrap();
             assert_eq!(again.progress.mean_loss(), report.progress.mean_loss());
         }
+    }
+
+    /// Issue 30's question: is what four workers' replicas compute from exactly the owners'
+    /// states plus their own batches the owners have not applied, with packed records split
+    /// and owner transactions ending between batches? No own difference counted twice, no
+    /// foreign one, no state taken as of another watermark.
+    #[test]
+    fn four_replicas_views_are_the_owners_states_plus_their_own_unapplied_batches() {
+        let settings = ModelSettings::new(ftrl(0.5), Loss::Logistic, &[]);
+        let data = examples(2_000);
+        let options = SimulationOptions { check_views: true, ..options(4, true) };
+        let report = simulate(&settings, &data, &options).unwrap();
+        assert!(report.merged > 0);
     }
 
     #[test]

@@ -174,7 +174,6 @@ impl<S: ReplicaStates> Replica<S> {
     }
 
     /// One coordinate's state, read back into memory if it has left.
-    #[cfg(test)]
     pub(crate) fn state(&mut self, coordinate: u64) -> Result<CoordState, S::Error> {
         let mut slots = Vec::new();
         self.states.resolve(&[Feature { coordinate, value: 0.0 }], &mut slots)?;
