@@ -33,6 +33,9 @@ pub enum Command {
     Export(ExportArgs),
     /// Write a synthetic click log whose true model (and Bayes-optimal loss) is known.
     Gen(GenArgs),
+    /// Simulate N stream workers in one process (each with its own replica, owners applying
+    /// their batches a round trip later) and print their loss beside the embedded trainer's.
+    Simulate(Box<SimulateArgs>),
     /// Run a stream worker: learn from the examples topic with the consumer group.
     Worker(ConfigArg),
     /// Serve predictions over HTTP from the model's deltas topic (POST /predict, GET /model).
@@ -377,6 +380,61 @@ pub struct ExportArgs {
     /// Works for Hedge mixtures too, whose coordinates belong to members of different α.
     #[arg(long)]
     pub states: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct SimulateArgs {
+    /// Examples to learn from (a file).
+    #[arg(long, value_name = "PATH")]
+    pub data: String,
+    /// Input format.
+    #[arg(long, value_enum, default_value = "vw")]
+    pub format: Format,
+    /// Workers in the group; a list runs one simulation each (e.g. 1,2,4,8).
+    #[arg(long, value_name = "N,...", value_delimiter = ',', num_args = 1.., default_value = "4")]
+    pub workers: Vec<usize>,
+    /// Examples a worker learns per batch (worker.batch_max_examples); a list runs each.
+    #[arg(long, value_name = "B,...", value_delimiter = ',', num_args = 1.., default_value = "5000")]
+    pub batch: Vec<usize>,
+    /// Examples learned by the whole group between a batch's sealing and its owners
+    /// applying it (the round trip, in examples: rate × seconds).
+    #[arg(long, value_name = "D", default_value_t = 20_000)]
+    pub round_trip: usize,
+    /// Examples learned by the whole group between two owner transactions
+    /// (worker.commit_interval_ms × rate).
+    #[arg(long, value_name = "C", default_value_t = 5_000)]
+    pub commit_every: usize,
+    /// Gradients partitions, one owner each (model.partitions).
+    #[arg(long, default_value_t = 8)]
+    pub partitions: i32,
+    /// Examples partitions, dealt round-robin to the workers (model.example_partitions);
+    /// at least the largest worker count.
+    #[arg(long, default_value_t = 32)]
+    pub example_partitions: i32,
+    /// Send each example's gradients (worker.coalesce = false) instead of each batch's
+    /// summed changes.
+    #[arg(long)]
+    pub per_example: bool,
+    /// With --per-example: examples per gradients record (an owner transaction may end
+    /// between the records of one batch).
+    #[arg(long, default_value_t = 1_000)]
+    pub record_examples: usize,
+    /// Most states in one packed deltas record (the owners split larger transactions).
+    #[arg(long, default_value_t = 8192)]
+    pub packed_coordinates: usize,
+    /// Own examples unconfirmed past which a worker waits (worker.max_unconfirmed_examples).
+    #[arg(long, default_value_t = 100_000)]
+    pub max_unconfirmed: usize,
+    /// Owners grow each rate by the gradient mass applied while a gradient was in flight
+    /// (model.delay_tolerant).
+    #[arg(long, requires = "per_example")]
+    pub delay_tolerant: bool,
+    /// After every catch-up, check each replica's every state against its view rebuilt
+    /// from the owners' history (coalesced only; slow, for small files).
+    #[arg(long, conflicts_with = "per_example")]
+    pub check_views: bool,
+    #[command(flatten)]
+    pub learner: LearnerArgs,
 }
 
 #[derive(Debug, Args)]

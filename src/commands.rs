@@ -3,7 +3,7 @@
 
 use crate::cli::{
     Cli, Command, ConfigArg, ConfigCommand, DemoArgs, ExportArgs, GenArgs, ModelCommand, PredictArgs, ProduceArgs,
-    ReplayArgs, TopicsCommand, TrainArgs,
+    ReplayArgs, SimulateArgs, TopicsCommand, TrainArgs,
 };
 use crate::config::WorkerConfig;
 use crate::gen::{generate, GenConfig};
@@ -30,6 +30,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Predict(args) => predict_command(&args),
         Command::Export(args) => export_command(&args),
         Command::Gen(args) => gen_command(&args),
+        Command::Simulate(args) => simulate_command(&args),
         Command::Worker(args) => worker_command(&args),
         Command::Serve(args) => serve_command(&args),
         Command::Produce(args) => produce_command(&args),
@@ -407,6 +408,66 @@ fn gen_config(args: &GenArgs) -> GenConfig {
         seed: args.seed,
         format: args.format,
     }
+}
+
+/// Simulates each group asked for and prints its loss beside the embedded trainer's.
+fn simulate_command(args: &SimulateArgs) -> Result<()> {
+    use crate::simulate::{embedded, simulate, SimExample, SimulationOptions};
+    let settings = args.learner.settings().map_err(|e| anyhow!(e)).context("invalid learner settings")?;
+    let batches = crate::input::spawn_reader(
+        Source::from_arg(&args.data),
+        args.format,
+        None,
+        settings.featurizer()?,
+        1,
+        false,
+        false,
+    )?;
+    let mut examples = Vec::new();
+    for batch in batches {
+        let batch = batch.with_context(|| format!("reading {}", args.data))?;
+        for item in &batch.items {
+            if let crate::input::Item::Example { label, weight, features, .. } = item {
+                let features = batch.features_of(*features).to_vec();
+                examples.push(SimExample { features, label: *label, weight: *weight });
+            }
+        }
+    }
+    let baseline = embedded(&settings, &examples)?.mean_loss();
+    let mut out = format!("examples {}  embedded loss {baseline:.6}\n", examples.len());
+    out.push_str("workers  batch  loss       − embedded  staleness mean  max      merged      deferred\n");
+    print_stdout(&out)?;
+    for &batch in &args.batch {
+        for &workers in &args.workers {
+            let options = SimulationOptions {
+                workers,
+                batch_examples: batch,
+                round_trip: args.round_trip,
+                commit_every: args.commit_every,
+                partitions: args.partitions,
+                example_partitions: args.example_partitions,
+                coalesce: !args.per_example,
+                record_examples: args.record_examples,
+                packed_coordinates: args.packed_coordinates,
+                max_unconfirmed: args.max_unconfirmed,
+                delay_tolerant: args.delay_tolerant,
+                check_views: args.check_views,
+            };
+            let report = simulate(&settings, &examples, &options)?;
+            let loss = report.progress.mean_loss();
+            let curve: Vec<String> = report.curve.iter().map(|(n, l)| format!("{n}:{l:.4}")).collect();
+            tracing::debug!(workers, batch, curve = %curve.join(" "), "progressive loss");
+            print_stdout(&format!(
+                "{workers:>7}  {batch:>5}  {loss:.6}  {:>+10.5}  {:>14.0}  {:>7}  {:>10}  {:>8}\n",
+                loss - baseline,
+                report.staleness_mean,
+                report.staleness_max,
+                report.merged,
+                report.deferred
+            ))?;
+        }
+    }
+    Ok(())
 }
 
 fn gen_command(args: &GenArgs) -> Result<()> {

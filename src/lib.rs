@@ -25,6 +25,7 @@ pub(crate) mod model;
 pub mod observe;
 pub mod schema;
 pub(crate) mod serve;
+pub(crate) mod simulate;
 pub mod store;
 pub mod stream;
 pub(crate) mod train;

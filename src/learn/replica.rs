@@ -136,8 +136,8 @@ pub(crate) struct Replica<S> {
     /// Owner states that held other workers' contributions (replaced a state the replica
     /// had in memory or with own updates unconfirmed).
     pub merged: u64,
-    /// Owner transactions whose states were not taken because they held part of one of
-    /// this replica's batches (which the difference bookkeeping cannot split).
+    /// Owner transactions whose states of some coordinates were not taken because they held
+    /// part of one of this replica's batches (which the difference bookkeeping cannot split).
     pub deferred: u64,
 }
 
@@ -174,7 +174,6 @@ impl<S: ReplicaStates> Replica<S> {
     }
 
     /// One coordinate's state, read back into memory if it has left.
-    #[cfg(test)]
     pub(crate) fn state(&mut self, coordinate: u64) -> Result<CoordState, S::Error> {
         let mut slots = Vec::new();
         self.states.resolve(&[Feature { coordinate, value: 0.0 }], &mut slots)?;
@@ -305,15 +304,26 @@ impl<S: ReplicaStates> Replica<S> {
                 }
             }
         }
-        let published = self.buffered.remove(&partition).unwrap_or_default();
-        if self.own.iter().any(|b| b.unconfirmed.contains(&partition) && b.partly_applied_by(partition, watermark)) {
-            // These states hold part of a batch whose differences are added whole: taken,
-            // they would count that part twice. The replica keeps its own states; the next
-            // transaction publishes these coordinates again if they change.
+        let mut published = self.buffered.remove(&partition).unwrap_or_default();
+        let partly: Vec<&OwnBatch> = self
+            .own
+            .iter()
+            .filter(|b| b.unconfirmed.contains(&partition) && b.partly_applied_by(partition, watermark))
+            .collect();
+        if !partly.is_empty() {
+            // The states of the coordinates such a batch touched hold part of it, and its
+            // differences are added whole: taken, they would count that part twice. The
+            // replica keeps its own states of those; the next transaction publishes them
+            // again if they change. Every other state is as of this watermark and is taken:
+            // dropped too, the other workers' contributions it carries were lost for good
+            // to a coordinate that never changes again.
             self.deferred += 1;
-        } else {
-            self.take_owner_states(partition, published)?;
+            let touched = |coordinate: &u64| {
+                partly.iter().any(|b| b.differences.get(partition as usize).is_some_and(|d| d.contains_key(coordinate)))
+            };
+            published.retain(|(coordinate, _)| !touched(coordinate));
         }
+        self.take_owner_states(partition, published)?;
         while self.own.front().is_some_and(|b| b.unconfirmed.is_empty()) {
             self.own.pop_front();
         }
@@ -660,6 +670,49 @@ pub(crate) mod scenarios {
         assert_eq!(replica.state(c).unwrap(), expected);
     }
 
+    /// One batch of two examples on coordinate `own`, applied by its owner over two
+    /// transactions; the first also publishes another worker's contribution to `foreign`,
+    /// of the same owner partition, which the second does not publish again.
+    pub(crate) fn a_transaction_holding_part_of_a_batch_brings_the_other_coordinates_foreign_states<S: ReplicaStates>(
+        states: S,
+    ) where
+        S::Error: Debug,
+    {
+        let mut learner = learner();
+        let mut replica = Replica::new(rule(), PARTITIONS, states);
+        let (own, foreign) = (1, 1 + PARTITIONS as u64);
+        let partition = partition_of(own);
+        assert_eq!(partition_of(foreign), partition);
+        let mut owned = CoordState::default();
+        let mut after_first = CoordState::default();
+        for offset in 0..2 {
+            step(&mut learner, &mut replica, &[Feature { coordinate: own, value: 1.0 }], 1.0);
+            for g in learner.gradients() {
+                rule().apply(g.coordinate, g.member, &mut owned, g.value, None);
+            }
+            if offset == 0 {
+                after_first = owned;
+            }
+        }
+        replica.seal(BTreeMap::from([((partition, 0), 1)]), BTreeMap::from([(0, 0)]), 2).unwrap();
+        let other_workers = CoordState { z: 0.25, n: 0.0625, updates: 1, sum: 0.25, seen: 0 };
+        // The first transaction: the batch's first example and the other worker's update.
+        replica.owner_state(own, after_first);
+        replica.owner_state(foreign, other_workers);
+        replica.owner_watermark(partition, &BTreeMap::from([(0, 0)])).unwrap();
+        assert_eq!(replica.deferred, 1);
+        assert_eq!(replica.state(foreign).unwrap(), other_workers, "the other worker's update is taken");
+        assert_eq!(replica.state(own).unwrap(), owned, "the batch's own coordinate is not counted twice");
+        // The second: the batch's second example; `foreign` has not changed.
+        replica.owner_state(own, owned);
+        replica.owner_watermark(partition, &BTreeMap::from([(0, 1)])).unwrap();
+        assert_eq!(replica.state(foreign).unwrap(), other_workers);
+        assert_eq!(replica.state(own).unwrap(), owned);
+        assert_eq!(replica.merged, 0, "the owner's states of `own` are this replica's own");
+        assert_eq!(replica.pending(), 0);
+        assert_eq!(replica.unconfirmed().examples, 0);
+    }
+
     /// Two workers: each replica ends with the owners' states (its own and the other's
     /// contributions), up to rounding.
     pub(crate) fn two_workers_see_each_others_contributions_through_the_owners<S: ReplicaStates>(
@@ -738,6 +791,16 @@ mod tests {
     #[test]
     fn states_holding_part_of_a_batch_are_not_taken() {
         scenarios::states_holding_part_of_a_batch_are_not_taken(MapStates::default());
+    }
+
+    /// Issue 30: a transaction that held part of this replica's batch was not taken at
+    /// all, and the other workers' contributions it carried were dropped with it: a
+    /// coordinate that no later transaction publishes again kept missing them for good.
+    #[test]
+    fn a_transaction_holding_part_of_a_batch_brings_the_other_coordinates_foreign_states() {
+        scenarios::a_transaction_holding_part_of_a_batch_brings_the_other_coordinates_foreign_states(
+            MapStates::default(),
+        );
     }
 
     #[test]

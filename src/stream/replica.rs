@@ -191,6 +191,14 @@ mod tests {
     }
 
     #[test]
+    fn on_a_cache_far_smaller_than_the_model_a_transaction_holding_part_of_a_batch_brings_foreign_states() {
+        let dir = tempfile::tempdir().unwrap();
+        scenarios::a_transaction_holding_part_of_a_batch_brings_the_other_coordinates_foreign_states(small_store(
+            &dir, "a",
+        ));
+    }
+
+    #[test]
     fn an_evicted_coordinate_keeps_its_bookkeeping() {
         let dir = tempfile::tempdir().unwrap();
         scenarios::an_evicted_coordinate_keeps_its_bookkeeping(

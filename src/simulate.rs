@@ -1,0 +1,585 @@
+//! N stream workers in one process, deterministic and without a broker: a way to study what
+//! the consumer group does to learning (issue 30) in seconds.
+//!
+//! Each simulated worker has its own [`Replica`] (the stream's code) and learns its share of
+//! the examples the way the predict role does: the examples partitions are dealt round-robin
+//! to the workers, as a group's assignment spreads them, and each worker takes its
+//! partitions' examples in turn, predicts each from its replica, learns it there at once and
+//! seals a batch every `batch_examples` examples (coalesced differences, or per-example
+//! gradients in records of `record_examples`). The owners (one per gradients partition)
+//! apply a batch's records `round_trip` examples (counted over all workers) after it was
+//! sealed, as the update role's `Applier` does (a coalesced change added to the state, a
+//! per-example gradient applied with the [`OwnerRule`]), and every `commit_every` examples
+//! publish what each transaction changed to every replica as the deltas topic carries it:
+//! per partition the packed states, split into parts of at most `packed_coordinates`, each
+//! followed by the transaction's applied watermark. A replica takes them between its
+//! batches, as the predict role does, and a worker whose unconfirmed examples exceed
+//! `max_unconfirmed` waits, as `worker.max_unconfirmed_examples` makes it.
+//!
+//! Time is counted in examples: one example learned by any worker moves the clock by one,
+//! and the workers learn at the same rate (one example each in turn). A round trip of D
+//! examples at R examples per second is D / R seconds.
+
+use crate::learn::owner::OwnerRule;
+use crate::learn::replica::Replica;
+use crate::learn::{CoordState, Feature, Gradient, Progress, ViewLearner};
+use crate::model::ModelSettings;
+use crate::store::{ModelStore, StoreError};
+use hashbrown::HashMap;
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use thiserror::Error;
+
+#[derive(Debug, Error)]
+pub(crate) enum SimulationError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("{0}")]
+    Settings(&'static str),
+    #[error("worker {worker}'s replica holds {held:?} for coordinate {coordinate}, where the owner's state as of the last transaction it took plus its own batches not in it is {expected:?}")]
+    ViewOff { worker: usize, coordinate: u64, held: CoordState, expected: CoordState },
+}
+
+/// How the simulated group is made and paced.
+#[derive(Clone, Debug)]
+pub(crate) struct SimulationOptions {
+    pub workers: usize,
+    /// Examples a worker learns per batch (`worker.batch_max_examples`).
+    pub batch_examples: usize,
+    /// Examples learned by all workers between a batch's sealing and its owners applying it.
+    pub round_trip: usize,
+    /// Examples learned by all workers between two owner transactions.
+    pub commit_every: usize,
+    /// Gradients partitions, one owner each (`model.partitions`).
+    pub partitions: i32,
+    /// Examples partitions (`model.example_partitions`).
+    pub example_partitions: i32,
+    /// Whether batches go coalesced (`worker.coalesce`); otherwise per example.
+    pub coalesce: bool,
+    /// Per example: examples per gradients record; a transaction may end between them.
+    pub record_examples: usize,
+    /// Most states in one packed deltas record.
+    pub packed_coordinates: usize,
+    /// Unconfirmed examples past which a worker waits (`worker.max_unconfirmed_examples`).
+    pub max_unconfirmed: usize,
+    /// Owners grow a rate by the gradient mass applied while a gradient was in flight
+    /// (`model.delay_tolerant`; per-example batches only, as in the stream).
+    pub delay_tolerant: bool,
+    /// After every catch-up, check each replica's every state against its view rebuilt
+    /// from the owners' history (coalesced batches only; slow: it copies the owners' states
+    /// at every transaction).
+    pub check_views: bool,
+}
+
+/// One example, featurized.
+#[derive(Clone, Debug)]
+pub(crate) struct SimExample {
+    pub features: Vec<Feature>,
+    pub label: f64,
+    pub weight: f64,
+}
+
+/// What a simulation measured.
+#[derive(Clone, Debug)]
+pub(crate) struct SimulationReport {
+    /// Progressive validation over every worker's examples.
+    pub progress: Progress,
+    /// (examples learned in all, progressive loss so far) on a doubling schedule.
+    pub curve: Vec<(u64, f64)>,
+    /// Unconfirmed examples of a worker when it sealed a batch: mean and max.
+    pub staleness_mean: f64,
+    pub staleness_max: usize,
+    /// Owner states that held other workers' contributions, over every replica.
+    pub merged: u64,
+    /// Owner transactions a replica did not take (they held part of one of its batches).
+    pub deferred: u64,
+}
+
+/// The progressive loss of one learner on the examples in their order (`ftrl train`).
+pub(crate) fn embedded(settings: &ModelSettings, examples: &[SimExample]) -> Result<Progress, SimulationError> {
+    let mut learner = settings.learner();
+    let mut store = ModelStore::in_memory();
+    let mut progress = Progress::new(settings.loss.is_binary());
+    for example in examples {
+        let outcome = learner.learn(&mut store, &example.features, example.label, example.weight)?;
+        let label = settings.loss.metric_label(example.label);
+        progress.record(outcome.loss, label, outcome.prediction, outcome.score, example.weight);
+    }
+    Ok(progress)
+}
+
+/// A gradients record on its way to its owner.
+#[derive(Clone, Debug)]
+enum Contribution {
+    /// Each coordinate's summed state change, covering these (examples partition, first,
+    /// last offset) ranges.
+    Coalesced { changes: Vec<(u64, CoordState)>, ranges: Vec<(i32, i64, i64)>, batch: (usize, usize) },
+    /// Each example's gradients for this partition: (examples partition, offset, gradients).
+    PerExample(Vec<(i32, i64, Vec<Gradient>)>),
+}
+
+/// One gradients partition's owner.
+#[derive(Default)]
+struct Owner {
+    states: HashMap<u64, CoordState>,
+    /// Examples partition → highest offset applied.
+    watermark: BTreeMap<i32, i64>,
+    /// Coordinates changed since the last transaction.
+    changed: BTreeSet<u64>,
+    /// Whether a record was applied since the last transaction (a coalesced record may
+    /// change no coordinate of its partition, yet move the watermark).
+    applied: bool,
+    /// With `check_views`: the states after each transaction, and the transaction that
+    /// applied each (worker, batch).
+    history: Vec<HashMap<u64, CoordState>>,
+    applied_in: HashMap<(usize, usize), usize>,
+}
+
+impl Owner {
+    fn apply(&mut self, rule: &OwnerRule, contribution: &Contribution, delay_tolerant: bool) {
+        self.applied = true;
+        match contribution {
+            Contribution::Coalesced { changes, ranges, batch } => {
+                self.applied_in.insert(*batch, self.history.len());
+                for (coordinate, change) in changes {
+                    self.states.entry(*coordinate).or_default().add(change);
+                    self.changed.insert(*coordinate);
+                }
+                for (origin, _, last) in ranges {
+                    let seen = self.watermark.entry(*origin).or_insert(-1);
+                    *seen = (*seen).max(*last);
+                }
+            }
+            Contribution::PerExample(examples) => {
+                for (origin, offset, gradients) in examples {
+                    for g in gradients {
+                        let state = self.states.entry(g.coordinate).or_default();
+                        rule.apply(g.coordinate, g.member, state, g.value, delay_tolerant.then_some(g.read_sum));
+                        self.changed.insert(g.coordinate);
+                    }
+                    let seen = self.watermark.entry(*origin).or_insert(-1);
+                    *seen = (*seen).max(*offset);
+                }
+            }
+        }
+    }
+
+    /// What one transaction publishes: its changed states in packed parts of at most
+    /// `packed` states, each with the watermark.
+    fn publish(&mut self, packed: usize, keep_history: bool) -> Vec<Publication> {
+        self.applied = false;
+        let transaction = self.history.len();
+        if keep_history {
+            self.history.push(self.states.clone());
+        }
+        let states: Vec<(u64, CoordState)> =
+            std::mem::take(&mut self.changed).into_iter().map(|c| (c, self.states[&c])).collect();
+        if states.is_empty() {
+            return vec![Publication { states, watermark: self.watermark.clone(), transaction }];
+        }
+        states
+            .chunks(packed.max(1))
+            .map(|part| Publication { states: part.to_vec(), watermark: self.watermark.clone(), transaction })
+            .collect()
+    }
+}
+
+/// One packed deltas record: states, then the watermark that closes them.
+#[derive(Clone, Debug)]
+struct Publication {
+    states: Vec<(u64, CoordState)>,
+    watermark: BTreeMap<i32, i64>,
+    /// Its owner's transaction number (the index of its history, with `check_views`).
+    transaction: usize,
+}
+
+/// A simulated worker: its replica, its examples and its batch being learned.
+struct Worker {
+    replica: Replica<ModelStore>,
+    learner: ViewLearner,
+    /// Per examples partition it reads: (partition, the examples' indices, next position).
+    partitions: Vec<(i32, Vec<usize>, usize)>,
+    turn: usize,
+    /// Owner publications not yet taken (partition, record), in order.
+    inbox: VecDeque<(i32, Publication)>,
+    batch: OpenBatch,
+    coordinates: Vec<u64>,
+    /// Owner partition → the last transaction taken.
+    taken: HashMap<i32, usize>,
+    /// With `check_views`: each sealed batch's state differences.
+    sealed: Vec<HashMap<u64, CoordState>>,
+}
+
+/// The batch a worker is learning.
+#[derive(Default)]
+struct OpenBatch {
+    examples: usize,
+    /// Per example: (owner partition, examples partition) → highest offset sent there.
+    requirements: BTreeMap<(i32, i32), i64>,
+    firsts: BTreeMap<i32, i64>,
+    lasts: BTreeMap<i32, i64>,
+    /// Per example: its gradients (per-example batches only).
+    per_example: Vec<(i32, i64, Vec<Gradient>)>,
+}
+
+impl Worker {
+    /// The next example of its partitions, taken in turn: (partition, offset, index).
+    fn next_example(&mut self) -> Option<(i32, i64, usize)> {
+        for _ in 0..self.partitions.len() {
+            let at = self.turn % self.partitions.len();
+            self.turn += 1;
+            let (partition, indices, next) = &mut self.partitions[at];
+            if let Some(&index) = indices.get(*next) {
+                *next += 1;
+                return Some((*partition, (*next - 1) as i64, index));
+            }
+        }
+        None
+    }
+
+    /// Takes every owner record that has arrived, as the predict role does between batches.
+    fn catch_up(&mut self) -> Result<(), StoreError> {
+        while let Some((partition, publication)) = self.inbox.pop_front() {
+            for (coordinate, state) in publication.states {
+                self.replica.owner_state(coordinate, state);
+            }
+            self.replica.owner_watermark(partition, &publication.watermark)?;
+            self.taken.insert(partition, publication.transaction);
+        }
+        Ok(())
+    }
+}
+
+/// Runs the group over `examples` (in the file's order, dealt to the examples partitions
+/// round-robin, as `ftrl produce` does).
+pub(crate) fn simulate(
+    settings: &ModelSettings,
+    examples: &[SimExample],
+    options: &SimulationOptions,
+) -> Result<SimulationReport, SimulationError> {
+    if options.workers == 0 || options.batch_examples == 0 || options.partitions < 1 {
+        return Err(SimulationError::Settings("workers, batch examples and partitions must be at least 1"));
+    }
+    if options.example_partitions < 0 || (options.example_partitions as usize) < options.workers {
+        return Err(SimulationError::Settings("every worker needs an examples partition: at least as many as workers"));
+    }
+    if options.check_views && !options.coalesce {
+        return Err(SimulationError::Settings("views are checked with coalesced batches only"));
+    }
+    if options.delay_tolerant && options.coalesce {
+        return Err(SimulationError::Settings(
+            "delay-tolerant rates need each example's read sums: per-example batches",
+        ));
+    }
+    if !settings.hedge.is_empty() {
+        return Err(SimulationError::Settings("the simulation runs one learner, not a Hedge"));
+    }
+    let rule = settings.owner_rule().with_delay_tolerance(options.delay_tolerant);
+    let partitions = options.partitions;
+    let mut workers: Vec<Worker> = (0..options.workers)
+        .map(|w| Worker {
+            replica: Replica::new(rule.clone(), partitions, ModelStore::in_memory()),
+            learner: settings.view_learner().with_read_sums(options.delay_tolerant),
+            partitions: (0..options.example_partitions)
+                .filter(|e| *e as usize % options.workers == w)
+                .map(|e| {
+                    let indices = (e as usize..examples.len()).step_by(options.example_partitions as usize).collect();
+                    (e, indices, 0)
+                })
+                .collect(),
+            turn: 0,
+            inbox: VecDeque::new(),
+            batch: OpenBatch::default(),
+            coordinates: Vec::new(),
+            taken: HashMap::new(),
+            sealed: Vec::new(),
+        })
+        .collect();
+    let mut owners: Vec<Owner> = (0..partitions).map(|_| Owner::default()).collect();
+    // (arrival clock, sequence) → (gradients partition, record).
+    let mut in_flight: BTreeMap<(u64, u64), (i32, Contribution)> = BTreeMap::new();
+    let mut sequence = 0u64;
+    let mut progress = Progress::new(settings.loss.is_binary());
+    let mut curve = Vec::new();
+    let mut next_point = 1u64;
+    let (mut staleness_sum, mut staleness_max, mut seals) = (0.0, 0usize, 0u64);
+    let every = options.commit_every.max(1) as u64;
+    let mut clock = 0u64;
+    let mut next_commit = every;
+    let mut done = vec![false; workers.len()];
+
+    loop {
+        let mut learned = false;
+        for (w, worker) in workers.iter_mut().enumerate() {
+            if done[w] {
+                continue;
+            }
+            if worker.batch.examples == 0 {
+                worker.catch_up()?;
+                if options.check_views {
+                    check_view(w, worker, &owners, partitions)?;
+                }
+                if worker.replica.unconfirmed().examples > options.max_unconfirmed {
+                    continue;
+                }
+            }
+            let Some((origin, offset, index)) = worker.next_example() else {
+                if worker.batch.examples > 0 {
+                    seal(w, worker, options, clock, &mut in_flight, &mut sequence)?;
+                }
+                done[w] = worker.replica.unconfirmed().examples == 0;
+                continue;
+            };
+            let example = &examples[index];
+            worker.learner.coordinates(&example.features, &mut worker.coordinates);
+            worker.replica.make_resident(&worker.coordinates)?;
+            let outcome = worker.learner.step(&worker.replica, &example.features, Some(example.label), example.weight);
+            worker.replica.learn(worker.learner.gradients())?;
+            let label = settings.loss.metric_label(example.label);
+            progress.record(outcome.loss, label, outcome.prediction, outcome.score, example.weight);
+            if progress.count >= next_point {
+                curve.push((progress.count, progress.mean_loss()));
+                next_point *= 2;
+            }
+            let batch = &mut worker.batch;
+            batch.examples += 1;
+            batch.firsts.entry(origin).or_insert(offset);
+            batch.lasts.insert(origin, offset);
+            if !options.coalesce {
+                for g in worker.learner.gradients().iter().filter(|g| g.value.is_finite()) {
+                    batch.requirements.insert(((g.coordinate % partitions as u64) as i32, origin), offset);
+                }
+                batch.per_example.push((origin, offset, worker.learner.gradients().to_vec()));
+            }
+            clock += 1;
+            learned = true;
+            if batch.examples >= options.batch_examples {
+                let unconfirmed = worker.replica.unconfirmed().examples;
+                staleness_sum += unconfirmed as f64;
+                staleness_max = staleness_max.max(unconfirmed);
+                seals += 1;
+                seal(w, worker, options, clock, &mut in_flight, &mut sequence)?;
+            }
+        }
+        if !learned {
+            if done.iter().all(|d| *d) {
+                break;
+            }
+            // Every worker waits on the owners: time passes until their next transaction
+            // that applies a record.
+            let arrival = in_flight.keys().next().map_or(next_commit, |(arrival, _)| *arrival);
+            clock = clock.max(arrival).max(next_commit);
+        }
+        while clock >= next_commit {
+            // An owner transaction: the records arrived so far, applied and published.
+            while let Some(entry) = in_flight.first_entry() {
+                if entry.key().0 > next_commit {
+                    break;
+                }
+                let (partition, contribution) = entry.remove();
+                owners[partition as usize].apply(&rule, &contribution, options.delay_tolerant);
+            }
+            for (partition, owner) in owners.iter_mut().enumerate() {
+                if !owner.applied {
+                    continue;
+                }
+                for publication in owner.publish(options.packed_coordinates, options.check_views) {
+                    for worker in workers.iter_mut() {
+                        worker.inbox.push_back((partition as i32, publication.clone()));
+                    }
+                }
+            }
+            next_commit += every;
+        }
+    }
+    curve.push((progress.count, progress.mean_loss()));
+    Ok(SimulationReport {
+        progress,
+        curve,
+        staleness_mean: if seals == 0 { 0.0 } else { staleness_sum / seals as f64 },
+        staleness_max,
+        merged: workers.iter().map(|w| w.replica.merged).sum(),
+        deferred: workers.iter().map(|w| w.replica.deferred).sum(),
+    })
+}
+
+/// Ends `worker`'s batch: its records leave for the owners, arriving `round_trip` examples
+/// later (a partition's records one example apart, so that an owner transaction may end
+/// between them).
+fn seal(
+    w: usize,
+    worker: &mut Worker,
+    options: &SimulationOptions,
+    clock: u64,
+    in_flight: &mut BTreeMap<(u64, u64), (i32, Contribution)>,
+    sequence: &mut u64,
+) -> Result<(), StoreError> {
+    let batch = std::mem::take(&mut worker.batch);
+    let partitions = options.partitions;
+    let arrival = clock + options.round_trip as u64;
+    let mut send = |partition: i32, delay: u64, contribution: Contribution| {
+        in_flight.insert((arrival + delay, *sequence), (partition, contribution));
+        *sequence += 1;
+    };
+    let mut requirements = batch.requirements;
+    let number = worker.sealed.len();
+    if options.check_views {
+        worker.sealed.push(worker.replica.batch_differences().map(|(c, _, d)| (c, d)).collect());
+    }
+    if options.coalesce {
+        let mut changes: Vec<Vec<(u64, CoordState)>> = vec![Vec::new(); partitions as usize];
+        for (coordinate, _, difference) in worker.replica.batch_differences() {
+            changes[(coordinate % partitions as u64) as usize].push((coordinate, difference));
+        }
+        let ranges: Vec<(i32, i64, i64)> =
+            batch.firsts.iter().map(|(origin, first)| (*origin, *first, batch.lasts[origin])).collect();
+        for (partition, changes) in changes.into_iter().enumerate() {
+            for (origin, _, last) in &ranges {
+                requirements.insert((partition as i32, *origin), *last);
+            }
+            let batch = (w, number);
+            send(partition as i32, 0, Contribution::Coalesced { changes, ranges: ranges.clone(), batch });
+        }
+    } else {
+        let record = options.record_examples.max(1);
+        for partition in 0..partitions {
+            let examples: Vec<(i32, i64, Vec<Gradient>)> = batch
+                .per_example
+                .iter()
+                .map(|(origin, offset, gradients)| {
+                    let mine = gradients
+                        .iter()
+                        .filter(|g| g.value.is_finite() && (g.coordinate % partitions as u64) as i32 == partition)
+                        .copied()
+                        .collect::<Vec<_>>();
+                    (*origin, *offset, mine)
+                })
+                .filter(|(_, _, mine)| !mine.is_empty())
+                .collect();
+            for (k, chunk) in examples.chunks(record).enumerate() {
+                send(partition, k as u64, Contribution::PerExample(chunk.to_vec()));
+            }
+        }
+    }
+    worker.replica.seal(requirements, batch.firsts, batch.examples)
+}
+
+/// Checks worker `w`'s replica against its view rebuilt independently: per owner partition,
+/// the owner's state as of the last transaction the worker took, plus the worker's own
+/// batches that transaction did not hold. Update counts must be equal, z and n within
+/// rounding.
+fn check_view(w: usize, worker: &mut Worker, owners: &[Owner], partitions: i32) -> Result<(), SimulationError> {
+    let coordinates: BTreeSet<u64> = owners.iter().flat_map(|o| o.states.keys().copied()).collect();
+    for coordinate in coordinates {
+        let partition = (coordinate % partitions as u64) as i32;
+        let owner = &owners[partition as usize];
+        let taken = worker.taken.get(&partition).copied();
+        let mut expected = taken.and_then(|t| owner.history[t].get(&coordinate).copied()).unwrap_or_default();
+        for (number, differences) in worker.sealed.iter().enumerate() {
+            let held = matches!((owner.applied_in.get(&(w, number)), taken), (Some(applied), Some(t)) if *applied <= t);
+            if let Some(difference) = differences.get(&coordinate).filter(|_| !held) {
+                expected.add(difference);
+            }
+        }
+        let held = worker.replica.state(coordinate)?;
+        let close = |a: f64, b: f64| (a - b).abs() <= 1e-9 * (1.0 + b.abs());
+        if held.updates != expected.updates || !close(held.z, expected.z) || !close(held.n, expected.n) {
+            return Err(SimulationError::ViewOff { worker: w, coordinate, held, expected });
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::learn::test_support::ftrl;
+    use crate::learn::Loss;
+
+    /// About 300 coordinates, a bias and four fields, so that every owner partition holds
+    /// hot and rare coordinates.
+    fn examples(n: u64) -> Vec<SimExample> {
+        (0..n)
+            .map(|i| {
+                let j = i.wrapping_mul(2654435761);
+                let features = [0, 1 + j % 7, 20 + j % 31, 100 + j % 97, 300 + j % 173]
+                    .iter()
+                    .map(|&coordinate| Feature { coordinate, value: 1.0 })
+                    .collect();
+                SimExample { features, label: ((j / 5) % 2) as f64, weight: 1.0 }
+            })
+            .collect()
+    }
+
+    fn options(workers: usize, coalesce: bool) -> SimulationOptions {
+        SimulationOptions {
+            workers,
+            batch_examples: 50,
+            round_trip: 120,
+            commit_every: 7,
+            partitions: 4,
+            example_partitions: 4,
+            coalesce,
+            record_examples: 9,
+            packed_coordinates: 5,
+            max_unconfirmed: 200,
+            delay_tolerant: false,
+            check_views: false,
+        }
+    }
+
+    /// One worker's replica is `ftrl train` on its examples' order (one examples partition:
+    /// the file's), whatever the owners publish meanwhile: split packed records, and per
+    /// example owner transactions ending inside a batch.
+    #[test]
+    fn one_worker_learns_what_the_embedded_trainer_learns() {
+        let settings = ModelSettings::new(ftrl(0.5), Loss::Logistic, &[]);
+        let data = examples(2_000);
+        let embedded = embedded(&settings, &data).unwrap();
+        for coalesce in [true, false] {
+            let options = SimulationOptions { example_partitions: 1, ..options(1, coalesce) };
+            let report = simulate(&settings, &data, &options).unwrap();
+            assert_eq!(report.progress.count, embedded.count);
+            assert_eq!(report.progress.mean_loss(), embedded.mean_loss(), "coalesced: {coalesce}");
+            assert_eq!(report.merged, 0, "nothing foreign, nothing rounded anew");
+            if !coalesce {
+                assert!(report.deferred > 0, "transactions ended inside batches");
+            }
+        }
+    }
+
+    /// Several workers learn every example once each, and the same run twice gives the same
+    /// figures.
+    #[test]
+    fn several_workers_learn_every_example_once_and_deterministically() {
+        let settings = ModelSettings::new(ftrl(0.5), Loss::Logistic, &[]);
+        let data = examples(2_000);
+        for coalesce in [true, false] {
+            let report = simulate(&settings, &data, &options(3, coalesce)).unwrap();
+            assert_eq!(report.progress.count, 2_000);
+            assert!(report.merged > 0, "the workers see each other's contributions");
+            assert!(report.staleness_max <= 200, "{}", report.staleness_max);
+            let again = simulate(&settings, &data, &options(3, coalesce)).unwrap();
+            assert_eq!(again.progress.mean_loss(), report.progress.mean_loss());
+        }
+    }
+
+    /// Issue 30's question: is what four workers' replicas compute from exactly the owners'
+    /// states plus their own batches the owners have not applied, with packed records split
+    /// and owner transactions ending between batches? No own difference counted twice, no
+    /// foreign one, no state taken as of another watermark.
+    #[test]
+    fn four_replicas_views_are_the_owners_states_plus_their_own_unapplied_batches() {
+        let settings = ModelSettings::new(ftrl(0.5), Loss::Logistic, &[]);
+        let data = examples(2_000);
+        let options = SimulationOptions { check_views: true, ..options(4, true) };
+        let report = simulate(&settings, &data, &options).unwrap();
+        assert!(report.merged > 0);
+    }
+
+    #[test]
+    fn fewer_examples_partitions_than_workers_is_an_error() {
+        let settings = ModelSettings::new(ftrl(0.5), Loss::Logistic, &[]);
+        let error = simulate(&settings, &examples(10), &options(5, true)).unwrap_err();
+        assert!(error.to_string().contains("at least as many as workers"), "{error}");
+    }
+}
