@@ -108,55 +108,61 @@ fn settled_bounds(log: &str) -> Vec<String> {
     log.lines().filter(|l| l.contains("per-example bounds known")).map(str::to_string).collect()
 }
 
-/// The first case: 122,500 examples of one partition learned (more than any
-/// relative per-example bound, 100,000 on a broker without commit metadata), the offsets
-/// reset to the earliest, 10,000 new examples. Before absolute bounds, the new examples'
-/// coalesced records straddled what the owners held and were dropped.
-#[test]
-fn offsets_reset_to_earliest_after_a_large_backlog_learn_each_example_once() {
-    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let setup = Setup::with_example_partitions("reset-earliest", 1);
+/// Examples of one partition learned: more than any relative per-example bound (100,000 on
+/// a broker without commit metadata), and not a multiple of the batch bound, so that a
+/// relative bound's coalesced batches straddle them.
+const BACKLOG: usize = 122_500;
+/// Examples produced after the operator's action.
+const NEWER: usize = 10_000;
+
+/// A model whose one worker learned `BACKLOG` examples of its one examples partition and
+/// stopped: (setup, the worker's configuration, the file of all `BACKLOG + NEWER`
+/// examples, the `NEWER` payloads still to produce).
+fn learned_backlog(prefix: &str) -> (Setup, PathBuf, PathBuf, Vec<Vec<u8>>) {
+    let setup = Setup::with_example_partitions(prefix, 1);
     let config =
         setup.config_with("w1", "json", |t| t.replace("batch_max_examples = 500", "batch_max_examples = 5000"));
     run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
-    let (data, examples) = generated(setup.dir.path(), 132_500);
-    let payloads: Vec<Vec<u8>> = examples.iter().map(|(json, _)| json.clone().into_bytes()).collect();
-    produce_over(&setup, 1, &payloads[..122_500]);
+    let (data, examples) = generated(setup.dir.path(), (BACKLOG + NEWER) as u64);
+    let mut payloads: Vec<Vec<u8>> = examples.iter().map(|(json, _)| json.clone().into_bytes()).collect();
+    let newer = payloads.split_off(BACKLOG);
+    produce_over(&setup, 1, &payloads);
     let worker = Worker::start(&config, setup.dir.path().join("w1-first.log"));
-    wait_for_progress(&setup, 122_500, &[&worker]);
+    wait_for_progress(&setup, BACKLOG as u64, &[&worker]);
     worker.stop();
+    (setup, config, data, newer)
+}
 
+/// The first case: a learned backlog, the offsets reset to the earliest, new
+/// examples. Before absolute bounds, the new examples' coalesced records straddled what the
+/// owners held and were dropped.
+#[test]
+fn offsets_reset_to_earliest_after_a_large_backlog_learn_each_example_once() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let (setup, config, data, newer) = learned_backlog("reset-earliest");
     reset_predict_offsets(&setup, &[(0, 0)]);
-    produce_over(&setup, 1, &payloads[122_500..]);
+    produce_over(&setup, 1, &newer);
     let worker = Worker::start(&config, setup.dir.path().join("w1-reset.log"));
-    assert_learned_exactly(&setup, &config, &data, 132_500, &worker, "offsets reset to earliest after 122,500");
+    let all = (BACKLOG + NEWER) as u64;
+    assert_learned_exactly(&setup, &config, &data, all, &worker, "offsets reset to earliest after 122,500");
     let log = worker.log_text();
     worker.stop();
     let bounds = settled_bounds(&log);
-    assert!(bounds.iter().any(|l| l.contains("per_example_through=[(0, 122499)]")), "{bounds:?}");
+    let through = format!("per_example_through=[(0, {})]", BACKLOG - 1);
+    assert!(bounds.iter().any(|l| l.contains(&through)), "{bounds:?}");
     assert!(!log.contains("both seen and unseen"), "no coalesced record straddled what the owners held");
 }
 
-/// The group deleted (its offsets gone) after 122,500 examples learned, then 10,000 new
-/// ones; the worker is SIGKILLed at several moments of its catch-up (the second
-/// case killed it after it had committed offset 122,500 without metadata) and restarted.
+/// The group deleted (its offsets gone) after a learned backlog, then new examples; the
+/// worker is SIGKILLed at several moments of its catch-up (the second case killed it
+/// after it had committed offsets without metadata) and restarted.
 #[test]
 fn a_deleted_group_and_kills_during_the_catch_up_learn_each_example_once() {
     use rand::{Rng, SeedableRng};
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
-    let setup = Setup::with_example_partitions("group-deleted", 1);
-    let config =
-        setup.config_with("w1", "json", |t| t.replace("batch_max_examples = 500", "batch_max_examples = 5000"));
-    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
-    let (data, examples) = generated(setup.dir.path(), 132_500);
-    let payloads: Vec<Vec<u8>> = examples.iter().map(|(json, _)| json.clone().into_bytes()).collect();
-    produce_over(&setup, 1, &payloads[..122_500]);
-    let worker = Worker::start(&config, setup.dir.path().join("w1-first.log"));
-    wait_for_progress(&setup, 122_500, &[&worker]);
-    worker.stop();
-
+    let (setup, config, data, newer) = learned_backlog("group-deleted");
     delete_predict_group(&setup);
-    produce_over(&setup, 1, &payloads[122_500..]);
+    produce_over(&setup, 1, &newer);
     let mut rng = rand::rngs::StdRng::seed_from_u64(29);
     for kill in 0..4 {
         let mut worker = Worker::start(&config, setup.dir.path().join(format!("w1-kill-{kill}.log")));
@@ -165,7 +171,8 @@ fn a_deleted_group_and_kills_during_the_catch_up_learn_each_example_once() {
         worker.child.wait().unwrap();
     }
     let worker = Worker::start(&config, setup.dir.path().join("w1-last.log"));
-    assert_learned_exactly(&setup, &config, &data, 132_500, &worker, "group deleted, 4 kills during the catch-up");
+    let all = (BACKLOG + NEWER) as u64;
+    assert_learned_exactly(&setup, &config, &data, all, &worker, "group deleted, 4 kills during the catch-up");
     worker.stop();
 }
 
