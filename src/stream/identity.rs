@@ -12,7 +12,9 @@
 //! worker refuses after reading it back. Keys differ by digest, so compaction keeps the
 //! first record of each identity and never replaces the model's by a refused one.
 
-use super::kafka::{client_config, reader, TRANSACTION_CALL_TIMEOUT};
+use super::kafka::{
+    client_config, reader, send, wait_for_deliveries, DeliveredOffsets, ReaderConsumer, TRANSACTION_CALL_TIMEOUT,
+};
 use super::wire::MODEL_KEY_PREFIX;
 use super::StreamError;
 use crate::config::{ModelConfig, WorkerConfig};
@@ -21,7 +23,7 @@ use crate::model::FORMAT_VERSION;
 use rdkafka::consumer::Consumer as _;
 use rdkafka::error::{KafkaError, RDKafkaErrorCode};
 use rdkafka::message::Message as _;
-use rdkafka::producer::{BaseProducer, BaseRecord, Producer};
+use rdkafka::producer::{BaseProducer, BaseRecord, Producer as _};
 use rdkafka::{Offset, TopicPartitionList};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -117,21 +119,26 @@ impl ModelIdentity {
 }
 
 /// Reads the model's identity from the changelog and compares this worker's with it;
-/// records this worker's when the model has none yet (then reads back which one is first).
-/// A difference is [`StreamError::ModelMismatch`], naming every setting that differs.
+/// records this worker's when the model has none yet (then reads on to the first one
+/// recorded, ours or that of a worker that started at the same time). A difference is
+/// [`StreamError::ModelMismatch`], naming every setting that differs.
 pub(crate) fn check(config: &WorkerConfig) -> Result<(), StreamError> {
     let ours = ModelIdentity::of(&config.model)?;
-    let recorded = match first_recorded(config)? {
+    let mut changelog = ChangelogHead::open(config)?;
+    let recorded = match changelog.first_identity(AtEnd::Stop)? {
         Some(recorded) => recorded,
-        None => {
-            record(config, &ours)?;
-            first_recorded(config)?.ok_or_else(|| {
+        // Recorded right at the end the read reached: nothing came before it, ours is the
+        // model's. Otherwise another worker appended meanwhile, and the first identity
+        // after that end decides.
+        None => match (changelog.end(), record(config, &ours)?) {
+            (Some(end), recorded_at) if end == recorded_at => ours.clone(),
+            _ => changelog.first_identity(AtEnd::Wait)?.ok_or_else(|| {
                 StreamError::State(format!(
                     "the model's identity was written to {} partition 0 but cannot be read back",
-                    config.topics().changelog
+                    changelog.topic
                 ))
-            })?
-        }
+            })?,
+        },
     };
     let differences = ours.differences(&recorded);
     if differences.is_empty() {
@@ -140,55 +147,100 @@ pub(crate) fn check(config: &WorkerConfig) -> Result<(), StreamError> {
     Err(StreamError::ModelMismatch { prefix: config.model.prefix.clone(), differences: differences.join("; ") })
 }
 
-/// The first identity recorded on changelog partition 0, if any. It is read up to the first
-/// one (or the end): the first worker records it before any state is written, so for models
-/// created since identities exist it is the first record, and the read stops there.
-fn first_recorded(config: &WorkerConfig) -> Result<Option<ModelIdentity>, StreamError> {
-    let topic = config.topics().changelog;
-    let consumer = reader(config)?;
-    let mut assignment = TopicPartitionList::new();
-    // Offset 0 rather than `Beginning`, as `kafka::assign_split_queues` explains; where 0 is
-    // gone (compaction), `auto.offset.reset` (earliest) starts at the first offset kept.
-    assignment.add_partition_offset(&topic, 0, Offset::Offset(0))?;
-    consumer.assign(&assignment)?;
-    let deadline = Instant::now() + READ_TIMEOUT;
-    loop {
-        if super::stopping() {
-            return Err(StreamError::Stopped);
+/// What [`ChangelogHead::first_identity`] does at the end of the partition.
+#[derive(Clone, Copy, PartialEq)]
+enum AtEnd {
+    /// No identity up to the end: the model has none yet.
+    Stop,
+    /// One was just recorded: wait for it (or an earlier one) to arrive.
+    Wait,
+}
+
+/// A reader of changelog partition 0 from its first offset, where the first worker records
+/// the model's identity before any state is written: for models created since identities
+/// exist it is the first record, and the read stops there.
+struct ChangelogHead {
+    consumer: ReaderConsumer,
+    topic: String,
+    deadline: Instant,
+}
+
+impl ChangelogHead {
+    fn open(config: &WorkerConfig) -> Result<Self, StreamError> {
+        let topic = config.topics().changelog;
+        let consumer = reader(config)?;
+        let mut assignment = TopicPartitionList::new();
+        // Offset 0 rather than `Beginning`, as `kafka::assign_split_queues` explains; where 0
+        // is gone (compaction), `auto.offset.reset` (earliest) starts at the first offset kept.
+        assignment.add_partition_offset(&topic, 0, Offset::Offset(0))?;
+        consumer.assign(&assignment)?;
+        Ok(Self { consumer, topic, deadline: Instant::now() + READ_TIMEOUT })
+    }
+
+    /// Where the read stands: after the end of the partition once [`Self::first_identity`]
+    /// found none.
+    fn end(&self) -> Option<i64> {
+        let position = self.consumer.position().ok()?;
+        match position.find_partition(&self.topic, 0)?.offset() {
+            Offset::Offset(offset) => Some(offset),
+            _ => None,
         }
-        if Instant::now() > deadline {
-            return Err(StreamError::Other(format!("reading the model's identity from {topic} partition 0 timed out")));
-        }
-        match consumer.poll(Duration::from_millis(200)) {
-            None => {}
-            Some(Ok(message)) => {
-                if !message.key().is_some_and(|key| key.starts_with(MODEL_KEY_PREFIX.as_bytes())) {
-                    continue;
-                }
-                match message.payload().and_then(ModelIdentity::from_json) {
-                    Some(identity) => return Ok(Some(identity)),
-                    None => tracing::warn!(offset = message.offset(), "unreadable model identity record skipped"),
-                }
+    }
+
+    /// The next identity record read. The reader stays where it stopped, so after recording
+    /// ours a second call reads only what was appended since the end the first one reached.
+    fn first_identity(&mut self, at_end: AtEnd) -> Result<Option<ModelIdentity>, StreamError> {
+        let topic = &self.topic;
+        loop {
+            if super::stopping() {
+                return Err(StreamError::Stopped);
             }
-            Some(Err(KafkaError::PartitionEOF(_))) => return Ok(None),
-            Some(Err(error @ KafkaError::MessageConsumption(RDKafkaErrorCode::UnknownTopicOrPartition))) => {
-                return Err(error.into())
+            if Instant::now() > self.deadline {
+                return Err(StreamError::Other(format!(
+                    "reading the model's identity from {topic} partition 0 timed out"
+                )));
             }
-            Some(Err(error)) => tracing::warn!(%error, %topic, "consumer error while reading the model's identity"),
+            match self.consumer.poll(Duration::from_millis(200)) {
+                None => {}
+                Some(Ok(message)) => {
+                    if !message.key().is_some_and(|key| key.starts_with(MODEL_KEY_PREFIX.as_bytes())) {
+                        continue;
+                    }
+                    match message.payload().and_then(ModelIdentity::from_json) {
+                        Some(identity) => return Ok(Some(identity)),
+                        None => tracing::warn!(offset = message.offset(), "unreadable model identity record skipped"),
+                    }
+                }
+                Some(Err(KafkaError::PartitionEOF(_))) if at_end == AtEnd::Stop => return Ok(None),
+                Some(Err(KafkaError::PartitionEOF(_))) => {}
+                Some(Err(error @ KafkaError::MessageConsumption(RDKafkaErrorCode::UnknownTopicOrPartition))) => {
+                    return Err(error.into())
+                }
+                Some(Err(error)) => tracing::warn!(%error, %topic, "consumer error while reading the model's identity"),
+            }
         }
     }
 }
 
-/// Appends this worker's identity to changelog partition 0.
-fn record(config: &WorkerConfig, identity: &ModelIdentity) -> Result<(), StreamError> {
-    let producer: BaseProducer = client_config(config).set("enable.idempotence", "true").create()?;
+/// Appends this worker's identity to changelog partition 0 and waits until the broker has
+/// it; returns the record's offset. Neither idempotence nor `flush` (which waits in 100 ms steps): a second copy of the
+/// record is harmless (same key, same value), and this wait is part of a new model's start.
+fn record(config: &WorkerConfig, identity: &ModelIdentity) -> Result<i64, StreamError> {
+    let topic = config.topics().changelog;
+    let producer: BaseProducer<DeliveredOffsets> = client_config(config)
+        .set("acks", "all")
+        .set("linger.ms", "0")
+        .create_with_context(DeliveredOffsets::new(&topic))?;
     let (key, value) = (identity.record_key(), identity.to_json());
-    producer
-        .send(BaseRecord::to(&config.topics().changelog).partition(0).key(key.as_bytes()).payload(&value[..]))
-        .map_err(|(error, _)| error)?;
-    producer.flush(TRANSACTION_CALL_TIMEOUT)?;
-    tracing::info!(prefix = %config.model.prefix, "recorded the model's settings on the changelog");
-    Ok(())
+    send(&producer, BaseRecord::to(&topic).partition(0).key(key.as_bytes()).payload(&value[..]))?;
+    wait_for_deliveries(&producer, TRANSACTION_CALL_TIMEOUT);
+    let Some(&(offset, _)) = producer.context().take().get(&0) else {
+        return Err(StreamError::Other(format!(
+            "the model's identity could not be written to {topic} partition 0 (see the warnings above)"
+        )));
+    };
+    tracing::info!(prefix = %config.model.prefix, offset, "recorded the model's settings on the changelog");
+    Ok(offset)
 }
 
 #[cfg(test)]

@@ -180,6 +180,20 @@ fn serve_events<C: ProducerContext>(producer: &BaseProducer<C>) {
     }
 }
 
+/// Serves the producer's events until every record sent has its delivery report, or
+/// `timeout` passed. Unlike `flush`, it notices the last report within a fraction of a
+/// millisecond ([`PRODUCER_WAIT_STEP`]).
+pub(crate) fn wait_for_deliveries<C: ProducerContext>(producer: &BaseProducer<C>, timeout: Duration) {
+    let deadline = std::time::Instant::now() + timeout;
+    loop {
+        serve_events(producer);
+        if producer.in_flight_count() == 0 || std::time::Instant::now() >= deadline {
+            return;
+        }
+        std::thread::sleep(PRODUCER_WAIT_STEP);
+    }
+}
+
 /// Sends a record, waiting for room when the local queue is full.
 pub(crate) fn send<C: ProducerContext<DeliveryOpaque = ()>>(
     producer: &BaseProducer<C>,
@@ -246,14 +260,7 @@ fn commit<C: ProducerContext>(
     producer: &BaseProducer<C>,
     may_commit: impl Fn() -> Result<(), StreamError>,
 ) -> Result<(), StreamError> {
-    let deadline = std::time::Instant::now() + TRANSACTION_CALL_TIMEOUT;
-    loop {
-        serve_events(producer);
-        if producer.in_flight_count() == 0 || std::time::Instant::now() >= deadline {
-            break;
-        }
-        std::thread::sleep(PRODUCER_WAIT_STEP);
-    }
+    wait_for_deliveries(producer, TRANSACTION_CALL_TIMEOUT);
     if let Err(error) = may_commit() {
         let _ = producer.abort_transaction(TRANSACTION_CALL_TIMEOUT);
         return Err(error);

@@ -259,3 +259,51 @@ fn a_worker_whose_settings_differ_from_the_models_refuses_to_start_naming_them()
     }
     same.stop();
 }
+
+/// Two first workers of a new model with different settings, started at the same moment,
+/// both find no identity and both record theirs: the one recorded first is the model's,
+/// so exactly one worker runs and the other refuses, whichever order the broker chose.
+/// Run over several new models, so that both orders and the recording race come up.
+#[test]
+fn of_two_first_workers_with_different_settings_the_one_recorded_first_runs() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let mut both_recorded = 0;
+    for round in 0..4 {
+        let setup = Setup::new(&format!("identity-race-{round}"));
+        let plain = setup.config("w1", "protobuf");
+        let tolerant =
+            setup.config_with("w2", "protobuf", |t| t.replace("[worker]", "delay_tolerant = true\n\n[worker]"));
+        run_ok(ftrl().args(["topics", "create", "--config"]).arg(&plain));
+        let mut workers = [
+            (false, Worker::start(&plain, setup.dir.path().join("w1.log"))),
+            (true, Worker::start(&tolerant, setup.dir.path().join("w2.log"))),
+        ];
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let refused = loop {
+            let exited: Vec<bool> = workers
+                .iter_mut()
+                .filter_map(|(tolerant, worker)| worker.child.try_wait().unwrap().map(|_| *tolerant))
+                .collect();
+            if let [tolerant] = exited[..] {
+                break tolerant;
+            }
+            assert!(exited.is_empty(), "both workers stopped");
+            assert!(Instant::now() < deadline, "neither worker refused");
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        let [(_, first), (_, second)] = workers;
+        let (running, stopped) = if refused { (first, second) } else { (second, first) };
+        let recorded = |worker: &Worker| worker.log_text().contains("recorded the model's settings");
+        both_recorded += usize::from(recorded(&running) && recorded(&stopped));
+        assert!(stopped.log_text().contains("model.delay_tolerant"), "{}", stopped.log_text());
+        // The model's identity is the first record of changelog partition 0, and it is the
+        // running worker's: its settings are the model's.
+        let changelog = read_all(&setup, "changelog", 4);
+        let first_record = changelog.iter().find(|m| m.partition() == 0).and_then(|m| m.payload()).unwrap();
+        let identity: Value = serde_json::from_slice(first_record).unwrap();
+        assert_eq!(identity["model.delay_tolerant"], Value::Bool(!refused), "round {round}");
+        running.stop();
+        drop(stopped);
+    }
+    eprintln!("rounds in which both workers recorded their settings: {both_recorded} of 4");
+}
