@@ -73,6 +73,26 @@ impl CoordState {
         }
     }
 
+    /// Adds `share` times a step's z, n and Σg once more, not its updates: other workers'
+    /// steps in flight, estimated from this one (`learn::replica`).
+    pub(crate) fn extrapolate(&mut self, step: &CoordState, share: f64) {
+        self.z += share * step.z;
+        self.n += share * step.n;
+        self.sum += share * step.sum;
+    }
+
+    /// The part of a difference learned with [`extrapolate`](Self::extrapolate)d steps of
+    /// `share` that is this replica's own: z, n and Σg divided by 1 + share.
+    pub(crate) fn own_part(mut self, share: f64) -> CoordState {
+        if share != 0.0 {
+            let scale = 1.0 / (1.0 + share);
+            self.z *= scale;
+            self.n *= scale;
+            self.sum *= scale;
+        }
+        self
+    }
+
     /// Adds a [`difference`](Self::difference); `seen` becomes the later of the two.
     pub(crate) fn add(&mut self, difference: &CoordState) {
         self.z += difference.z;

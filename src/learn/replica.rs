@@ -31,7 +31,7 @@
 use super::owner::OwnerRule;
 use super::{CoordState, CoordinateStates, Feature};
 use super::{Gradient, View};
-use hashbrown::HashMap;
+use hashbrown::{HashMap, HashSet};
 use std::collections::{BTreeMap, VecDeque};
 use std::time::{Duration, Instant};
 
@@ -59,7 +59,39 @@ struct Pending {
     updates: u64,
     /// The replica's update count of the coordinate, for when its state is not in memory.
     replica_updates: u64,
+    /// Own updates the owner confirmed since it last published the coordinate.
+    confirmed: u64,
+    /// The updates the owner applied lately, other workers' and own ones, as its
+    /// publications show them (decayed at each): their ratio estimates how many foreign
+    /// updates are in flight per own one ([`Pending::share`]).
+    foreign_recent: f64,
+    own_recent: f64,
 }
+
+impl Pending {
+    /// Other workers' updates per own update of this coordinate, lately: the replica counts
+    /// its own unconfirmed steps this many times more, as the estimate of what the other
+    /// workers have in flight. They correct the same stale state, and the owners add what
+    /// all of them did: a replica that counted only its own steps would correct the whole
+    /// error itself, as would every other, and N workers would move a hot coordinate N
+    /// times too far (the divergence of issue 30).
+    fn share(&self) -> f64 {
+        if self.own_recent <= 0.0 {
+            return 0.0;
+        }
+        (self.foreign_recent / self.own_recent).min(MAX_SHARE)
+    }
+}
+
+/// The most foreign updates in flight a replica assumes per own update.
+const MAX_SHARE: f64 = 64.0;
+
+/// Own updates confirmed lately (decayed) from which a coordinate is hot: its foreign share
+/// is kept while it has no own updates in flight.
+const HOT_OWN_UPDATES: f64 = 4.0;
+
+/// How much of the counts before a publication the next keeps.
+const SHARE_DECAY: f64 = 0.5;
 
 /// How one batch of this replica's own examples moved the coordinates it touched.
 #[derive(Debug)]
@@ -111,7 +143,8 @@ pub(crate) struct Replica<S> {
     /// `owner_partitions`: coordinate c belongs to owner partition c mod this.
     partitions: u64,
     states: S,
-    /// Coordinates with own updates not yet confirmed, and only those.
+    /// Coordinates with own updates not yet confirmed, and hot ones keeping their foreign
+    /// share ([`Pending::share`]); no others.
     pending: HashMap<u64, Pending>,
     /// Batch number of the batch being learned (starts at 1: 0 marks "never noted"; it
     /// would wrap after 4·10⁹ batches, years at ten a second).
@@ -122,15 +155,22 @@ pub(crate) struct Replica<S> {
     /// The coordinates made resident for the example being learned, and their slots.
     resolved: Vec<Feature>,
     slots: Vec<u32>,
-    /// Coordinates touched by the current batch, with their Hedge member, their slot and
-    /// their state before it.
-    before: Vec<(u64, u32, u32, CoordState)>,
+    /// Coordinates touched by the current batch, with their Hedge member, their slot,
+    /// their state before it and their foreign share during it.
+    before: Vec<(u64, u32, u32, CoordState, f64)>,
+    /// Per slot: the foreign share of its coordinate in the current batch.
+    shares: Vec<f64>,
     /// Per owner partition: coordinates the current batch touched there.
     touched: Vec<usize>,
     own: VecDeque<OwnBatch>,
     /// States owners published without a watermark yet, per owner partition: a watermark
     /// closes each transaction's records.
     buffered: BTreeMap<i32, Vec<(u64, CoordState)>>,
+    /// Coordinates whose own updates were all confirmed while their state still counted
+    /// foreign steps estimated from them: the owner's next state of each replaces it.
+    settle: HashSet<u64>,
+    /// Coordinates whose own updates in flight the last watermark confirmed, all of them.
+    confirmed: Vec<u64>,
     /// Owner states taken in, for one transaction.
     taken: Vec<(u64, CoordState)>,
     /// Owner states that held other workers' contributions (replaced a state the replica
@@ -153,10 +193,13 @@ impl<S: ReplicaStates> Replica<S> {
             resolved: Vec::new(),
             slots: Vec::new(),
             before: Vec::new(),
+            shares: Vec::new(),
             touched: vec![0; partitions.max(1) as usize],
             own: VecDeque::new(),
             buffered: BTreeMap::new(),
             taken: Vec::new(),
+            settle: HashSet::new(),
+            confirmed: Vec::new(),
             merged: 0,
             deferred: 0,
         }
@@ -170,7 +213,7 @@ impl<S: ReplicaStates> Replica<S> {
     /// Coordinates with own updates the owners have not confirmed (their bookkeeping is
     /// kept whether or not their states are in memory).
     pub(crate) fn pending(&self) -> usize {
-        self.pending.len()
+        self.pending.values().filter(|p| p.updates > 0).count()
     }
 
     /// One coordinate's state, read back into memory if it has left.
@@ -204,14 +247,25 @@ impl<S: ReplicaStates> Replica<S> {
             let at = slot as usize;
             if at >= self.noted.len() {
                 self.noted.resize(at + 1, 0);
+                self.shares.resize(at + 1, 0.0);
             }
             if self.noted[at] != self.batch {
                 self.noted[at] = self.batch;
-                self.before.push((gradient.coordinate, gradient.member, slot, *self.states.state(slot)));
+                let share = self.pending.get(&gradient.coordinate).map_or(0.0, Pending::share);
+                self.shares[at] = share;
+                self.before.push((gradient.coordinate, gradient.member, slot, *self.states.state(slot), share));
                 self.touched[(gradient.coordinate % self.partitions) as usize] += 1;
             }
+            let share = self.shares[at];
             let state = self.states.state_mut(slot);
-            self.rule.apply(gradient.coordinate, gradient.member, state, gradient.value, None);
+            if share == 0.0 {
+                self.rule.apply(gradient.coordinate, gradient.member, state, gradient.value, None);
+            } else {
+                let before = *state;
+                self.rule.apply(gradient.coordinate, gradient.member, state, gradient.value, None);
+                let step = state.difference(&before);
+                state.extrapolate(&step, share);
+            }
         }
         Ok(())
     }
@@ -233,8 +287,8 @@ impl<S: ReplicaStates> Replica<S> {
     /// How the batch being learned moved each coordinate it touched: (coordinate, Hedge
     /// member, state difference), in the order first touched.
     pub(crate) fn batch_differences(&self) -> impl Iterator<Item = (u64, u32, CoordState)> + '_ {
-        self.before.iter().map(|(coordinate, member, slot, before)| {
-            (*coordinate, *member, self.states.state(*slot).difference(before))
+        self.before.iter().map(|(coordinate, member, slot, before, share)| {
+            (*coordinate, *member, self.states.state(*slot).difference(before).own_part(*share))
         })
     }
 
@@ -255,9 +309,9 @@ impl<S: ReplicaStates> Replica<S> {
         let mut differences: Vec<HashMap<u64, CoordState>> =
             self.touched.iter().map(|&touched| HashMap::with_capacity(touched)).collect();
         self.touched.fill(0);
-        for (coordinate, _, slot, before) in self.before.drain(..) {
+        for (coordinate, _, slot, before, share) in self.before.drain(..) {
             let state = *self.states.state(slot);
-            let difference = state.difference(&before);
+            let difference = state.difference(&before).own_part(share);
             if !unconfirmed.is_empty() {
                 let pending = self.pending.entry(coordinate).or_default();
                 pending.updates = pending.updates.wrapping_add(difference.updates);
@@ -297,8 +351,9 @@ impl<S: ReplicaStates> Replica<S> {
                 for (coordinate, difference) in batch.differences.get(partition as usize).into_iter().flatten() {
                     if let Some(pending) = self.pending.get_mut(coordinate) {
                         pending.updates = pending.updates.wrapping_sub(difference.updates);
+                        pending.confirmed = pending.confirmed.wrapping_add(difference.updates);
                         if pending.updates == 0 {
-                            self.pending.remove(coordinate);
+                            self.confirmed.push(*coordinate);
                         }
                     }
                 }
@@ -324,6 +379,20 @@ impl<S: ReplicaStates> Replica<S> {
             published.retain(|(coordinate, _)| !touched(coordinate));
         }
         self.take_owner_states(partition, published)?;
+        // Coordinates with no own updates left in flight whose state this publication did not
+        // bring (it comes in a later part of the transaction): their next state settles
+        // them. A hot coordinate keeps its entry, and so its foreign share, between its
+        // bursts of own updates.
+        for coordinate in std::mem::take(&mut self.confirmed) {
+            if let Some(pending) = self.pending.get(&coordinate).filter(|p| p.updates == 0) {
+                if pending.own_recent < HOT_OWN_UPDATES {
+                    if pending.share() > 0.0 {
+                        self.settle.insert(coordinate);
+                    }
+                    self.pending.remove(&coordinate);
+                }
+            }
+        }
         while self.own.front().is_some_and(|b| b.unconfirmed.is_empty()) {
             self.own.pop_front();
         }
@@ -336,34 +405,58 @@ impl<S: ReplicaStates> Replica<S> {
     fn take_owner_states(&mut self, partition: i32, published: Vec<(u64, CoordState)>) -> Result<(), S::Error> {
         self.taken.clear();
         for (coordinate, published) in published {
-            let pending = self.pending.get(&coordinate).copied();
+            let pending = self.pending.get_mut(&coordinate);
             // The replica's update count, when known without reading the state back: a
             // state out of memory without own updates pending is the owner's and more of
             // nothing, so the published one replaces it as it stands.
-            let held = self.states.resident(coordinate).map(|s| s.updates).or(pending.map(|p| p.replica_updates));
-            if held == Some(published.updates.wrapping_add(pending.map_or(0, |p| p.updates))) {
+            let held =
+                self.states.resident(coordinate).map(|s| s.updates).or(pending.as_ref().map(|p| p.replica_updates));
+            let Some(pending) = pending else {
+                if held != Some(published.updates) || self.settle.remove(&coordinate) {
+                    self.merged += u64::from(held.is_some());
+                    self.taken.push((coordinate, published));
+                }
+                continue;
+            };
+            // Other workers' updates that arrived with this state (none when the replica's
+            // count is the owner's plus its own in flight).
+            let foreign = held.map_or(0, |held| published.updates.wrapping_add(pending.updates).wrapping_sub(held));
+            let share_before = pending.share();
+            pending.foreign_recent = pending.foreign_recent * SHARE_DECAY + foreign as f64;
+            pending.own_recent = pending.own_recent * SHARE_DECAY + pending.confirmed as f64;
+            pending.confirmed = 0;
+            let share = pending.share();
+            if foreign == 0 && share == 0.0 && share_before == 0.0 && !self.settle.remove(&coordinate) {
+                if pending.updates == 0 && pending.own_recent < HOT_OWN_UPDATES {
+                    self.pending.remove(&coordinate);
+                }
                 continue; // nothing foreign: the replica's own state is the owner's and more
             }
+            let mut own = CoordState::default();
+            for batch in self.own.iter().filter(|b| b.unconfirmed.contains(&partition)) {
+                if let Some(difference) = batch.differences.get(partition as usize).and_then(|d| d.get(&coordinate)) {
+                    own.add(difference);
+                }
+            }
             let mut expected = published;
-            if pending.is_some() {
-                for batch in self.own.iter().filter(|b| b.unconfirmed.contains(&partition)) {
-                    if let Some(own) = batch.differences.get(partition as usize).and_then(|d| d.get(&coordinate)) {
-                        expected.add(own);
-                    }
-                }
+            expected.add(&own);
+            expected.extrapolate(&own, share);
+            pending.replica_updates = expected.updates;
+            if pending.updates == 0 && pending.own_recent < HOT_OWN_UPDATES {
+                self.pending.remove(&coordinate); // its state is the owner's now
             }
-            if held != Some(expected.updates) {
-                if held.is_some() {
-                    self.merged += 1;
-                }
-                if let Some(pending) = self.pending.get_mut(&coordinate) {
-                    pending.replica_updates = expected.updates;
-                }
-                self.taken.push((coordinate, expected));
-            }
+            self.merged += u64::from(held.is_some() && foreign != 0);
+            self.taken.push((coordinate, expected));
         }
         self.states.overwrite(&self.taken)?;
         self.states.release()
+    }
+
+    /// How many times more than its own unconfirmed steps the replica counts of
+    /// `coordinate` (other workers' steps in flight, estimated): 0 without own steps in
+    /// flight or without other workers.
+    pub(crate) fn foreign_share(&self, coordinate: u64) -> f64 {
+        self.pending.get(&coordinate).map_or(0.0, Pending::share)
     }
 
     /// Own examples the owners have not applied yet.
@@ -659,15 +752,19 @@ pub(crate) mod scenarios {
         assert!(replica.states.resident(c).is_none());
         replica.owner_watermark(partition_of(c), &unapplied).unwrap();
         assert_eq!(replica.merged, 1);
+        // The owner confirmed none of this replica's updates yet, so nothing says how many
+        // foreign ones come per own one: its own step counts once.
         let mut expected = foreign;
         expected.add(&own);
         assert_eq!(replica.state(c).unwrap(), expected);
         // The owner applies the example: nothing is left unconfirmed.
-        replica.owner_state(c, expected);
+        let mut applied = foreign;
+        applied.add(&own);
+        replica.owner_state(c, applied);
         replica.owner_watermark(partition_of(c), &BTreeMap::from([(0, 0)])).unwrap();
         assert_eq!(replica.pending(), 0);
         assert_eq!(replica.unconfirmed().examples, 0);
-        assert_eq!(replica.state(c).unwrap(), expected);
+        assert_eq!(replica.state(c).unwrap(), applied);
     }
 
     /// One batch of two examples on coordinate `own`, applied by its owner over two
@@ -748,6 +845,46 @@ pub(crate) mod scenarios {
             }
         }
     }
+
+    /// Four workers learn the bias of a stream whose labels are 1 four times in five, each
+    /// from the same stale state: every round each learns a batch of 50, and only then do
+    /// the owners apply the four batches and publish. Each worker corrects the error it sees;
+    /// the owners add the four corrections. Counting its own steps alone, each replica
+    /// would correct the whole error by itself and the owners would move the bias four
+    /// times too far: it overshoots and oscillates ever wider. Counting the other workers'
+    /// steps in flight (the foreign share, learned from the owners' update counts), the
+    /// bias settles at the rate's logit as one learner's does.
+    pub(crate) fn four_workers_correcting_one_stale_error_do_not_overshoot_together() {
+        // A learning rate high enough that one worker's batch corrects most of the error.
+        let rule = OwnerRule::new(ftrl(4.0), &[], Admission::All, 1);
+        let mut learner = ViewLearner::new(ftrl(4.0), Loss::Logistic, StepRule::Gradient, &[]);
+        let mut replicas: Vec<_> =
+            (0..4).map(|_| Replica::new(rule.clone(), PARTITIONS, MapStates::default())).collect();
+        let mut owner = Owner::new(rule.clone());
+        let bias = |i: usize| (vec![Feature { coordinate: 0, value: 1.0 }], f64::from(i % 5 != 0));
+        let target = (0.8f64 / 0.2).ln();
+        let mut at = 0usize;
+        let mut weights = Vec::new();
+        for _ in 0..30 {
+            for (worker, replica) in replicas.iter_mut().enumerate() {
+                let examples: Vec<_> = (at..at + 50).map(bias).collect();
+                let (sent, taken) = batch(replica, &mut learner, &examples, (worker as i32, at as i64), 50, |_, _| {});
+                assert_eq!(taken, 50);
+                owner.apply(&sent);
+            }
+            at += 50;
+            for replica in replicas.iter_mut() {
+                owner.publish(replica);
+            }
+            weights.push(rule.weight(0, &owner.states[&0]));
+        }
+        // The first round overshoots either way: nothing yet says how many other workers
+        // learn the bias. Without the foreign share it still swings by 4 or more in the
+        // last rounds; with it, it approaches the logit from one side.
+        let worst_late = weights[20..].iter().map(|w| (w - target).abs()).fold(0.0, f64::max);
+        assert!(worst_late < 0.3, "the bias swings up to {worst_late:.3} around {target:.3}: {weights:.3?}");
+        assert!(weights[1..].iter().all(|w| *w > target), "{weights:.3?}");
+    }
 }
 
 #[cfg(test)]
@@ -806,5 +943,10 @@ mod tests {
     #[test]
     fn two_workers_see_each_others_contributions_through_the_owners() {
         scenarios::two_workers_see_each_others_contributions_through_the_owners(MapStates::default);
+    }
+
+    #[test]
+    fn four_workers_correcting_one_stale_error_do_not_overshoot_together() {
+        scenarios::four_workers_correcting_one_stale_error_do_not_overshoot_together();
     }
 }
