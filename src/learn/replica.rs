@@ -861,7 +861,7 @@ pub(crate) mod scenarios {
         let mut replicas: Vec<_> =
             (0..4).map(|_| Replica::new(rule.clone(), PARTITIONS, MapStates::default())).collect();
         let mut owner = Owner::new(rule.clone());
-        let bias = |i: usize| (vec![Feature { coordinate: 0, value: 1.0 }], f64::from(i % 5 != 0));
+        let bias = |i: usize| (vec![Feature { coordinate: 0, value: 1.0 }], f64::from(!i.is_multiple_of(5)));
         let target = (0.8f64 / 0.2).ln();
         let mut at = 0usize;
         let mut weights = Vec::new();
