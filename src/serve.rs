@@ -19,7 +19,9 @@ use crate::config::WorkerConfig;
 use crate::learn::hedge::HedgeState;
 use crate::learn::ViewLearner;
 use crate::learn::{Feature, Loss};
-use crate::observe::events::{ExamplesServed, HedgeLeaderChanged, HttpRequestAnswered, InternalEvent, ViewSampled};
+use crate::observe::events::{
+    ExamplesServed, HedgeLeaderChanged, HedgeLeaderSampled, HttpRequestAnswered, InternalEvent, ViewSampled,
+};
 use crate::observe::health;
 use crate::observe::http::{observability_routes, HttpError, Server};
 use crate::schema::example::{ExampleReader, Reading};
@@ -43,6 +45,12 @@ use thiserror::Error;
 
 /// How often the view polls for new deltas when idle.
 const FOLLOW_INTERVAL: Duration = Duration::from_millis(10);
+
+/// How often `serve` asks the broker whether its view has read every deltas partition to its
+/// end: when the stream is idle no record arrives, and this is what keeps the staleness
+/// it reports (and exports) from growing while it is up to date. Staleness then reads at
+/// most about this much.
+const END_CHECK_INTERVAL: Duration = Duration::from_secs(1);
 
 /// How often a Hedge model's mixture weights are brought up to date with the progress topic.
 const PROGRESS_INTERVAL: Duration = Duration::from_secs(1);
@@ -118,7 +126,15 @@ pub(crate) fn run(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<()
     health().view_loaded();
     tracing::info!(listen = %config.serve.listen, prefix = %config.model.prefix, "serving");
     let mut progress_read = std::time::Instant::now();
+    let mut end_checked = std::time::Instant::now();
     while !shutdown.load(Ordering::Acquire) {
+        if end_checked.elapsed() >= END_CHECK_INTERVAL {
+            end_checked = std::time::Instant::now();
+            // Under the shared lock: predictions go on while the broker answers.
+            if let Some(view) = served.view.read().unwrap_or_else(|e| e.into_inner()).as_ref() {
+                view.check_at_end();
+            }
+        }
         if let Some(view) = served.view.write().unwrap_or_else(|e| e.into_inner()).as_mut() {
             view.catch_up();
             record_view(view);
@@ -153,6 +169,7 @@ fn follow_hedge(served: &Served, totals: &ProgressTotals) {
     let Some(hedge) = learner.hedge_mut() else { return };
     let leader = hedge.leader_alpha();
     hedge.restore(HedgeState { cumulative_losses: totals.member_loss_sums.clone(), weight_sum: totals.weight_sum });
+    HedgeLeaderSampled { alpha: hedge.leader_alpha() }.emit();
     if hedge.leader_alpha() != leader {
         HedgeLeaderChanged { alpha: hedge.leader_alpha(), examples: totals.examples }.emit();
     }
@@ -163,7 +180,7 @@ fn record_view(view: &WeightView) {
         weights: view.nonzero_weights(),
         deltas: view.applied(),
         staleness_ms: view.staleness_ms(),
-        examples_behind: 0,
+        examples_behind: None,
     }
     .emit();
 }
