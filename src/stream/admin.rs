@@ -472,7 +472,9 @@ pub(crate) fn encode_lines(
     skip_bad: bool,
     mut visit: impl FnMut(u64, &[u8]) -> Result<(), StreamError>,
 ) -> Result<u64, StreamError> {
-    let limit = message_max_bytes(config);
+    let configured = message_max_bytes(config);
+    // librdkafka counts the record's framing too.
+    let limit = configured.saturating_sub(RECORD_OVERHEAD_BYTES);
     let (mut number, mut skipped) = (0u64, 0u64);
     let mut buffer = Vec::new();
     loop {
@@ -494,7 +496,8 @@ pub(crate) fn encode_lines(
             .and_then(|text| encode_line(&config.model, text.to_owned()))
             .and_then(|payload| match payload.len() {
                 bytes if bytes > limit => Err(format!(
-                    "{bytes} bytes, more than a record may hold (the producer's message.max.bytes, {limit})"
+                    "{bytes} bytes, more than a record may hold ({limit}: the producer's message.max.bytes, \
+                     {configured}, less room for the record's framing)"
                 )),
                 _ => Ok(payload),
             });
@@ -515,16 +518,15 @@ pub(crate) fn encode_lines(
     }
 }
 
-/// The largest record the producer sends (librdkafka's `message.max.bytes`, 1,000,000 unless
-/// `kafka.librdkafka_options` says otherwise), less room for the record's own overhead.
+/// The producer's `message.max.bytes` (librdkafka's 1,000,000 unless
+/// `kafka.librdkafka_options` says otherwise).
 fn message_max_bytes(config: &WorkerConfig) -> usize {
     let configured = config.kafka.librdkafka_options.iter().find(|(key, _)| key.trim() == "message.max.bytes");
-    let limit = configured.and_then(|(_, value)| value.trim().parse::<usize>().ok()).unwrap_or(1_000_000);
-    // librdkafka counts the record's framing (about 100 bytes with no key or headers) too.
-    limit.saturating_sub(RECORD_OVERHEAD_BYTES)
+    configured.and_then(|(_, value)| value.trim().parse::<usize>().ok()).unwrap_or(1_000_000)
 }
 
-/// What librdkafka adds to a value it checks against `message.max.bytes`, rounded up.
+/// What librdkafka adds to a value it checks against `message.max.bytes` (about 100 bytes
+/// for a record with no key or headers), rounded up.
 const RECORD_OVERHEAD_BYTES: usize = 512;
 
 /// One non-blank JSON-lines input line as the examples topic holds it (see
@@ -777,7 +779,7 @@ mod tests {
         config.model.example_format = ExampleFormat::JsonEvents;
         let line = format!("{{\"x\": \"{}\"}}\n", "y".repeat(2_000_000));
         let error = encode_lines(&config, line.as_bytes(), false, |_, _| Ok(())).unwrap_err().to_string();
-        assert!(error.starts_with("line 1: 2000010 bytes, more than a record may hold"), "{error}");
+        assert!(error.starts_with("line 1: 2000009 bytes, more than a record may hold (999488: "), "{error}");
     }
 
     #[test]

@@ -553,6 +553,10 @@ class DeltasFollower:
             # Deltas are written in transactions.
             "isolation.level": "read_committed",
             "enable.partition.eof": True,
+            # As the worker's readers (src/stream/kafka.rs, FETCH_WAIT_MAX_MS): librdkafka's
+            # 500 ms would delay new records, and every question of where the partitions
+            # end waits behind a fetch the broker holds that long (staleness read 2.6 s idle).
+            "fetch.wait.max.ms": 50,
         }
         config.update(client_options or {})
         self.consumer = Consumer(config)
