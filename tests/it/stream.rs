@@ -2030,9 +2030,15 @@ fn pip_installed_client(dir: &Path) -> PathBuf {
     let venv = dir.join("venv");
     let created = Command::new("python3").args(["-m", "venv", "--system-site-packages"]).arg(&venv).output().unwrap();
     assert!(created.status.success(), "python3 -m venv: {}", String::from_utf8_lossy(&created.stderr));
+    // From a copy: setuptools builds in the source directory, which is not the test's to write.
+    let source = dir.join("ftrl-client");
+    std::fs::create_dir_all(&source).unwrap();
+    for file in ["pyproject.toml", "README.md", "ftrl_client.py"] {
+        std::fs::copy(repo().join("clients/python").join(file), source.join(file)).unwrap();
+    }
     let installed = Command::new(venv.join("bin/pip"))
         .args(["install", "--quiet", "--disable-pip-version-check", "--no-index", "--no-build-isolation"])
-        .arg(repo().join("clients/python"))
+        .arg(&source)
         .output()
         .unwrap();
     assert!(installed.status.success(), "pip install clients/python: {}", String::from_utf8_lossy(&installed.stderr));
