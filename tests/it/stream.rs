@@ -269,13 +269,20 @@ fn train_from_one_partition_is_ftrl_train_on_the_file_and_counts_bad_records() {
     producer.flush(Duration::from_secs(30)).unwrap();
 
     let model_dir = setup.dir.path().join("from-topic-model");
-    let summary = run_ok(
-        ftrl()
-            .args(["train", "--from-topic", "--quiet", "--summary-json", "--config"])
-            .arg(&config)
-            .arg("--model")
-            .arg(&model_dir),
-    );
+    let out = ftrl()
+        .args(["train", "--from-topic", "--quiet", "--summary-json", "--config"])
+        .arg(&config)
+        .arg("--model")
+        .arg(&model_dir)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    // A bad record is named by where it is on the topic, not by a line number: the first
+    // is after the 8th example.
+    assert!(stderr.lines().any(|l| l.contains("partition=0 offset=8 ")), "{stderr}");
+    assert!(!stderr.contains("line="), "{stderr}");
+    let summary = String::from_utf8_lossy(&out.stdout);
     let summary: Value = serde_json::from_str(summary.lines().last().unwrap()).unwrap();
     let (embedded_loss, embedded_model) = embedded(setup.dir.path(), &data);
     assert_eq!((summary["examples"].as_u64(), summary["bad_lines"].as_u64()), (Some(10_000), Some(6)), "{summary}");
