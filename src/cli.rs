@@ -115,6 +115,12 @@ pub struct ProduceArgs {
     /// (with --count too, whichever comes first).
     #[arg(long, value_name = "S", requires = "rate", value_parser = positive_seconds)]
     pub seconds: Option<f64>,
+    /// Skip bad lines (not UTF-8, not an example of the model's format, larger than a record
+    /// may be), each reported with its line number (the first ten) and counted. Without it
+    /// the first bad line stops produce, naming the line and why (the lines before it are
+    /// sent). Raw events are sent as they are: the stream makes a bad one a dead letter.
+    #[arg(long)]
+    pub skip_bad: bool,
 }
 
 /// A rate for `--rate`: a positive, finite number of examples per second.

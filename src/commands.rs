@@ -168,10 +168,10 @@ fn produce_command(args: &ProduceArgs) -> Result<()> {
     };
     if let Some(rate) = args.rate {
         let seconds = args.seconds.map(std::time::Duration::from_secs_f64);
-        return produce_paced(config, input, Pace { rate, count: args.count, seconds });
+        return produce_paced(config, input, Pace { rate, count: args.count, seconds }, args.skip_bad);
     }
     let bar = progress_bar(true, None, "examples");
-    let (sent, skipped) = admin::produce_examples(&config, input, &bar).context("producing examples")?;
+    let (sent, skipped) = admin::produce_examples(&config, input, &bar, args.skip_bad).context("producing examples")?;
     bar.finish_and_clear();
     eprintln!("sent {sent} examples to {} ({skipped} lines skipped)", config.topics().examples);
     Ok(())
@@ -179,8 +179,8 @@ fn produce_command(args: &ProduceArgs) -> Result<()> {
 
 /// `ftrl produce --rate`: encodes the whole input, says so (a benchmark waits for that line
 /// before it counts on the load), then sends at the pace until done or stopped by a signal.
-fn produce_paced(config: WorkerConfig, input: Box<dyn std::io::BufRead>, pace: Pace) -> Result<()> {
-    let examples = paced::encode_examples(&config, input).context("encoding examples")?;
+fn produce_paced(config: WorkerConfig, input: Box<dyn std::io::BufRead>, pace: Pace, skip_bad: bool) -> Result<()> {
+    let examples = paced::encode_examples(&config, input, skip_bad).context("encoding examples")?;
     let topic = config.topics().examples;
     eprintln!("encoded {} examples ({} lines skipped)", examples.len(), examples.skipped);
     until_signal(move |stop| {

@@ -66,12 +66,40 @@ pub enum InputError {
     Mapping,
 }
 
+/// Where an example came from: a line of a file, or a record of a topic. Errors and
+/// warnings name it so that it can be found ("line 12", "partition 3 offset 1000").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Origin {
+    Line(u64),
+    Record { partition: i32, offset: i64 },
+}
+
+impl std::fmt::Display for Origin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Origin::Line(line) => write!(f, "line {line}"),
+            Origin::Record { partition, offset } => write!(f, "partition {partition} offset {offset}"),
+        }
+    }
+}
+
+impl Origin {
+    /// Logs a bad example at the warning level, with its origin as fields (`line=12`, or
+    /// `partition=3 offset=1000`).
+    pub(crate) fn warn(&self, reason: &str, what: &str) {
+        match *self {
+            Origin::Line(line) => tracing::warn!(line, %reason, "{what}"),
+            Origin::Record { partition, offset } => tracing::warn!(partition, offset, %reason, "{what}"),
+        }
+    }
+}
+
 /// One input line: a usable example or the reason it is not.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Item {
     /// `base`: the initial margin, added to the model's (VW's third label token; else 0).
     Example {
-        line: u64,
+        line: Origin,
         label: f64,
         weight: f64,
         base: f64,
@@ -79,12 +107,12 @@ pub(crate) enum Item {
     },
     /// A VW test example (no label), when the reader keeps them for predicting.
     Unlabeled {
-        line: u64,
+        line: Origin,
         base: f64,
         features: (u32, u32),
     },
     Bad {
-        line: u64,
+        line: Origin,
         reason: String,
     },
 }
@@ -193,17 +221,17 @@ impl LineParser {
                 let features = (start, self.batch.features.len() as u32);
                 if labeled {
                     Item::Example {
-                        line: line_number,
+                        line: Origin::Line(line_number),
                         label: example.label,
                         weight: example.weight,
                         base: example.base,
                         features,
                     }
                 } else {
-                    Item::Unlabeled { line: line_number, base: example.base, features }
+                    Item::Unlabeled { line: Origin::Line(line_number), base: example.base, features }
                 }
             }
-            Err(e) => Item::Bad { line: line_number, reason: e.to_string() },
+            Err(e) => Item::Bad { line: Origin::Line(line_number), reason: e.to_string() },
         };
         self.batch.items.push(item);
     }
@@ -253,6 +281,19 @@ pub(crate) fn read_lines(mut reader: impl Read, mut on_line: impl FnMut(u64, &[u
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_topic_record_is_named_by_partition_and_offset_not_a_line() {
+        let strict = crate::train::TrainError::Strict {
+            line: Origin::Record { partition: 3, offset: 1000 },
+            reason: "invalid protobuf".into(),
+        };
+        assert_eq!(
+            strict.to_string(),
+            "partition 3 offset 1000: invalid protobuf (--strict stops at the first bad line)"
+        );
+        assert_eq!(Origin::Line(12).to_string(), "line 12");
+    }
 
     fn lines_of(bytes: &[u8]) -> Vec<(u64, String)> {
         let mut out = Vec::new();

@@ -6,7 +6,10 @@
 //! does.
 //!
 //! * `POST /predict`: `{"examples": [{"features": [...], "label": 1}, ...]}`, each example
-//!   in the JSON-lines shape of the embedded trainer with `label` optional; answers
+//!   in the JSON-lines shape of the embedded trainer with `label` optional; with
+//!   `model.example_format = "json-events"`, `{"examples": [event, ...]}`: the raw events the
+//!   stream learns from, made examples by the model's mapping (`model.example_mapping`, the
+//!   file the workers read), their label optional too; answers
 //!   `{"version", "staleness_ms", "predictions": [{"prediction", "probabilities"?}]}`.
 //! * `GET /model`: version (delta records applied), nonzero weights, staleness; for a Hedge
 //!   model also its members' α, mixture weights, leader and the weight of examples scored.
@@ -16,10 +19,14 @@ use crate::config::WorkerConfig;
 use crate::learn::hedge::HedgeState;
 use crate::learn::ViewLearner;
 use crate::learn::{Feature, Loss};
-use crate::observe::events::{ExamplesServed, HedgeLeaderChanged, HttpRequestAnswered, InternalEvent, ViewSampled};
+use crate::observe::events::{
+    ExamplesServed, HedgeLeaderChanged, HedgeLeaderSampled, HttpRequestAnswered, InternalEvent, ViewSampled,
+};
 use crate::observe::health;
 use crate::observe::http::{observability_routes, HttpError, Server};
 use crate::schema::example::{ExampleReader, Reading};
+use crate::schema::mapping::Mapping;
+use crate::schema::proto::ExampleFormat;
 use crate::schema::Format;
 use crate::stream::admin::{ProgressFollower, ProgressTotals};
 use crate::stream::view::WeightView;
@@ -39,6 +46,12 @@ use thiserror::Error;
 /// How often the view polls for new deltas when idle.
 const FOLLOW_INTERVAL: Duration = Duration::from_millis(10);
 
+/// How often `serve` asks the broker whether its view has read every deltas partition to its
+/// end: when the stream is idle no record arrives, and this is what keeps the staleness
+/// it reports (and exports) from growing while it is up to date. Staleness then reads at
+/// most about this much.
+const END_CHECK_INTERVAL: Duration = Duration::from_secs(1);
+
 /// How often a Hedge model's mixture weights are brought up to date with the progress topic.
 const PROGRESS_INTERVAL: Duration = Duration::from_secs(1);
 
@@ -55,7 +68,7 @@ pub(crate) enum ServeError {
 /// What the handlers share: the view (absent while it loads) and how to read an example.
 struct Served {
     view: RwLock<Option<WeightView>>,
-    /// Reads a posted example as a JSON line.
+    /// Reads a posted example as a JSON line (or a raw event, through the model's mapping).
     reader: ExampleReader,
     loss: Loss,
     /// Predicts from the view (a Hedge mixes its members with the weights it had at start).
@@ -80,7 +93,7 @@ pub(crate) fn run(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<()
     let featurizer = settings.featurizer().map_err(|e| ServeError::Config(e.to_string()))?;
     let served = Arc::new(Served {
         view: RwLock::new(None),
-        reader: ExampleReader::new(Reading::Line(Format::Jsonl), featurizer),
+        reader: ExampleReader::new(posted_reading(config)?, featurizer).keeping_unlabeled(),
         loss: settings.loss,
         learner: RwLock::new(settings.view_learner()),
         prefix: config.model.prefix.clone(),
@@ -113,7 +126,15 @@ pub(crate) fn run(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<()
     health().view_loaded();
     tracing::info!(listen = %config.serve.listen, prefix = %config.model.prefix, "serving");
     let mut progress_read = std::time::Instant::now();
+    let mut end_checked = std::time::Instant::now();
     while !shutdown.load(Ordering::Acquire) {
+        if end_checked.elapsed() >= END_CHECK_INTERVAL {
+            end_checked = std::time::Instant::now();
+            // Under the shared lock: predictions go on while the broker answers.
+            if let Some(view) = served.view.read().unwrap_or_else(|e| e.into_inner()).as_ref() {
+                view.check_at_end();
+            }
+        }
         if let Some(view) = served.view.write().unwrap_or_else(|e| e.into_inner()).as_mut() {
             view.catch_up();
             record_view(view);
@@ -130,12 +151,25 @@ pub(crate) fn run(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<()
     Ok(())
 }
 
+/// How a posted example is read: as the stream reads the model's examples when they are raw
+/// events (the same mapping file), otherwise in the JSON-lines shape.
+fn posted_reading(config: &WorkerConfig) -> Result<Reading, ServeError> {
+    match (&config.model.example_mapping, config.model.example_format) {
+        (Some(path), ExampleFormat::JsonEvents) => {
+            let mapping = Mapping::load(path).map_err(|e| ServeError::Config(e.to_string()))?;
+            Ok(Reading::Event(Arc::new(mapping)))
+        }
+        _ => Ok(Reading::Line(Format::Jsonl)),
+    }
+}
+
 /// Mixes the Hedge's members by the stream's progress so far; logs a change of leader.
 fn follow_hedge(served: &Served, totals: &ProgressTotals) {
     let mut learner = served.learner.write().unwrap_or_else(|e| e.into_inner());
     let Some(hedge) = learner.hedge_mut() else { return };
     let leader = hedge.leader_alpha();
     hedge.restore(HedgeState { cumulative_losses: totals.member_loss_sums.clone(), weight_sum: totals.weight_sum });
+    HedgeLeaderSampled { alpha: hedge.leader_alpha() }.emit();
     if hedge.leader_alpha() != leader {
         HedgeLeaderChanged { alpha: hedge.leader_alpha(), examples: totals.examples }.emit();
     }
@@ -146,7 +180,7 @@ fn record_view(view: &WeightView) {
         weights: view.nonzero_weights(),
         deltas: view.applied(),
         staleness_ms: view.staleness_ms(),
-        examples_behind: 0,
+        examples_behind: None,
     }
     .emit();
 }
@@ -225,9 +259,9 @@ async fn predict_handler(
     }
 }
 
-/// The examples of a `/predict` body, each as a JSON-lines text with a label (a label is
-/// optional in a request; a placeholder every loss accepts is used for parsing and ignored).
-/// A body that is not JSON is a 400; JSON that is not `{"examples": [{...}, ...]}` a 422.
+/// The examples of a `/predict` body, each as the text of its object (a JSON line or a raw
+/// event). A body that is not JSON is a 400; JSON that is not `{"examples": [{...}, ...]}` a
+/// 422.
 fn parse_request(body: &[u8]) -> Result<Vec<String>, (StatusCode, String)> {
     let value: Value =
         serde_json::from_slice(body).map_err(|e| (StatusCode::BAD_REQUEST, format!("the body is not JSON: {e}")))?;
@@ -239,12 +273,10 @@ fn parse_request(body: &[u8]) -> Result<Vec<String>, (StatusCode, String)> {
         .iter()
         .enumerate()
         .map(|(i, example)| {
-            let Some(object) = example.as_object() else {
+            if !example.is_object() {
                 return Err(unprocessable(format!("examples[{i}]: expected an object")));
-            };
-            let mut object = object.clone();
-            object.entry("label").or_insert(json!(1.0));
-            Ok(Value::Object(object).to_string())
+            }
+            Ok(example.to_string())
         })
         .collect()
 }
@@ -292,10 +324,7 @@ mod tests {
         let (status, message) = error(br#"{"examples": [1]}"#);
         assert!(status == StatusCode::UNPROCESSABLE_ENTITY && message.contains("examples[0]"), "{message}");
         let parsed = parse_request(br#"{"examples": [{"features": ["a:x"]}, {"label": 0, "features": []}]}"#).unwrap();
-        let first: Value = serde_json::from_str(&parsed[0]).unwrap();
-        assert_eq!(first["label"], 1.0);
-        let second: Value = serde_json::from_str(&parsed[1]).unwrap();
-        assert_eq!(second["label"], 0);
+        assert_eq!(parsed, [r#"{"features":["a:x"]}"#, r#"{"features":[],"label":0}"#]);
     }
 
     #[test]

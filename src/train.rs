@@ -1,7 +1,7 @@
 //! The embedded trainer: one process, no broker, examples in file order. Deterministic,
 //! and the yardstick for the stream worker's loss and speed.
 
-use crate::input::{spawn_reader, Batch, InputError, Item, Source};
+use crate::input::{spawn_reader, Batch, InputError, Item, Origin, Source};
 use crate::learn::delay::DelayedLearner;
 use crate::learn::expiry::Expiry;
 use crate::learn::{Learner, Progress};
@@ -27,8 +27,8 @@ pub(crate) enum TrainError {
     Model(#[from] ModelError),
     #[error(transparent)]
     Store(#[from] StoreError),
-    #[error("line {line}: {reason} (--strict stops at the first bad line)")]
-    Strict { line: u64, reason: String },
+    #[error("{line}: {reason} (--strict stops at the first bad line)")]
+    Strict { line: Origin, reason: String },
     #[error("{0}")]
     Unsupported(&'static str),
 }
@@ -220,7 +220,7 @@ pub(crate) fn train_batches(
                     }
                     bad_lines += 1;
                     if bad_lines <= REPORTED_BAD_LINES {
-                        tracing::warn!(line, "skipping a line without a label");
+                        line.warn("no label", "skipping an example without a label");
                     }
                 }
                 Item::Bad { line, reason } => {
@@ -229,7 +229,7 @@ pub(crate) fn train_batches(
                     }
                     bad_lines += 1;
                     if bad_lines <= REPORTED_BAD_LINES {
-                        tracing::warn!(line, %reason, "skipping bad line");
+                        line.warn(reason, "skipping bad line");
                     }
                 }
             }
@@ -336,7 +336,7 @@ pub(crate) fn predict(
                 Item::Bad { line, reason } => {
                     bad_lines += 1;
                     if bad_lines <= REPORTED_BAD_LINES {
-                        tracing::warn!(line, %reason, "bad line, predicted NaN");
+                        line.warn(reason, "bad line, predicted NaN");
                     }
                     writeln!(out, "NaN").map_err(InputError::Read)?;
                 }

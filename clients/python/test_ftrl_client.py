@@ -1,8 +1,10 @@
 """Unit tests of the reference client: `python3 -m unittest test_ftrl_client` in clients/python.
-The end-to-end test against a worker and `ftrl serve` is in tests/it/stream.rs
-(`the_python_client_predicts_what_serve_predicts`)."""
+The end-to-end tests against a worker and `ftrl serve` are in tests/it/stream.rs
+(`the_python_client_predicts_what_serve_predicts`, `raw_events_predict_alike_...`)."""
 
+import json
 import math
+import os
 import struct
 import unittest
 
@@ -104,6 +106,69 @@ class Predictions(unittest.TestCase):
         self.assertEqual(answer["prediction"], 3.0)
         self.assertAlmostEqual(sum(answer["probabilities"]), 1.0, places=15)
         self.assertEqual(f.sigmoid(-1e6), 0.0)
+
+
+VECTORS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "mapping_vectors.json")
+
+
+class MappingRules(unittest.TestCase):
+    """The mapping's rules as the Rust code applies them: the same vectors as its test
+    `the_shared_test_vectors_map_as_written` (src/schema/mapping.rs)."""
+
+    def test_the_shared_test_vectors_map_as_written(self):
+        with open(VECTORS, encoding="utf-8") as file:
+            vectors = json.load(file)
+        self.assertGreaterEqual(len(vectors["cases"]), 20)
+        for case in vectors["cases"]:
+            mapping = f.Mapping.from_toml(vectors["mappings"][case["mapping"]])
+            with self.subTest(event=case["event"]):
+                if "error" in case:
+                    with self.assertRaises(f.BadExample) as raised:
+                        mapping.parse(case["event"])
+                    self.assertEqual(str(raised.exception), case["error"])
+                    continue
+                label, weight, features = mapping.parse(case["event"])
+                self.assertEqual(label, case["label"])
+                self.assertEqual(weight, case["weight"])
+                self.assertEqual([list(x) for x in features], case["features"])
+
+    def test_buckets_are_named_as_rust_displays_numbers(self):
+        self.assertEqual(f._bucket([0.1, 0.5, 1.0, 5.0], 0.3), "0.1..0.5")
+        self.assertEqual(f._bucket([1e-7, 1e20], 1.0), "0.0000001..100000000000000000000")
+        self.assertEqual(f._bucket([1.5], 9.0), ">=1.5")
+
+    def test_bad_mappings_are_refused(self):
+        with self.assertRaises(ValueError):
+            f.Mapping.from_toml('[label]\nfield = "y"\n[[features]]\nfield = "x"\nbuckets = [2, 1]')
+        with self.assertRaises(ValueError):
+            f.Mapping.from_toml('[label]\nfield = "y"\n[[features]]\nfield = "x"\nkind = "categorical"\nbuckets = [1]')
+        with self.assertRaises(ValueError):
+            f.Mapping.from_toml('[label]\nfield = "y"\nfeatures = []')
+
+    def test_a_model_with_a_mapping_predicts_raw_events(self):
+        mapping = f.Mapping.from_toml('[label]\nfield = "y"\n[[features]]\nfield = "country"\n')
+        m = f.Model("squared", mapping=mapping)
+        m.weights.weights = {f.feature_coordinate("country", "FR"): 0.5, f.BIAS: 0.25}
+        # Unlabeled, as a service has it: predicted all the same.
+        self.assertEqual(m.predict('{"country": "FR", "id": 7}')["prediction"], 0.75)
+        self.assertEqual(m.predict({"country": "", "y": 1})["prediction"], 0.25)
+
+
+class Staleness(unittest.TestCase):
+    def follower(self, newest_delta_ms, at_end_ms):
+        follower = f.DeltasFollower.__new__(f.DeltasFollower)
+        follower.model = f.Model()
+        follower.model.weights.newest_delta_ms = newest_delta_ms
+        follower.at_end_ms = at_end_ms
+        return follower
+
+    def test_staleness_counts_from_the_newer_of_the_last_record_and_the_last_end_seen(self):
+        now = f.now_ms()
+        # An idle stream, followed: the newest record is old, but the end was seen just now.
+        self.assertLess(self.follower(now - 338_000, now - 20).staleness_ms(), 1_000)
+        # Behind (or no longer reading): the age of what it has.
+        self.assertGreaterEqual(self.follower(now - 5_000, now - 60_000).staleness_ms(), 5_000)
+        self.assertEqual(self.follower(0, 0).staleness_ms(), 0)
 
 
 if __name__ == "__main__":

@@ -305,7 +305,8 @@ pub(crate) struct ViewSampled {
     pub weights: usize,
     pub deltas: u64,
     pub staleness_ms: i64,
-    pub examples_behind: usize,
+    /// The predict role's examples not yet applied; `None` for `serve`, which learns none.
+    pub examples_behind: Option<usize>,
 }
 
 impl InternalEvent for ViewSampled {

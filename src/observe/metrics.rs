@@ -111,17 +111,21 @@ pub struct Metrics {
     /// Records between this process's position and the partition's end, by topic and
     /// partition (the partitions its roles have consumed).
     consumer_lag: Family<Labels, Gauge>,
-    /// Age of the newest delta the weight view has applied.
+    /// How far the weight view trails (see its help text).
     view_staleness_seconds: FloatGauge,
-    /// Examples predicted whose gradients the weight view has not yet seen applied.
+    /// Examples predicted whose gradients the weight view has not yet seen applied (the
+    /// predict role only: `serve` learns nothing, so nothing of its own can be behind).
     view_examples_behind: Gauge,
     /// Nonzero weights in the weight view.
     view_weights: Gauge,
-    /// Delta records the weight view has applied.
-    view_deltas: Gauge,
+    /// Delta records the weight view has applied (a counter: it only grows).
+    view_deltas: Counter,
+    /// Delta records already counted: a view's own count, which starts over with the role.
+    seen_view_deltas: AtomicU64,
     /// For a Hedge mixture: the learning rate α of the member with the least cumulative
-    /// progressive loss (the one the mixture follows).
-    hedge_leader_alpha: FloatGauge,
+    /// progressive loss (the one the mixture follows). A family without labels so that it
+    /// has no series, and is not exported, for a model that is not a Hedge.
+    hedge_leader_alpha: Family<Labels, FloatGauge>,
     /// Coordinate-state lookups of the update role's cache, by result (`hit`, `miss`).
     cache_lookups: Family<Labels, Counter>,
     /// Coordinate states in the update role's cache.
@@ -190,8 +194,9 @@ impl Metrics {
             view_staleness_seconds: FloatGauge::default(),
             view_examples_behind: Gauge::default(),
             view_weights: Gauge::default(),
-            view_deltas: Gauge::default(),
-            hedge_leader_alpha: FloatGauge::default(),
+            view_deltas: Counter::default(),
+            seen_view_deltas: AtomicU64::new(0),
+            hedge_leader_alpha: Family::default(),
             cache_lookups: Family::default(),
             cache_resident: Gauge::default(),
             rocksdb_bytes: Gauge::default(),
@@ -238,16 +243,16 @@ impl Metrics {
             "Records between the consumer position and the partition end",
             m.consumer_lag.clone(),
         );
-        let r = &mut common;
-        r.register(
-            "view_staleness_seconds",
-            "Predict role: age of the oldest batch it learned that the owners have not applied (other workers miss it until then); serve: age of the newest delta it applied",
-            m.view_staleness_seconds.clone(),
-        );
         r.register(
             "view_examples_behind",
             "Examples the predict role learned that the owners have not applied yet",
             m.view_examples_behind.clone(),
+        );
+        let r = &mut common;
+        r.register(
+            "view_staleness_seconds",
+            "Predict role: age of the oldest batch it learned that the owners have not applied (other workers miss it until then); serve: time since its view last held everything on the deltas topic (the newer of the newest record's commit and the last time it was at the end of every partition)",
+            m.view_staleness_seconds.clone(),
         );
         r.register(
             "view_weights",
@@ -255,12 +260,12 @@ impl Metrics {
             m.view_weights.clone(),
         );
         r.register("view_deltas", "Owner records taken into the replica or view", m.view_deltas.clone());
-        let r = &mut worker;
         r.register(
             "hedge_leader_alpha",
-            "Learning rate of the Hedge member with the least cumulative progressive loss",
+            "Learning rate of the Hedge member with the least cumulative progressive loss (Hedge models only)",
             m.hedge_leader_alpha.clone(),
         );
+        let r = &mut worker;
         r.register("cache_lookups", "Coordinate-state cache lookups by result", m.cache_lookups.clone());
         r.register("cache_resident_coordinates", "Coordinate states in the cache", m.cache_resident.clone());
         r.register("rocksdb_bytes", "Size of the update role's RocksDB SST files", m.rocksdb_bytes.clone());
@@ -455,18 +460,22 @@ impl Metrics {
 
     /// Records the weight view's size and staleness. The staleness keeps growing from there
     /// at every scrape until the next call, so it grows while nothing updates the view.
-    pub(super) fn view(&self, weights: usize, deltas: u64, staleness_ms: i64, examples_behind: usize) {
+    pub(super) fn view(&self, weights: usize, deltas: u64, staleness_ms: i64, examples_behind: Option<usize>) {
         self.view_weights.set(weights as i64);
-        self.view_deltas.set(deltas as i64);
+        // A view counts from zero again when its role starts over.
+        let seen = self.seen_view_deltas.swap(deltas, Ordering::AcqRel);
+        self.view_deltas.inc_by(if deltas >= seen { deltas - seen } else { deltas });
         self.view_staleness_seconds.set(staleness_ms as f64 / 1000.0);
         let since = if staleness_ms > 0 { now_ms() - staleness_ms } else { 0 };
         self.stale_since_ms.store(since, Ordering::Release);
-        self.view_examples_behind.set(examples_behind as i64);
+        if let Some(behind) = examples_behind {
+            self.view_examples_behind.set(behind as i64);
+        }
     }
 
     /// Records which Hedge member leads.
     pub(super) fn hedge_leader(&self, alpha: f64) {
-        self.hedge_leader_alpha.set(alpha);
+        self.hedge_leader_alpha.get_or_create(&Vec::new()).set(alpha);
     }
 
     /// Records the update role's store: cache lookups since the last call, residents and
@@ -633,7 +642,10 @@ mod tests {
         m.predicted([&progress], 1);
         m.transaction("predict", Duration::from_millis(20), true);
         m.transaction("update", Duration::ZERO, false);
-        m.view(10, 12, 1500, 3);
+        m.view(10, 12, 1500, Some(3));
+        m.view(10, 20, 1500, Some(3));
+        // The role started over: its view counts from zero, the counter goes on.
+        m.view(10, 5, 1500, Some(3));
         m.hedge_leader(0.3);
         let text = m.encode();
         for line in [
@@ -646,7 +658,9 @@ mod tests {
             "ftrl_view_staleness_seconds 1.5",
             "ftrl_view_weights 10",
             "ftrl_view_examples_behind 3",
-            "ftrl_hedge_leader_alpha 0.3",
+            "ftrl_view_deltas_total 25",
+            // (An empty label set: valid in both text formats.)
+            "ftrl_hedge_leader_alpha{} 0.3",
         ] {
             assert!(text.lines().any(|l| l == line), "no line {line:?} in\n{text}");
         }
@@ -669,10 +683,19 @@ mod tests {
         let serve = names(&m);
         assert!(serve.iter().any(|n| n == "ftrl_http_requests") && serve.iter().any(|n| n == "ftrl_view_weights"));
         assert!(!serve.iter().any(|n| n == "ftrl_examples" || n == "ftrl_transactions"), "{serve:?}");
+        // Meaningless for serve (it learns nothing) and for a model that is not a Hedge:
+        // not exported at all rather than as 0.
+        for meaningless in ["ftrl_view_examples_behind", "ftrl_hedge_leader_alpha"] {
+            assert!(!serve.iter().any(|n| n == meaningless), "{meaningless} in {serve:?}");
+        }
+        assert!(serve.iter().any(|n| n == "ftrl_view_deltas"), "a counter: {serve:?}");
         assert!(serve.iter().any(|n| n == "process_resident_memory_bytes"), "{serve:?}");
         m.export_for(Exporter::Worker);
         let worker = names(&m);
         assert!(worker.iter().any(|n| n == "ftrl_examples") && !worker.iter().any(|n| n == "ftrl_http_requests"));
+        assert!(!worker.iter().any(|n| n == "ftrl_hedge_leader_alpha"), "no Hedge, no leader: {worker:?}");
+        m.hedge_leader(0.1);
+        assert!(names(&m).iter().any(|n| n == "ftrl_hedge_leader_alpha"));
         let text = m.encode();
         assert!(text.contains(&format!("ftrl_build_info{{version=\"{}\"}} 1", env!("CARGO_PKG_VERSION"))), "{text}");
         assert_eq!(text.matches("# EOF").count(), 1);
@@ -709,13 +732,13 @@ mod tests {
             let text = m.encode();
             text.lines().find_map(|l| l.strip_prefix("ftrl_view_staleness_seconds ")?.parse().ok()).unwrap()
         };
-        m.view(1, 1, 1500, 0);
+        m.view(1, 1, 1500, None);
         let first = staleness(&m);
         std::thread::sleep(Duration::from_millis(300));
         let later = staleness(&m);
         assert!(first >= 1.5 && later >= first + 0.29, "{first} then {later}");
         // Nothing waiting: zero, and it stays so.
-        m.view(1, 1, 0, 0);
+        m.view(1, 1, 0, None);
         std::thread::sleep(Duration::from_millis(20));
         assert_eq!(staleness(&m), 0.0);
     }

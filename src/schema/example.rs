@@ -107,7 +107,7 @@ impl ExampleReader {
         let labeled = match parsed {
             Ok(()) => true,
             Err(ParseError::Empty) => return Ok(Read::Blank),
-            Err(ParseError::NoLabel(_)) if self.keep_unlabeled => false,
+            Err(ParseError::NoLabel(_) | ParseError::MissingLabel { .. }) if self.keep_unlabeled => false,
             Err(e) => return Err(e.into()),
         };
         if labeled {

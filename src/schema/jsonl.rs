@@ -1,7 +1,8 @@
 //! Parser for JSON lines:
 //! `{"label": 1, "weight": 1.0, "features": ["ns:name", {"ns": "c", "name": "x", "value": 0.5}]}`.
 //!
-//! `label` (a number) and `features` (an array, possibly empty) are required; `weight` is
+//! `label` (a number) and `features` (an array, possibly empty) are required (a line without
+//! `label` is an example to predict where unlabeled ones are read: `ftrl predict`, `serve`); `weight` is
 //! optional (default 1, finite and non-negative). A string feature `"ns:name"` splits at its
 //! first `:` (no `:` means namespace `""`) and has value 1. An object feature needs `name`;
 //! `ns` defaults to `""` and `value` to 1; any other key in it is an error, since a
@@ -262,7 +263,7 @@ impl<'de> Visitor<'de> for LineSeed<'_, '_> {
             }
         }
         if !label {
-            return Err(ctx.fail(ParseError::Label("<missing>".into())));
+            return Err(ctx.fail(ParseError::MissingLabel { field: "label".into() }));
         }
         if !features {
             return Err(ctx.fail(ParseError::Feature("<missing features array>".into())));
@@ -439,7 +440,7 @@ mod tests {
         assert!(json(r#"{"label": 1 "features": []}"#));
         assert!(json(r#"{"label": 1, "features": ["a\q"]}"#));
 
-        assert_eq!(err(r#"{"features": []}"#), Label("<missing>".into()));
+        assert_eq!(err(r#"{"features": []}"#), MissingLabel { field: "label".into() });
         assert!(label(r#"{"label": "1", "features": []}"#));
         assert!(label(r#"{"label": null, "features": []}"#));
         assert!(label(r#"{"label": true, "features": []}"#));
@@ -494,7 +495,7 @@ mod tests {
         let e = err(r#"{"label": "yes", "features": []}"#);
         assert_eq!(e.to_string(), "bad label \"invalid type: string 'yes', expected a number at line 1 column 15\"");
         let e = err(r#"{"features": []}"#);
-        assert_eq!(e.to_string(), "bad label \"<missing>\"");
+        assert_eq!(e.to_string(), "field label: missing: the label");
     }
 
     #[test]

@@ -29,16 +29,37 @@
 //! | `true` / `false` | the field's name with value 1 / none |
 //! | array of strings | one feature per string |
 //! | object | a namespace of its own: per key, `key=string`, `key` with a number's value or 1 for `true`, `key=s` per string of an array; nested objects as `key.inner` |
-//! | `null` or absent | none (a missing feature is normal) |
+//! | `null`, `""` or absent | none (a missing feature is normal) |
+//!
+//! **Types.** A field without `kind` takes each value as its JSON type says (the table
+//! above). A field can pin its kind, and then a value of another type is never silently
+//! read another way:
+//!
+//! | `kind` | string | number | `true`/`false` | array, object |
+//! |---|---|---|---|---|
+//! | (none) | categorical | numeric | as above | as above |
+//! | `"categorical"` | the feature | an integer: the feature named by its decimal text (`75001` → `75001`), value 1; any other number: bad record | as above | array of strings as above; object: bad record |
+//! | `"numeric"` (also any field with `buckets`) | bad record | its value (or bucket) | as above | bad record |
+//!
+//! An empty string is a missing value everywhere (a field, an array item, an object's key
+//! value): producers write `""` for "unknown", and a feature named by nothing would only
+//! learn how often a field is unknown under a name no one can read.
 //!
 //! A path cannot name a key that contains a dot, nor index into an array (a whole array of
 //! strings is one field).
 //!
 //! Only the fields named are features: events carry ids, timestamps, free text and fields
 //! derived from the outcome, which would grow the model without use or leak the label; and a
-//! producer adding a field must not change the model silently. A label that is absent, or
-//! of a type or value the rule does not map, and a feature field of a type not listed above
-//! (an array of numbers, say), make the record a bad one, naming the field and the reason.
+//! producer adding a field must not change the model silently. A label of a type or value
+//! the rule does not map, and a feature field of a type its kind or the table does not
+//! take (an array of numbers, say), make the record a bad one, naming the field and the
+//! reason. An absent (or null) label makes the event one to predict, not to learn from
+//! ([`ParseError::MissingLabel`]): where unlabeled examples are read (`ftrl predict`,
+//! `serve`) it is predicted, elsewhere it is a bad record.
+//!
+//! The Python client (`clients/python/ftrl_client.py`) implements the same rules; the test
+//! vectors in `clients/python/mapping_vectors.json` are checked by both test suites, so the
+//! two cannot drift apart.
 
 use super::{ExampleBuf, ParseError};
 use crate::learn::hashing;
@@ -85,6 +106,19 @@ pub(crate) struct FeatureSpec {
     /// Bucket boundaries, increasing: a number becomes the categorical feature of its bucket.
     #[serde(default)]
     pub buckets: Vec<f64>,
+    /// The type of value the field holds; absent: each value's own JSON type.
+    #[serde(default)]
+    pub kind: Option<Kind>,
+}
+
+/// What a field's values are, when the mapping pins it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum Kind {
+    /// Values name features: a string, or an integer by its decimal text.
+    Categorical,
+    /// Values are numbers: the feature's value, or its bucket.
+    Numeric,
 }
 
 /// Why a mapping cannot be used.
@@ -151,6 +185,8 @@ struct FieldRule {
     namespace: String,
     seed: u64,
     buckets: Vec<f64>,
+    /// `None`: each value's own JSON type.
+    kind: Option<Kind>,
 }
 
 impl Mapping {
@@ -191,6 +227,10 @@ impl Mapping {
             if !finite_increasing {
                 return bad(format!("field {:?}: buckets must be finite and increasing", feature.field));
             }
+            if feature.kind == Some(Kind::Categorical) && !feature.buckets.is_empty() {
+                return bad(format!("field {:?}: buckets make a field numeric, not categorical", feature.field));
+            }
+            let kind = if feature.buckets.is_empty() { feature.kind } else { Some(Kind::Numeric) };
             let namespace = feature.namespace.clone().unwrap_or_else(|| path.last().to_owned());
             if namespace.len() > super::MAX_NAME_BYTES {
                 return bad(format!(
@@ -204,6 +244,7 @@ impl Mapping {
                 namespace,
                 path,
                 buckets: feature.buckets.clone(),
+                kind,
             });
         }
         Ok(Self {
@@ -228,7 +269,16 @@ impl Mapping {
         let Value::Object(event) = event else {
             return Err(ParseError::Json("an event must be a JSON object".into()));
         };
-        out.label = self.label(&event)?;
+        // An event without a label is one to predict: its features are read all the same,
+        // and the missing label reported last (as VW's test examples are).
+        let unlabeled = match self.label(&event) {
+            Ok(label) => {
+                out.label = label;
+                None
+            }
+            Err(missing @ ParseError::MissingLabel { .. }) => Some(missing),
+            Err(e) => return Err(e),
+        };
         if let Some(path) = &self.weight {
             match path.find(&event) {
                 None | Some(Value::Null) => {}
@@ -245,13 +295,13 @@ impl Mapping {
                 Some(value) => rule.push(value, out)?,
             }
         }
-        Ok(())
+        unlabeled.map_or(Ok(()), Err)
     }
 
     fn label(&self, event: &Map<String, Value>) -> Result<f64, ParseError> {
         let rule = &self.label;
         let value = match rule.path.find(event) {
-            None | Some(Value::Null) => return Err(field_error(&rule.path, "missing: the label".into())),
+            None | Some(Value::Null) => return Err(ParseError::MissingLabel { field: rule.path.text.clone() }),
             Some(value) => value,
         };
         match value {
@@ -282,9 +332,14 @@ impl Mapping {
 impl FieldRule {
     fn push(&self, value: &Value, out: &mut ExampleBuf) -> Result<(), ParseError> {
         let name = self.path.last();
-        match value {
-            Value::String(s) => self.feature(out, s, 1.0),
-            Value::Number(n) => {
+        match (value, self.kind) {
+            (Value::String(s), _) if s.is_empty() => Ok(()),
+            (Value::String(s), None | Some(Kind::Categorical)) => self.feature(out, s, 1.0),
+            // Integers only: their text is the same in every language (a float's is not).
+            (Value::Number(n), Some(Kind::Categorical)) if n.is_i64() || n.is_u64() => {
+                self.feature(out, &n.to_string(), 1.0)
+            }
+            (Value::Number(n), None | Some(Kind::Numeric)) => {
                 let v = number(&self.path, n)?;
                 if self.buckets.is_empty() {
                     self.feature(out, name, v)
@@ -292,9 +347,9 @@ impl FieldRule {
                     self.feature(out, &bucket(&self.buckets, v), 1.0)
                 }
             }
-            Value::Bool(true) => self.feature(out, name, 1.0),
-            Value::Bool(false) | Value::Null => Ok(()),
-            Value::Array(items) => {
+            (Value::Bool(true), _) => self.feature(out, name, 1.0),
+            (Value::Bool(false) | Value::Null, _) => Ok(()),
+            (Value::Array(items), None | Some(Kind::Categorical)) => {
                 for (i, item) in items.iter().enumerate() {
                     match item {
                         Value::String(s) => self.feature(out, s, 1.0)?,
@@ -308,7 +363,11 @@ impl FieldRule {
                 }
                 Ok(())
             }
-            Value::Object(object) => self.object(out, "", object),
+            (Value::Object(object), None) => self.object(out, "", object),
+            (other, Some(pinned)) => Err(field_error(
+                &self.path,
+                format!("{} is {}; the field is {}", shown(other), kind(other), pinned.describe()),
+            )),
         }
     }
 
@@ -317,6 +376,7 @@ impl FieldRule {
         for (key, value) in object {
             let key = format!("{prefix}{key}");
             match value {
+                Value::String(s) if s.is_empty() => {}
                 Value::String(s) => self.feature(out, &format!("{key}={s}"), 1.0)?,
                 Value::Number(n) => self.feature(out, &key, number(&self.path, n)?)?,
                 Value::Bool(true) => self.feature(out, &key, 1.0)?,
@@ -324,6 +384,7 @@ impl FieldRule {
                 Value::Array(items) => {
                     for (i, item) in items.iter().enumerate() {
                         match item {
+                            Value::String(s) if s.is_empty() => {}
                             Value::String(s) => self.feature(out, &format!("{key}={s}"), 1.0)?,
                             other => {
                                 return Err(field_error(
@@ -340,14 +401,21 @@ impl FieldRule {
         Ok(())
     }
 
+    /// Pushes one feature; an empty name (an empty string in the event) is a missing value.
     fn feature(&self, out: &mut ExampleBuf, name: &str, value: f64) -> Result<(), ParseError> {
-        if name.is_empty() {
-            return Err(field_error(&self.path, "an empty string is not a feature".into()));
-        }
-        if value == 0.0 {
+        if value == 0.0 || name.is_empty() {
             return Ok(());
         }
         out.push_named(&self.namespace, name, hashing::coordinate(self.seed, name), value)
+    }
+}
+
+impl Kind {
+    fn describe(self) -> &'static str {
+        match self {
+            Kind::Categorical => "categorical (strings and integers)",
+            Kind::Numeric => "numeric",
+        }
     }
 }
 
@@ -514,6 +582,7 @@ mod tests {
     fn bad_events_name_the_field_and_the_reason() {
         let mapping = Mapping::new(&spec(CLICKS)).unwrap();
         for (event, expected) in [
+            // Bad for learning; an example to predict where unlabeled ones are read.
             (r#"{"user": {"country": "FR"}}"#, "field outcome.clicked: missing: the label"),
             (r#"{"outcome": null}"#, "field outcome.clicked: missing: the label"),
             (r#"{"outcome": {"clicked": null}}"#, "field outcome.clicked: missing: the label"),
@@ -537,16 +606,66 @@ mod tests {
                 r#"{"outcome": {"clicked": 1}, "device": {"ids": [1]}}"#,
                 "field device: ids[0] is a number; an array's features must be strings",
             ),
-            (
-                r#"{"outcome": {"clicked": 1}, "user": {"country": ""}}"#,
-                "field user.country: an empty string is not a feature",
-            ),
         ] {
             assert_eq!(mapped(&mapping, event).unwrap_err().to_string(), expected, "{event}");
         }
         assert!(matches!(mapped(&mapping, "[1]"), Err(ParseError::Json(_))));
         assert!(matches!(mapped(&mapping, "{"), Err(ParseError::Json(_))));
         assert_eq!(mapped(&mapping, "  ").unwrap_err(), ParseError::Empty);
+    }
+
+    /// The test vectors the Python client is tested against too (one definition of the rules).
+    #[test]
+    fn the_shared_test_vectors_map_as_written() {
+        let vectors: Value = serde_json::from_str(include_str!("../../clients/python/mapping_vectors.json")).unwrap();
+        let cases = vectors["cases"].as_array().unwrap();
+        assert!(cases.len() >= 20);
+        for case in cases {
+            let text = vectors["mappings"][case["mapping"].as_str().unwrap()].as_str().unwrap();
+            let mapping = Mapping::from_toml(text, "vectors").unwrap();
+            let event = case["event"].as_str().unwrap();
+            let result = mapped(&mapping, event);
+            if let Some(error) = case.get("error") {
+                assert_eq!(result.unwrap_err().to_string(), error.as_str().unwrap(), "{event}");
+                continue;
+            }
+            let out = match result {
+                Ok(out) => {
+                    assert_eq!(Some(out.label), case["label"].as_f64(), "{event}");
+                    out
+                }
+                Err(ParseError::MissingLabel { .. }) => {
+                    assert!(case["label"].is_null(), "{event}");
+                    // The features are read all the same: the example is one to predict.
+                    let mut out = ExampleBuf::default();
+                    out.clear();
+                    let _ = mapping.parse(event, &mut out);
+                    out
+                }
+                Err(e) => panic!("{event}: {e}"),
+            };
+            assert_eq!(Some(out.weight), case["weight"].as_f64(), "{event}");
+            let expected: Vec<(u8, u64, f64)> = case["features"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|f| {
+                    let (ns, name) = (f[0].as_str().unwrap(), f[1].as_str().unwrap());
+                    (ns.as_bytes()[0], feature_coordinate(ns, name), f[2].as_f64().unwrap())
+                })
+                .collect();
+            assert_eq!(features(&out), expected, "{event}");
+        }
+    }
+
+    #[test]
+    fn pinned_kinds_and_buckets_agree() {
+        let invalid = |text: &str| Mapping::new(&spec(text)).unwrap_err().to_string();
+        let both = "[label]\nfield = \"y\"\n[[features]]\nfield = \"x\"\nkind = \"categorical\"\nbuckets = [1]";
+        assert!(invalid(both).contains("buckets make a field numeric"));
+        assert!(
+            Mapping::from_toml("[label]\nfield = \"y\"\n[[features]]\nfield = \"x\"\nkind = \"text\"", "m").is_err()
+        );
     }
 
     #[test]

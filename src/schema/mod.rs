@@ -61,6 +61,10 @@ pub enum ParseError {
     Base(String),
     #[error("no label: {0}")]
     NoLabel(&'static str),
+    /// The label's field is absent (or null in a raw event): an example to predict, not to
+    /// learn from (see [`example::ExampleReader::keeping_unlabeled`]).
+    #[error("field {field}: missing: the label")]
+    MissingLabel { field: String },
     #[error("bad feature {0:?}")]
     Feature(String),
     #[error("bad feature value {0:?}")]

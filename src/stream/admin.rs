@@ -10,7 +10,7 @@ use super::kafka::{
 use super::wire::{self, coordinate_of};
 use super::StreamError;
 use crate::config::{ModelConfig, WorkerConfig};
-use crate::input::{Batch, InputError, Item, BATCH_EXAMPLES};
+use crate::input::{Batch, InputError, Item, Origin, BATCH_EXAMPLES};
 use crate::learn::Progress;
 use crate::schema::example::{ExampleReader, Featurizer};
 use crate::schema::framing::{frame, Framing};
@@ -439,34 +439,95 @@ pub(crate) fn produce_examples(
     config: &WorkerConfig,
     lines: impl std::io::BufRead,
     progress: &ProgressBar,
+    skip_bad: bool,
 ) -> Result<(u64, u64), StreamError> {
     let topic = config.topics().examples;
     let producer: BaseProducer =
         client_config(config).set("enable.idempotence", "true").set("linger.ms", "20").create()?;
-    let (mut sent, mut skipped) = (0u64, 0u64);
-    for (number, line) in lines.lines().enumerate() {
-        let line = line.map_err(|e| StreamError::Other(format!("reading line {}: {e}", number + 1)))?;
-        if line.trim().is_empty() {
+    let mut sent = 0u64;
+    let read = encode_lines(config, lines, skip_bad, |line, payload| {
+        send(&producer, BaseRecord::<[u8], [u8]>::to(&topic).payload(payload))
+            .map_err(|e| StreamError::Other(format!("line {line}: {e}")))?;
+        producer.poll(Duration::ZERO);
+        sent += 1;
+        progress.inc(1);
+        Ok(())
+    });
+    // What was handed over is delivered (or fails here) even when a bad line stopped it.
+    producer.flush(Duration::from_secs(60))?;
+    Ok((sent, read?))
+}
+
+/// Bad input lines reported one by one before only their count is.
+const REPORTED_BAD_LINES: u64 = 10;
+
+/// Encodes every non-blank input line as the examples topic holds it ([`encode_line`]) and
+/// hands it to `visit` with its line number. A bad line (not UTF-8, not an example of the
+/// model's format, or larger than a producer may send) stops the input with an error naming
+/// its line and why, or with `skip_bad` is skipped, reported (the first ten) and counted:
+/// returns the number skipped.
+pub(crate) fn encode_lines(
+    config: &WorkerConfig,
+    mut lines: impl std::io::BufRead,
+    skip_bad: bool,
+    mut visit: impl FnMut(u64, &[u8]) -> Result<(), StreamError>,
+) -> Result<u64, StreamError> {
+    let configured = message_max_bytes(config);
+    // librdkafka counts the record's framing too.
+    let limit = configured.saturating_sub(RECORD_OVERHEAD_BYTES);
+    let (mut number, mut skipped) = (0u64, 0u64);
+    let mut buffer = Vec::new();
+    loop {
+        buffer.clear();
+        let read = lines
+            .read_until(b'\n', &mut buffer)
+            .map_err(|e| StreamError::Other(format!("reading line {}: {e}", number + 1)))?;
+        if read == 0 {
+            return Ok(skipped);
+        }
+        number += 1;
+        let line = buffer.strip_suffix(b"\n").unwrap_or(&buffer);
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if line.trim_ascii().is_empty() {
             continue;
         }
-        match encode_line(&config.model, line) {
-            Ok(payload) => {
-                send(&producer, BaseRecord::<[u8], [u8]>::to(&topic).payload(&payload[..]))?;
-                producer.poll(Duration::ZERO);
-                sent += 1;
-                progress.inc(1);
+        let encoded = std::str::from_utf8(line)
+            .map_err(|_| "not UTF-8".to_string())
+            .and_then(|text| encode_line(&config.model, text.to_owned()))
+            .and_then(|payload| match payload.len() {
+                bytes if bytes > limit => Err(format!(
+                    "{bytes} bytes, more than a record may hold ({limit}: the producer's message.max.bytes, \
+                     {configured}, less room for the record's framing)"
+                )),
+                _ => Ok(payload),
+            });
+        match encoded {
+            Ok(payload) => visit(number, &payload)?,
+            Err(reason) if skip_bad => {
+                skipped += 1;
+                if skipped <= REPORTED_BAD_LINES {
+                    tracing::warn!(line = number, %reason, "not an example, skipped");
+                }
             }
             Err(reason) => {
-                skipped += 1;
-                if skipped <= 10 {
-                    tracing::warn!(line = number + 1, %reason, "not an example, skipped");
-                }
+                return Err(StreamError::Other(format!(
+                    "line {number}: {reason} (the lines before it were sent; --skip-bad skips bad lines)"
+                )))
             }
         }
     }
-    producer.flush(Duration::from_secs(60))?;
-    Ok((sent, skipped))
 }
+
+/// The producer's `message.max.bytes` (librdkafka's 1,000,000 unless
+/// `kafka.librdkafka_options` says otherwise).
+fn message_max_bytes(config: &WorkerConfig) -> usize {
+    let configured = config.kafka.librdkafka_options.iter().find(|(key, _)| key.trim() == "message.max.bytes");
+    configured.and_then(|(_, value)| value.trim().parse::<usize>().ok()).unwrap_or(1_000_000)
+}
+
+/// What librdkafka adds to a value it checks against `message.max.bytes` (about 100 bytes
+/// for a record with no key or headers), rounded up.
+const RECORD_OVERHEAD_BYTES: usize = 512;
 
 /// One non-blank JSON-lines input line as the examples topic holds it (see
 /// [`produce_examples`]), or why it is not an example.
@@ -515,7 +576,7 @@ fn json_to_protobuf(line: &str) -> Result<Vec<u8>, String> {
 /// batches the embedded trainer consumes. The order is fixed by the topic alone, whatever
 /// the timing: 2,048 records of partition 0, then of 1, … then the next 2,048 of 0, and so
 /// on (see `read_backlog`), each partition in offset order. Records that are not examples
-/// become `Item::Bad` with their offset as the line.
+/// become `Item::Bad`, named by partition and offset.
 pub(crate) fn spawn_topic_reader(
     config: &WorkerConfig,
     featurizer: Featurizer,
@@ -531,7 +592,7 @@ pub(crate) fn spawn_topic_reader(
             let topic = config.topics().examples;
             let starts: Vec<(i32, i64)> = (0..config.model.example_partitions).map(|p| (p, 0)).collect();
             let result = read_backlog(&config, &topic, &starts, |record| {
-                let line = record.offset.max(0) as u64;
+                let line = Origin::Record { partition: record.partition, offset: record.offset };
                 let start = batch.features.len() as u32;
                 // Read straight from librdkafka's buffer: no copy of the record.
                 let item = match record.value.map(|payload| reader.read(payload, &mut batch.features)) {
@@ -668,6 +729,58 @@ fn read_backlog(
 mod tests {
     use super::*;
     use crate::schema::proto::Example;
+
+    /// An input with a good line, a blank one, then a line that is not JSON, one too large
+    /// for a record, one that is not UTF-8, and a good one: (line numbers sent, result).
+    fn produced(skip_bad: bool) -> (Vec<u64>, Result<u64, StreamError>) {
+        let mut config = WorkerConfig {
+            kafka: crate::config::KafkaConfig::new("b:1"),
+            model: crate::config::ModelConfig::new("m"),
+            worker: Default::default(),
+            observability: Default::default(),
+            serve: Default::default(),
+        };
+        config.model.example_format = ExampleFormat::Protobuf;
+        let long = format!(r#"{{"label": 1, "features": ["a:{}"]}}"#, "x".repeat(1_000_000));
+        let mut input = b"{\"label\": 1, \"features\": [\"a:x\"]}\n\nnot json\n".to_vec();
+        input.extend_from_slice(long.as_bytes());
+        input.extend_from_slice(b"\n\xff\xfe\r\n{\"label\": 0, \"features\": []}");
+        let mut sent = Vec::new();
+        let result = encode_lines(&config, &input[..], skip_bad, |line, _| {
+            sent.push(line);
+            Ok(())
+        });
+        (sent, result)
+    }
+
+    #[test]
+    fn a_bad_line_stops_produce_by_its_number() {
+        let (sent, result) = produced(false);
+        assert_eq!(sent, [1]);
+        let error = result.unwrap_err().to_string();
+        assert!(error.starts_with("line 3: ") && error.contains("--skip-bad"), "{error}");
+    }
+
+    #[test]
+    fn skip_bad_skips_and_counts_bad_lines_oversized_and_not_utf8_ones_too() {
+        let (sent, result) = produced(true);
+        assert_eq!((sent, result.unwrap()), (vec![1, 6], 3));
+    }
+
+    #[test]
+    fn an_oversized_line_is_named_with_its_size() {
+        let mut config = WorkerConfig {
+            kafka: crate::config::KafkaConfig::new("b:1"),
+            model: crate::config::ModelConfig::new("m"),
+            worker: Default::default(),
+            observability: Default::default(),
+            serve: Default::default(),
+        };
+        config.model.example_format = ExampleFormat::JsonEvents;
+        let line = format!("{{\"x\": \"{}\"}}\n", "y".repeat(2_000_000));
+        let error = encode_lines(&config, line.as_bytes(), false, |_, _| Ok(())).unwrap_err().to_string();
+        assert!(error.starts_with("line 1: 2000009 bytes, more than a record may hold (999488: "), "{error}");
+    }
 
     #[test]
     fn every_topic_gets_a_retention_or_compaction_and_a_majority_in_sync() {

@@ -368,6 +368,26 @@ impl DeltasFollower {
         Ok(follower)
     }
 
+    /// Whether this follower has read every partition to the end the broker reports now:
+    /// its position (past the records it took) at or beyond each partition's high watermark.
+    /// `Err` when the broker cannot say within `timeout`.
+    pub(crate) fn at_end(&self, timeout: Duration) -> Result<bool, KafkaError> {
+        use rdkafka::consumer::Consumer as _;
+        let positions = self.consumer.position()?;
+        for element in positions.elements() {
+            let (low, high) = self.consumer.fetch_watermarks(element.topic(), element.partition(), timeout)?;
+            // No position yet: nothing taken there, which is the end only of an empty partition.
+            let position = match element.offset() {
+                rdkafka::Offset::Offset(offset) => offset,
+                _ => low,
+            };
+            if position < high {
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+
     /// Hands every record that has arrived to `visit`, waiting up to `wait` for the first.
     pub(crate) fn take(&mut self, wait: Duration, mut visit: impl FnMut(Record<'_>)) {
         self.poll(wait, |_, entry| {

@@ -3,7 +3,7 @@
 //! Every input line is encoded before the first send, so the sending loop only hands
 //! records to librdkafka, and it sleeps between rounds rather than spinning.
 
-use super::admin::encode_line;
+use super::admin::encode_lines;
 use super::kafka::{client_config, send};
 use super::StreamError;
 use crate::config::WorkerConfig;
@@ -60,28 +60,19 @@ impl EncodedExamples {
     }
 }
 
-/// Encodes every non-blank line as `ftrl produce` sends it; lines that are not an example
-/// are skipped and counted, as there.
+/// Encodes every non-blank line as `ftrl produce` sends it; bad lines stop it, or with
+/// `skip_bad` are skipped and counted, as there.
 pub(crate) fn encode_examples(
     config: &WorkerConfig,
     lines: impl std::io::BufRead,
+    skip_bad: bool,
 ) -> Result<EncodedExamples, StreamError> {
     let mut encoded = EncodedExamples::default();
-    for (number, line) in lines.lines().enumerate() {
-        let line = line.map_err(|e| StreamError::Other(format!("reading line {}: {e}", number + 1)))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        match encode_line(&config.model, line) {
-            Ok(payload) => encoded.push(&payload),
-            Err(reason) => {
-                encoded.skipped += 1;
-                if encoded.skipped <= 10 {
-                    tracing::warn!(line = number + 1, %reason, "not an example, skipped");
-                }
-            }
-        }
-    }
+    let skipped = encode_lines(config, lines, skip_bad, |_, payload| {
+        encoded.push(payload);
+        Ok(())
+    })?;
+    encoded.skipped = skipped;
     Ok(encoded)
 }
 

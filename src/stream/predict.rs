@@ -483,7 +483,7 @@ impl Predictor {
             weights: self.replica.len(),
             deltas: self.feed.taken.records,
             staleness_ms: unconfirmed.age.as_millis() as i64,
-            examples_behind: unconfirmed.examples,
+            examples_behind: Some(unconfirmed.examples),
         }
         .emit();
         unconfirmed

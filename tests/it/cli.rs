@@ -1000,6 +1000,7 @@ fn metrics_parse_with_the_prometheus_client_parsers_with_their_declared_types() 
             ("ftrl_http_requests", "counter"),
             ("ftrl_served_predictions", "counter"),
             ("ftrl_view_staleness_seconds", "gauge"),
+            ("ftrl_view_deltas", "counter"),
             ("ftrl_build_info", "gauge"),
             ("process_resident_memory_bytes", "gauge"),
             ("process_cpu_seconds", "counter"),
@@ -1008,8 +1009,11 @@ fn metrics_parse_with_the_prometheus_client_parsers_with_their_declared_types() 
             assert_eq!(types.get(name).map(String::as_str), Some(kind), "{name} ({accept:?}) in {types:?}");
         }
         assert!(!types.values().any(|t| t == "unknown" || t == "untyped"), "{types:?}");
-        // serve exports what it measures, not the worker roles' metrics.
-        assert!(!types.contains_key("ftrl_examples") && !types.contains_key("ftrl_cache_lookups"), "{types:?}");
+        // serve exports what it measures, not the worker roles' metrics, nor what means
+        // nothing here (no examples of its own behind; no Hedge in this model).
+        for absent in ["ftrl_examples", "ftrl_cache_lookups", "ftrl_view_examples_behind", "ftrl_hedge_leader_alpha"] {
+            assert!(!types.contains_key(absent), "{absent} in {types:?}");
+        }
     }
 }
 
