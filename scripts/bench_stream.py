@@ -919,6 +919,8 @@ class Bench:
                     args.timeout, env=worker_environment())
 
         self.throughput(examples)
+        if args.throughput_only:
+            return self.results
         steady = self.results["stream"]["examples_per_second_after_first_window"] or 0.0
         if args.load_fraction and not steady > 0:
             # Without a rate to take a fraction of, a "loaded" run would be an idle one that
@@ -1722,6 +1724,10 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="gradients/deltas/changelog partitions (default 8)")
     parser.add_argument("--example-partitions", type=positive_int, default=4,
                         help="examples (and progress) partitions (default 4)")
+    parser.add_argument("--throughput-only", action="store_true",
+                        help="stop after the throughput run and print its figures as JSON "
+                             "(loss against the embedded trainer, rate, CPU, staleness): for "
+                             "comparing settings and group sizes")
     parser.add_argument("--workers", type=positive_int, default=1,
                         help="workers sharing the throughput run (default 1); later phases use one")
     parser.add_argument("--batch-max-examples", type=positive_int, default=20_000,
@@ -1794,7 +1800,21 @@ def main(argv: list[str]) -> int:
             print(f"bench-stream: data, config and logs kept in {workdir}", file=sys.stderr)
     if failed:
         return 1
-    print(report(results, args, argv))
+    if args.throughput_only:
+        stream, embedded = results["stream"], results["embedded"]
+        print(json.dumps({
+            "workers": args.workers,
+            "loss": stream["progressive_log_loss"],
+            "embedded_loss": embedded["progressive_log_loss"],
+            "loss_minus_embedded": stream["progressive_log_loss"] - embedded["progressive_log_loss"],
+            "examples_per_second_steady": stream["examples_per_second_after_first_window"],
+            "examples_per_second_with_start_up": stream["examples_per_second"],
+            "worker_cpu_us_per_example": stream["worker_cpu_microseconds_per_example"],
+            "broker_cpu_us_per_example": stream["broker_cpu_microseconds_per_example"],
+            "staleness": stream["staleness"],
+        }, indent=1))
+    else:
+        print(report(results, args, argv))
     if args.json:
         write_json(args.json, results, args, argv)
         progress(f"wrote {args.json}")
