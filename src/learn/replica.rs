@@ -16,6 +16,16 @@
 //!   not applied yet. When O(c) holds nothing but what the replica already has (the update
 //!   counts add up exactly) the replica's own state is kept, so nothing is rounded anew.
 //!
+//! * **The other workers' steps in flight**, estimated. Other workers learn from the same
+//!   stale owner states; each corrects the errors it sees, and the owners add every
+//!   correction. A replica that counted only its own steps would correct a hot
+//!   coordinate's whole error by itself, as would every other worker: N workers would move
+//!   it N times too far, and from four on the model diverges. So each own step counts
+//!   1 + s times in the replica's state (z, n and Σg; not the update count), s the
+//!   coordinate's foreign share: the other workers' updates per own update in the owner's
+//!   recent publications. What goes to the owners is the step alone. With one worker s is
+//!   0 and nothing changes.
+//!
 //! How far the owners trail (examples learned here that no owner has confirmed, and for
 //! how long) is what other workers' replicas miss of this one: the staleness the stream
 //! bounds and exports.
