@@ -125,7 +125,7 @@ fn in_order<W: Send, T: Send, E>(
     std::thread::scope(|scope| {
         for worker in helpers.iter_mut() {
             let shared = &shared;
-            scope.spawn(move || {
+            let helper = std::thread::Builder::new().name("predict-decode".into()).spawn_scoped(scope, move || {
                 // Counted out however the thread ends, so that the calling thread never
                 // waits for an item a dead helper claimed: it makes that item itself.
                 let _leaving = Leaving(shared);
@@ -136,6 +136,9 @@ fn in_order<W: Send, T: Send, E>(
                     shared.ready.notify_all();
                 }
             });
+            if helper.is_err() {
+                shared.lock().helpers -= 1; // one helper fewer; the others and the caller do its share
+            }
         }
         let result = (|| {
             for item in 0..items {
@@ -310,6 +313,31 @@ mod tests {
             }
         });
         assert_eq!((result, blocks), (Err("the store failed"), 2));
+    }
+
+    /// Slow items are made on every thread, and taken in order all the same.
+    #[test]
+    fn the_helpers_make_their_share() {
+        let mut workers = [0usize, 1, 2];
+        let mut taken = Vec::new();
+        in_order::<_, _, ()>(
+            &mut workers,
+            60,
+            |worker, item| {
+                std::thread::sleep(std::time::Duration::from_millis(2));
+                (item, *worker, std::thread::current().name().map(str::to_owned))
+            },
+            |made| {
+                taken.push(made);
+                Ok(true)
+            },
+        )
+        .unwrap();
+        assert_eq!(taken.iter().map(|(item, _, _)| *item).collect::<Vec<_>>(), (0..60).collect::<Vec<_>>());
+        for worker in 0..3 {
+            assert!(taken.iter().any(|(_, w, _)| *w == worker), "worker {worker} made none");
+        }
+        assert!(taken.iter().filter(|(_, w, _)| *w > 0).all(|(_, _, name)| name.as_deref() == Some("predict-decode")));
     }
 
     /// A helper that dies (a panic) after claiming an item: the calling thread makes that
