@@ -115,6 +115,9 @@ fn in_order<W: Send, T: Send, E>(
         }
         return Ok(());
     }
+    // No more helpers than items left for them: each costs the calling thread a spawn.
+    let useful = (items - 1).min(helpers.len());
+    let helpers = &mut helpers[..useful];
     let shared = Shared {
         next: AtomicUsize::new(0),
         stop: AtomicBool::new(false),

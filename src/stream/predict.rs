@@ -116,7 +116,6 @@ struct Predictor {
     max_unconfirmed_examples: usize,
     max_unconfirmed: Duration,
     publish_predictions: bool,
-    features: Vec<Feature>,
     /// The coordinates an example's step reads, made resident in the replica before it.
     coordinates: Vec<u64>,
     /// Predicts from the replica, takes the configured step and mixes a Hedge.
@@ -278,7 +277,6 @@ impl PredictRole {
             max_unconfirmed_examples: config.worker.max_unconfirmed_examples,
             max_unconfirmed: Duration::from_millis(config.worker.max_unconfirmed_ms),
             publish_predictions: config.worker.publish_predictions,
-            features: Vec::new(),
             coordinates: Vec::new(),
             learner: hedge_learner(config, &settings)?,
             writer: GradientWriter::new(
@@ -652,7 +650,7 @@ impl Predictor {
         // Records, not offsets: transaction markers take offsets too. A record that cannot
         // be read as an example would have been a dead letter, not learned either way.
         let (mut examples, mut unreadable) = (0u64, 0u64);
-        let (reader, features) = (&mut self.readers[0], &mut self.features);
+        let (reader, features) = (&mut self.readers[0], &mut Vec::new());
         let counted =
             super::kafka::read_range(&self.config, &self.topics.examples, partition, from, start, |payload| {
                 features.clear();
