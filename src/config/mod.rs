@@ -268,6 +268,11 @@ pub struct WorkerSection {
     /// the gradients log.
     #[serde(default = "default_snapshot_interval_ms")]
     pub snapshot_interval_ms: u64,
+    /// Threads of the predict role: all decode examples, and the first learns them in the
+    /// replica in record order (what is learned is the same at any count). Default: the
+    /// cores this process may use.
+    #[serde(default = "default_predict_threads")]
+    pub predict_threads: usize,
     /// Write each prediction to the predictions topic (needs `predict`).
     #[serde(default)]
     pub publish_predictions: bool,
@@ -425,6 +430,10 @@ fn default_cache_size() -> usize {
 /// used (docs/exactly-once.md, 9).
 pub(crate) const MAX_BATCH_EXAMPLES: usize = 100_000;
 
+/// Most predict threads: far beyond the cores one learning thread can use (each helper only
+/// decodes), a bound that catches a typo before it starts a thousand threads.
+pub(crate) const MAX_PREDICT_THREADS: usize = 256;
+
 fn default_batch_max_examples() -> usize {
     20_000
 }
@@ -438,6 +447,10 @@ fn default_batch_max_wait_ms() -> u64 {
 /// embedded trainer's by 0.0030–0.0031; at 100,000, 0.0024 in three runs, as fast.
 fn default_max_unconfirmed_examples() -> usize {
     100_000
+}
+
+fn default_predict_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
 }
 
 fn default_max_unconfirmed_ms() -> u64 {
@@ -600,6 +613,7 @@ impl Default for WorkerSection {
             max_unconfirmed_ms: default_max_unconfirmed_ms(),
             commit_interval_ms: default_commit_interval_ms(),
             snapshot_interval_ms: default_snapshot_interval_ms(),
+            predict_threads: default_predict_threads(),
             publish_predictions: false,
             coalesce: true,
         }

@@ -3,7 +3,7 @@
 
 use super::{
     is_secret_property, ExampleFormat, Framing, WorkerConfig, LOG_LEVELS, MANAGED_RDKAFKA_KEYS, MAX_BATCH_EXAMPLES,
-    MAX_TOPIC_LEN, REDACTED, TOPIC_SUFFIXES,
+    MAX_PREDICT_THREADS, MAX_TOPIC_LEN, REDACTED, TOPIC_SUFFIXES,
 };
 use crate::learn::expiry::Expiry;
 use crate::model::ModelSettings;
@@ -157,6 +157,12 @@ impl WorkerConfig {
         }
         if worker.cache_size < 1 {
             bad("worker.cache_size", "must be ≥ 1, got 0".into());
+        }
+        if !(1..=MAX_PREDICT_THREADS).contains(&worker.predict_threads) {
+            bad(
+                "worker.predict_threads",
+                format!("must be between 1 and {MAX_PREDICT_THREADS}, got {}", worker.predict_threads),
+            );
         }
         if worker.batch_max_examples < 1 {
             bad("worker.batch_max_examples", "must be ≥ 1, got 0".into());
@@ -475,6 +481,9 @@ mod tests {
         );
         assert_one(|c| c.worker.state_dir = PathBuf::new(), "worker.state_dir", "directory");
         assert_one(|c| c.worker.cache_size = 0, "worker.cache_size", "≥ 1");
+        assert_one(|c| c.worker.predict_threads = 0, "worker.predict_threads", "between 1 and 256, got 0");
+        assert_one(|c| c.worker.predict_threads = 257, "worker.predict_threads", "between 1 and 256, got 257");
+        assert!(problems(|c| c.worker.predict_threads = 256).is_empty());
         assert_one(|c| c.worker.batch_max_examples = 0, "worker.batch_max_examples", "≥ 1");
         assert_one(|c| c.worker.batch_max_examples = 100_001, "worker.batch_max_examples", "≤ 100000");
         assert_one(|c| c.worker.batch_max_wait_ms = 60_000, "worker.batch_max_wait_ms", "transaction_timeout_ms");

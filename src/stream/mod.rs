@@ -14,6 +14,7 @@ pub mod admin;
 pub mod apply;
 pub mod batch_queue;
 pub(crate) mod dead_letter;
+pub(crate) mod decode;
 pub(crate) mod freeze;
 pub(crate) mod identity;
 pub mod kafka;

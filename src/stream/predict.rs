@@ -14,6 +14,7 @@
 
 use super::batch_queue::{BatchQueue, Entry, Record};
 use super::dead_letter::{self, DeadLetter, DeadLetterDeliveries};
+use super::decode::{decode_in_order, Example};
 use super::kafka::{
     collect, committed_positions, group_consumer_config, partition_of, seek_partitions, send, transactional_producer,
     DeliveredOffsets, RawRecord, RebalanceFlag, TRANSACTION_CALL_TIMEOUT,
@@ -106,15 +107,15 @@ struct Predictor {
     replica: Replica<ModelStore>,
     feed: ReplicaFeed,
     topics: Topics,
-    /// Reads a record to its example's features.
-    reader: ExampleReader,
+    /// Read records to their examples' features: the predict thread's, then one per helper
+    /// thread (`worker.predict_threads`, `stream::decode`).
+    readers: Vec<ExampleReader>,
     loss: Loss,
     max_examples: usize,
     max_wait: Duration,
     max_unconfirmed_examples: usize,
     max_unconfirmed: Duration,
     publish_predictions: bool,
-    features: Vec<Feature>,
     /// The coordinates an example's step reads, made resident in the replica before it.
     coordinates: Vec<u64>,
     /// Predicts from the replica, takes the configured step and mixes a Hedge.
@@ -262,18 +263,20 @@ impl PredictRole {
             replica,
             feed,
             topics,
-            reader: ExampleReader::for_records(
-                &config.model,
-                settings.featurizer().map_err(|e| StreamError::Config(e.to_string()))?,
-            )
-            .map_err(|e| StreamError::Config(e.to_string()))?,
+            readers: vec![
+                ExampleReader::for_records(
+                    &config.model,
+                    settings.featurizer().map_err(|e| StreamError::Config(e.to_string()))?,
+                )
+                .map_err(|e| StreamError::Config(e.to_string()))?;
+                config.worker.predict_threads.max(1)
+            ],
             loss: settings.loss,
             max_examples: config.worker.batch_max_examples,
             max_wait: Duration::from_millis(config.worker.batch_max_wait_ms),
             max_unconfirmed_examples: config.worker.max_unconfirmed_examples,
             max_unconfirmed: Duration::from_millis(config.worker.max_unconfirmed_ms),
             publish_predictions: config.worker.publish_predictions,
-            features: Vec::new(),
             coordinates: Vec::new(),
             learner: hedge_learner(config, &settings)?,
             writer: GradientWriter::new(
@@ -647,7 +650,7 @@ impl Predictor {
         // Records, not offsets: transaction markers take offsets too. A record that cannot
         // be read as an example would have been a dead letter, not learned either way.
         let (mut examples, mut unreadable) = (0u64, 0u64);
-        let (reader, features) = (&mut self.reader, &mut self.features);
+        let (reader, features) = (&mut self.readers[0], &mut Vec::new());
         let counted =
             super::kafka::read_range(&self.config, &self.topics.examples, partition, from, start, |payload| {
                 features.clear();
@@ -740,23 +743,31 @@ impl Predictor {
         let learning = Instant::now();
         let mut processed = 0;
         if !batch.coalesced || all_past_prefix {
-            for record in records {
-                if (batch.coalesced && self.replica.most_touched() >= MAX_COALESCED_COORDINATES)
-                    || self.replica.crowded()
-                {
-                    break;
+            // Decoded on several threads, learned here in record order.
+            let mut readers = std::mem::take(&mut self.readers);
+            let learned: Result<(), StreamError> = decode_in_order(&mut readers, records, |block| {
+                for (record, decoded) in records[block.first..].iter().zip(&block.records) {
+                    if (batch.coalesced && self.replica.most_touched() >= MAX_COALESCED_COORDINATES)
+                        || self.replica.crowded()
+                    {
+                        return Ok(false);
+                    }
+                    processed += 1;
+                    let out = &mut batch.out;
+                    out.next_offsets.insert(record.partition, record.offset + 1);
+                    out.first_offsets.entry(record.partition).or_insert(record.offset);
+                    // The batch's event time, which owners expire coordinates by: in the log,
+                    // so a replay sees the same clock.
+                    out.time_ms = out.time_ms.max(record.timestamp_ms);
+                    let example = decoded.as_ref().map(|example| (block.features(example), example));
+                    if let Err(reason) = self.predict_one(record, example, out, batch.coalesced)? {
+                        out.dead_letters.push((RawRecord::from(*record), reason));
+                    }
                 }
-                processed += 1;
-                let out = &mut batch.out;
-                out.next_offsets.insert(record.partition, record.offset + 1);
-                out.first_offsets.entry(record.partition).or_insert(record.offset);
-                // The batch's event time, which owners expire coordinates by: in the log, so
-                // a replay sees the same clock.
-                out.time_ms = out.time_ms.max(record.timestamp_ms);
-                if let Err(reason) = self.predict_one(record, out, batch.coalesced)? {
-                    out.dead_letters.push((RawRecord::from(*record), reason));
-                }
-            }
+                Ok(true)
+            });
+            self.readers = readers;
+            learned?;
         }
         batch.full = processed < records.len();
         batch.examples += processed;
@@ -785,25 +796,27 @@ impl Predictor {
         }
     }
 
-    /// Predicts one example and adds its gradients (unless the batch goes `coalesced`) and
-    /// figures to `out`, or says why it is a dead letter (the inner error); the outer one is
-    /// the replica's store failing, which ends the role.
+    /// Predicts the example `record` was decoded to (its features and example, or why it is
+    /// a dead letter) and adds its gradients (unless the batch goes `coalesced`) and figures
+    /// to `out`, or says why it is a dead letter (the inner error); the outer one is the
+    /// replica's store failing, which ends the role.
     fn predict_one(
         &mut self,
         record: &Record<'_>,
+        decoded: Result<(&[Feature], &Example), &String>,
         out: &mut BatchOutput,
         coalesced: bool,
     ) -> Result<Result<(), String>, StreamError> {
-        if let Err(reason) = self.decode(record) {
-            return Ok(Err(reason));
-        }
-        let (label, weight) = (self.reader.example().label, self.reader.example().weight);
-        self.learner.coordinates(&self.features, &mut self.coordinates);
+        let (features, &Example { label, weight, .. }) = match decoded {
+            Ok(decoded) => decoded,
+            Err(reason) => return Ok(Err(reason.clone())),
+        };
+        self.learner.coordinates(features, &mut self.coordinates);
         if let Some(reason) = too_many_for_one_record(&self.coordinates, self.writer.partitions()) {
             return Ok(Err(reason));
         }
         self.replica.make_resident(&self.coordinates)?;
-        let outcome = self.learner.step(&self.replica, &self.features, Some(label), weight);
+        let outcome = self.learner.step(&self.replica, features, Some(label), weight);
         self.replica.learn(self.learner.gradients())?;
         let metric_label = self.loss.metric_label(label);
         out.scored.record(outcome.loss, metric_label, outcome.prediction, outcome.score, weight);
@@ -834,13 +847,6 @@ impl Predictor {
             });
         }
         Ok(Ok(()))
-    }
-
-    /// Reads one record's example into `features` (its label and weight stay in `reader`).
-    fn decode(&mut self, record: &Record<'_>) -> Result<(), String> {
-        let payload = record.value.ok_or("record has no value")?;
-        self.features.clear();
-        self.reader.read(payload, &mut self.features).map(drop).map_err(|e| e.to_string())
     }
 
     /// The examples offsets a batch consumed, with the batch bound (see `resume`).

@@ -165,12 +165,14 @@ fn a_cache_far_smaller_than_the_model_learns_the_same_model_exactly_once() {
 
 /// With one examples partition the worker reads the examples in file order, and learning
 /// each at once in its replica it is the embedded trainer: the same loss and weights, not
-/// merely close ones (the owners apply the replica's gradients in the same order).
+/// merely close ones (the owners apply the replica's gradients in the same order). With one
+/// predict thread here; the test below runs two (`worker.predict_threads`), which decode in
+/// parallel and learn in the same order.
 #[test]
 fn with_one_examples_partition_the_stream_is_the_embedded_trainer() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let setup = Setup::with_example_partitions("exact", 1);
-    let config = setup.config("w1", "protobuf");
+    let config = setup.config_with("w1", "protobuf", |text| text.replace("predict_threads = 2", "predict_threads = 1"));
     run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
     let (data, examples) = generated(setup.dir.path(), 10_000);
     produce_in_order(&setup, &examples);
@@ -199,7 +201,8 @@ fn produce_in_order(setup: &Setup, examples: &[(String, Vec<u8>)]) {
 
 /// The predict role's replica keeps at most `worker.cache_size` states in memory, the rest
 /// in its local RocksDB: with one examples partition the stream is still the embedded
-/// trainer, weight for weight, on a model far larger than the cache.
+/// trainer, weight for weight, on a model far larger than the cache (and with two predict
+/// threads: the common configuration's).
 #[test]
 fn with_a_cache_far_smaller_than_the_model_the_stream_is_still_the_embedded_trainer() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());

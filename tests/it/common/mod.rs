@@ -155,6 +155,9 @@ id = "{worker}"
 state_dir = "{state}"
 batch_max_examples = 500
 batch_max_wait_ms = 20
+# Two predict threads whatever the machine, so every test runs the helper thread (a chunk
+# of more than 256 records is decoded on both).
+predict_threads = 2
 
 [observability]
 # Any free port: several workers share this host.
