@@ -464,6 +464,51 @@ fn two_workers_share_the_model_by_partition() {
     }
 }
 
+/// Issue 30: four workers, small batches, every example already on the topic when they
+/// start. Each replica corrected the same stale errors as the others and the owners added
+/// the four corrections: on 1.2M examples the model diverged (+0.07 and +0.40 over
+/// embedded). The bound here is divergence, not issue 30's target (+0.002): at a stream's
+/// staleness the group is +0.006 to +0.009 over embedded (docs/benchmarks.md, "N workers:
+/// the foreign share"). On 80,000 examples the runs vary too much to tell the rules apart
+/// (measured: +0.003 to +0.015 with the foreign share, +0.009 and +0.014 without); the
+/// unit test `four_workers_correcting_one_stale_error_do_not_overshoot_together` and
+/// `ftrl simulate` do.
+#[test]
+fn four_workers_with_small_batches_and_a_backlog_do_not_diverge() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let setup = Setup::with_example_partitions("quartet", 4);
+    let small = |text: String| {
+        text.replace("batch_max_examples = 500", "batch_max_examples = 5000\nmax_unconfirmed_examples = 20000")
+            .replace("batch_max_wait_ms = 20", "batch_max_wait_ms = 1000")
+    };
+    let configs: Vec<_> = (0..4).map(|w| setup.config_with(&format!("w{w}"), "protobuf", small)).collect();
+    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&configs[0]));
+    let examples = 80_000;
+    let (data, generated) = generated(setup.dir.path(), examples);
+    let producer: BaseProducer = setup.client().set("linger.ms", "5").create().unwrap();
+    let topic = setup.topic("examples");
+    for (i, (_, payload)) in generated.iter().enumerate() {
+        let mut record = BaseRecord::<[u8], [u8]>::to(&topic).partition((i % 4) as i32).payload(&payload[..]);
+        while let Err((_, returned)) = producer.send(record) {
+            producer.poll(Duration::from_millis(10));
+            record = returned;
+        }
+    }
+    producer.flush(Duration::from_secs(30)).unwrap();
+
+    let workers: Vec<Worker> =
+        configs.iter().enumerate().map(|(w, c)| Worker::start(c, setup.dir.path().join(format!("w{w}.log")))).collect();
+    let stream_loss = wait_for_progress(&setup, examples, &workers.iter().collect::<Vec<_>>());
+    let (embedded_loss, _) = embedded(setup.dir.path(), &data);
+    let learned: Vec<String> = workers.iter().map(|w| w.log_text()).collect();
+    for worker in workers {
+        worker.stop();
+    }
+    let predicted = learned.iter().filter(|log| log.contains("partitions assigned topic=quartet.examples")).count();
+    eprintln!("progressive loss: four workers {stream_loss}, embedded {embedded_loss}; {predicted} workers were assigned examples partitions");
+    assert!(stream_loss - embedded_loss < 0.03, "four workers {stream_loss} vs embedded {embedded_loss}");
+}
+
 #[test]
 fn bad_examples_go_to_the_dead_letter_topic_and_the_worker_keeps_going() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
