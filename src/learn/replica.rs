@@ -261,7 +261,11 @@ impl<S: ReplicaStates> Replica<S> {
             }
             if self.noted[at] != self.batch {
                 self.noted[at] = self.batch;
-                let share = self.pending.get(&gradient.coordinate).map_or(0.0, Pending::share);
+                let share = if self.merged > 0 {
+                    self.pending.get(&gradient.coordinate).map_or(0.0, Pending::share)
+                } else {
+                    0.0 // alone so far: no foreign share to look up
+                };
                 self.shares[at] = share;
                 self.before.push((gradient.coordinate, gradient.member, slot, *self.states.state(slot), share));
                 self.touched[(gradient.coordinate % self.partitions) as usize] += 1;
