@@ -192,6 +192,33 @@ pub struct LearnerArgs {
     /// (McMahan et al.'s Poisson inclusion; the coin is a hash of the coordinate).
     #[arg(long, value_name = "P")]
     pub inclusion_probability: Option<f64>,
+    /// With --algo gd: the power of the rates' decay (VW's --power_t).
+    #[arg(long, default_value_t = LearnerOptions::default().power_t)]
+    pub power_t: f64,
+    /// With --algo gd: examples of norm 1 counted before the first (VW's --initial_t).
+    #[arg(long, default_value_t = LearnerOptions::default().initial_t)]
+    pub initial_t: f64,
+    /// With --algo gd: no per-coordinate adaptive rates (VW's rule without --adaptive).
+    #[arg(long)]
+    pub no_adaptive: bool,
+    /// With --algo gd: no normalization by each feature's largest magnitude.
+    #[arg(long)]
+    pub no_normalized: bool,
+    /// With --algo gd: plain gradient steps instead of importance-invariant ones.
+    #[arg(long)]
+    pub no_invariant: bool,
+    /// Clip predictions (margins of one-output losses) to at least this (VW's
+    /// --min_prediction); alone, the most is 0 (50 for logistic).
+    #[arg(long, value_name = "MIN", allow_negative_numbers = true)]
+    pub min_prediction: Option<f64>,
+    /// Clip predictions to at most this (VW's --max_prediction); alone, the least is 0
+    /// (−50 for logistic).
+    #[arg(long, value_name = "MAX", allow_negative_numbers = true)]
+    pub max_prediction: Option<f64>,
+    /// Clip predictions into the range of the labels seen so far, as Vowpal Wabbit does by
+    /// default (without --min-prediction or --max-prediction).
+    #[arg(long)]
+    pub clip_to_labels: bool,
 }
 
 impl LearnerArgs {
@@ -212,6 +239,14 @@ impl LearnerArgs {
             hedge: self.hedge.clone(),
             min_count: self.min_count,
             inclusion_probability: self.inclusion_probability,
+            power_t: self.power_t,
+            initial_t: self.initial_t,
+            adaptive: !self.no_adaptive,
+            normalized: !self.no_normalized,
+            invariant: !self.no_invariant,
+            min_prediction: self.min_prediction,
+            max_prediction: self.max_prediction,
+            clip_to_labels: self.clip_to_labels,
         }
     }
 
@@ -230,6 +265,7 @@ fn flag(setting: &str) -> String {
     match setting.split('[').next().unwrap_or(setting) {
         "algorithm" => "--algo".into(),
         "crosses" => "--cross".into(),
+        "adaptive" | "normalized" | "invariant" => format!("--no-{setting}"),
         key => format!("--{}", key.replace('_', "-")),
     }
 }
@@ -261,7 +297,7 @@ impl ValueEnum for LossKind {
 
 impl ValueEnum for Algorithm {
     fn value_variants<'a>() -> &'a [Self] {
-        &[Algorithm::FtrlProximal, Algorithm::Rda, Algorithm::Adagrad]
+        &[Algorithm::FtrlProximal, Algorithm::Rda, Algorithm::Adagrad, Algorithm::Gd]
     }
 
     fn to_possible_value(&self) -> Option<PossibleValue> {
@@ -271,6 +307,9 @@ impl ValueEnum for Algorithm {
                 PossibleValue::new("rda").help("ℓ1-RDA with AdaGrad rates (Xiao 2010, Duchi et al. 2011)")
             }
             Algorithm::Adagrad => PossibleValue::new("adagrad").help("Online gradient descent with AdaGrad rates"),
+            Algorithm::Gd => PossibleValue::new("gd").help(
+                "Vowpal Wabbit's default: adaptive, normalized, importance-invariant gradient descent (α is VW's -l)",
+            ),
         })
     }
 }

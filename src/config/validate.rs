@@ -6,6 +6,7 @@ use super::{
     MAX_TOPIC_LEN, REDACTED, TOPIC_SUFFIXES,
 };
 use crate::learn::expiry::Expiry;
+use crate::learn::Algorithm;
 use crate::model::ModelSettings;
 use crate::schema::example::Cross;
 
@@ -134,6 +135,20 @@ impl WorkerConfig {
         for (i, cross) in model.crosses.iter().enumerate() {
             if cross.parse::<Cross>().is_ok() && model.crosses[..i].contains(cross) {
                 bad(&format!("model.crosses[{i}]"), format!("{cross:?} is listed twice"));
+            }
+        }
+        if model.algorithm == Algorithm::Gd {
+            // VW's rule moves a coordinate by its feature value and the example's squared
+            // gradient as well, which only coalesced contributions carry (as state changes).
+            let per_example = [
+                ("model.delay_tolerant", model.delay_tolerant),
+                ("model.expire_after_ms", model.expire_after_ms.is_some()),
+                ("worker.coalesce", !self.worker.coalesce),
+            ];
+            for (setting, asked) in per_example {
+                if asked {
+                    bad(setting, "not with algorithm = \"gd\", which the owners learn from coalesced contributions only".into());
+                }
             }
         }
         if let Some(Err(e)) = model.expire_after_ms.map(Expiry::check_after) {
@@ -529,7 +544,15 @@ mod tests {
         c.model.crosses = vec!["ab".into(), "cc".into()];
         let s = c.settings().unwrap();
         let hyperparameters =
-            Hyperparameters { alpha: 0.3, beta: 0.7, l1: 0.01, l2: 0.02, bound: Some(4.0), clip_gradient: Some(9.0) };
+            Hyperparameters {
+                alpha: 0.3,
+                beta: 0.7,
+                l1: 0.01,
+                l2: 0.02,
+                bound: Some(4.0),
+                clip_gradient: Some(9.0),
+                ..Default::default()
+            };
         let expected = ModelSettings::new(
             Optimizer { algorithm: Algorithm::Rda, hyperparameters },
             Loss::Softmax { classes: 5 },

@@ -211,7 +211,10 @@ impl<S: ReplicaStates> Replica<S> {
                 self.touched[(gradient.coordinate % self.partitions) as usize] += 1;
             }
             let state = self.states.state_mut(slot);
-            self.rule.apply(gradient.coordinate, gradient.member, state, gradient.value, None);
+            match gradient.gd {
+                Some((x, square)) => self.rule.apply_gd(gradient.member, state, x, square, gradient.value),
+                None => self.rule.apply(gradient.coordinate, gradient.member, state, gradient.value, None),
+            };
         }
         Ok(())
     }
@@ -391,6 +394,11 @@ impl<S: ReplicaStates> View for Replica<S> {
     #[inline]
     fn gradient_sum(&self, coordinate: u64) -> f64 {
         self.states.resident(coordinate).map_or(0.0, |s| s.sum)
+    }
+
+    #[inline]
+    fn state(&self, coordinate: u64) -> Option<CoordState> {
+        self.states.resident(coordinate).copied()
     }
 }
 

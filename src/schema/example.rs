@@ -425,8 +425,9 @@ impl Featurizer {
             }
             for &i in &self.first {
                 for &j in &self.second {
-                    // Crossing a namespace with itself takes each unordered pair once.
-                    if a == b && j <= i {
+                    // Crossing a namespace with itself takes each unordered pair once, and
+                    // each feature with itself, as VW's -q does (without --permutations).
+                    if a == b && j < i {
                         continue;
                     }
                     let (x, y) = (example.features[i], example.features[j]);
@@ -530,12 +531,14 @@ mod tests {
     }
 
     #[test]
-    fn self_cross_takes_unordered_pairs() {
-        let ex = example(0.0, &[("a", "x", 1.0), ("a", "y", 1.0), ("a", "z", 1.0)]);
+    fn self_cross_takes_unordered_pairs_and_squares_as_vw() {
+        let ex = example(0.0, &[("a", "x", 1.0), ("a", "y", 1.0), ("a", "z", 3.0)]);
         let mut fz = Featurizer::new(Loss::Logistic, vec!["aa".parse().unwrap()]);
         let mut out = Vec::new();
         fz.featurize(&ex, &mut out).unwrap();
-        assert_eq!(out.len(), 3 + 3 + 1);
+        assert_eq!(out.len(), 3 + 6 + 1);
+        let z = feature_coordinate("a", "z");
+        assert_eq!(out.iter().find(|f| f.coordinate == cross(z, z)).map(|f| f.value), Some(9.0));
     }
 
     #[test]

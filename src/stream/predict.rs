@@ -1205,6 +1205,7 @@ mod tests {
                 value: (c as f64 - 3.0) / 8.0,
                 member: (c % 3) as u32,
                 read_sum: c as f64,
+                gd: None,
             })
             .collect()
     }
@@ -1289,7 +1290,7 @@ mod tests {
         assert!(records[0].1.len() <= limit, "coalesced record of {} bytes", records[0].1.len());
 
         let gradients: Vec<Gradient> = (0..MAX_EXAMPLE_COORDINATES_PER_PARTITION as u64)
-            .map(|c| Gradient { coordinate: u64::MAX - c, value: -1e300, member: 1_000, read_sum: 1e300 })
+            .map(|c| Gradient { coordinate: u64::MAX - c, value: -1e300, member: 1_000, read_sum: 1e300, gd: None })
             .collect();
         let outcome = Outcome { loss: 1.0, weight: 1.0, member_losses: vec![1.0; 16], ..Default::default() };
         writer.add(i32::MAX, i64::MAX, &gradients, &outcome);
