@@ -4,7 +4,7 @@ use crate::learn::expiry::Expiry;
 use crate::learn::loss::LossKind;
 use crate::learn::{Algorithm, StepRule};
 use crate::model::{LearnerOptions, ModelSettings};
-use crate::schema::example::Cross;
+use crate::schema::example::{Cross, NamespaceFilter};
 use crate::schema::Format;
 use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -53,6 +53,19 @@ pub enum Command {
     Model(ModelCommand),
     /// Copy the examples topic under a new prefix, so workers there rebuild the model from the start.
     Replay(ReplayArgs),
+    /// Vowpal Wabbit's command line, unchanged, for the linear models this project learns
+    /// (`ftrl vw -d train.vw -f model -q ab`); see docs/formats.md, "ftrl vw". Options
+    /// not implemented are refused by name. VW's -b bounds nothing here: coordinates are
+    /// 64-bit hashes, so -b is accepted and checked but changes no coordinate.
+    #[command(disable_help_flag = true)]
+    Vw(VwArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct VwArgs {
+    /// VW's arguments, as `vw` takes them (`--help` lists what is implemented).
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
+    pub args: Vec<String>,
 }
 
 #[derive(Debug, Args)]
@@ -219,6 +232,15 @@ pub struct LearnerArgs {
     /// default (without --min-prediction or --max-prediction).
     #[arg(long)]
     pub clip_to_labels: bool,
+    /// Drop the features of namespaces starting with these letters (VW's --ignore).
+    #[arg(long, value_name = "LETTERS", conflicts_with = "keep")]
+    pub ignore: Option<String>,
+    /// Keep only the features of namespaces starting with these letters (VW's --keep).
+    #[arg(long, value_name = "LETTERS")]
+    pub keep: Option<String>,
+    /// No bias coordinate (VW's --noconstant).
+    #[arg(long)]
+    pub no_bias: bool,
 }
 
 impl LearnerArgs {
@@ -247,6 +269,12 @@ impl LearnerArgs {
             min_prediction: self.min_prediction,
             max_prediction: self.max_prediction,
             clip_to_labels: self.clip_to_labels,
+            namespaces: match (&self.ignore, &self.keep) {
+                (Some(letters), _) => NamespaceFilter::Ignore(letters.clone()),
+                (None, Some(letters)) => NamespaceFilter::Keep(letters.clone()),
+                (None, None) => NamespaceFilter::All,
+            },
+            no_bias: self.no_bias,
         }
     }
 
@@ -384,6 +412,20 @@ pub struct TrainArgs {
     /// coordinate seen again starts afresh). Not with --delay.
     #[arg(long, value_name = "N", value_parser = expiry_window)]
     pub expire_after: Option<u64>,
+    /// Hold every N-th example of each pass out of learning and report the best pass's
+    /// loss on them (VW's holdout, `holdout_loss` in the summary).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub holdout_period: Option<u64>,
+    /// Hold out every example of a pass after the N-th instead (VW's --holdout_after).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub holdout_after: Option<u64>,
+    /// With a holdout: stop after this many passes in a row without a better holdout loss.
+    #[arg(long, value_name = "PASSES", default_value_t = 3)]
+    pub early_terminate: u32,
+    /// Write each example's prediction, made before learning from it, to this file (- for
+    /// standard output), followed by its tag when it has one.
+    #[arg(long, value_name = "PATH|-")]
+    pub predictions: Option<String>,
     #[command(flatten)]
     pub learner: LearnerArgs,
 }

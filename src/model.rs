@@ -1,13 +1,13 @@
 //! A model on disk or in memory: its settings (what was trained, how) and its state.
 
 use crate::learn::admission::Admission;
+use crate::learn::clip::PredictionRange;
+use crate::learn::gd::GdParts;
 use crate::learn::hashing::HASH_VERSION;
 use crate::learn::hedge::HedgeState;
 use crate::learn::loss::LossKind;
-use crate::learn::clip::PredictionRange;
-use crate::learn::gd::GdParts;
 use crate::learn::{Algorithm, Hedge, Hyperparameters, Learner, Loss, Optimizer, StepRule};
-use crate::schema::example::{Cross, Featurizer};
+use crate::schema::example::{Cross, Featurizer, NamespaceFilter};
 use crate::store::{ModelStore, StoreError};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -45,6 +45,12 @@ pub struct ModelSettings {
     /// Where single-output predictions are clipped (VW's); none by default.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub prediction_range: Option<PredictionRange>,
+    /// Which namespaces' features examples keep (VW's --ignore, --keep).
+    #[serde(default, skip_serializing_if = "NamespaceFilter::is_all")]
+    pub namespaces: NamespaceFilter,
+    /// No bias coordinate (VW's --noconstant).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_bias: bool,
 }
 
 #[derive(Debug, Error)]
@@ -73,6 +79,8 @@ impl ModelSettings {
             hedge: Vec::new(),
             admission: Admission::All,
             prediction_range: None,
+            namespaces: NamespaceFilter::All,
+            no_bias: false,
         }
     }
 
@@ -101,7 +109,7 @@ impl ModelSettings {
     }
 
     pub fn featurizer(&self) -> Result<Featurizer, ModelError> {
-        Ok(Featurizer::new(self.loss, self.crosses()?))
+        Ok(Featurizer::new(self.loss, self.crosses()?).with_namespaces(&self.namespaces, self.no_bias))
     }
 
     /// The fields that differ from `other`, for error messages.
@@ -124,6 +132,9 @@ impl ModelSettings {
         }
         if self.admission != other.admission {
             out.push(format!("admission {:?} vs {:?}", self.admission, other.admission));
+        }
+        if self.namespaces != other.namespaces || self.no_bias != other.no_bias {
+            out.push(format!("namespaces {:?} vs {:?}", self.namespaces, other.namespaces));
         }
         if self.prediction_range != other.prediction_range {
             out.push(format!("prediction range {:?} vs {:?}", self.prediction_range, other.prediction_range));
@@ -169,6 +180,10 @@ pub struct LearnerOptions {
     pub max_prediction: Option<f64>,
     /// Without either: clip into the range of the labels seen so far (VW's default).
     pub clip_to_labels: bool,
+    /// Which namespaces' features examples keep (VW's --ignore, --keep).
+    pub namespaces: NamespaceFilter,
+    /// No bias coordinate (VW's --noconstant).
+    pub no_bias: bool,
 }
 
 impl Default for LearnerOptions {
@@ -199,6 +214,8 @@ impl Default for LearnerOptions {
             min_prediction: None,
             max_prediction: None,
             clip_to_labels: false,
+            namespaces: NamespaceFilter::All,
+            no_bias: false,
         }
     }
 }
@@ -242,11 +259,23 @@ impl LearnerOptions {
         if self.algorithm == Algorithm::Gd {
             // What VW's rule does not implement here, by the setting that asks for it.
             let unsupported = [
-                ("l1", self.l1 != 0.0, "VW's default learner regularizes by truncation, not implemented: use --algo ftrl-proximal"),
-                ("l2", self.l2 != 0.0, "VW's default learner regularizes by truncation, not implemented: use --algo ftrl-proximal"),
+                (
+                    "l1",
+                    self.l1 != 0.0,
+                    "VW's default learner regularizes by truncation, not implemented: use --algo ftrl-proximal",
+                ),
+                (
+                    "l2",
+                    self.l2 != 0.0,
+                    "VW's default learner regularizes by truncation, not implemented: use --algo ftrl-proximal",
+                ),
                 ("bound", self.bound.is_some(), "not with VW's default learner"),
                 ("clip_gradient", self.clip_gradient.is_some(), "not with VW's default learner"),
-                ("update", !self.step_rule.is_gradient(), "VW's default learner takes its own invariant steps (see invariant)"),
+                (
+                    "update",
+                    !self.step_rule.is_gradient(),
+                    "VW's default learner takes its own invariant steps (see invariant)",
+                ),
                 ("hedge", !self.hedge.is_empty(), "not with VW's default learner"),
                 ("min_count", self.min_count.is_some(), "not with VW's default learner"),
                 ("inclusion_probability", self.inclusion_probability.is_some(), "not with VW's default learner"),
@@ -258,15 +287,14 @@ impl LearnerOptions {
                 }
             }
         }
-        let prediction_range = PredictionRange::from_options(
-            self.loss,
-            self.min_prediction,
-            self.max_prediction,
-            self.clip_to_labels,
-        );
+        let prediction_range =
+            PredictionRange::from_options(self.loss, self.min_prediction, self.max_prediction, self.clip_to_labels);
         if let Some(range) = prediction_range {
             if !(range.min.is_finite() && range.max.is_finite() && range.min <= range.max) {
-                bad("min_prediction", format!("must be finite and at most max_prediction, got [{}, {}]", range.min, range.max));
+                bad(
+                    "min_prediction",
+                    format!("must be finite and at most max_prediction, got [{}, {}]", range.min, range.max),
+                );
             } else if self.loss == LossKind::Softmax {
                 bad("min_prediction", "softmax predicts a class, which is not clipped".into());
             }
@@ -303,6 +331,8 @@ impl LearnerOptions {
                 settings.hedge = self.hedge.clone();
                 settings.admission = admission;
                 settings.prediction_range = prediction_range;
+                settings.namespaces = self.namespaces.clone();
+                settings.no_bias = self.no_bias;
                 Ok(settings)
             }
             _ => Err(problems),
@@ -393,8 +423,7 @@ impl Model {
         }
         // Only models that clip or learn with VW's rule have one worth keeping.
         if self.settings.prediction_range.is_some() || self.settings.optimizer.gd().is_some() {
-            let bytes =
-                serde_json::to_vec(&learner.global_state()).map_err(|e| ModelError::Settings(e.to_string()))?;
+            let bytes = serde_json::to_vec(&learner.global_state()).map_err(|e| ModelError::Settings(e.to_string()))?;
             self.store.set_metadata(GLOBAL_KEY, bytes);
         }
         Ok(())

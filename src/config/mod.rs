@@ -561,6 +561,10 @@ impl ModelConfig {
             min_prediction,
             max_prediction,
             clip_to_labels,
+            // Examples on a topic keep every namespace and the bias (VW's --ignore, --keep
+            // and --noconstant are `ftrl train`'s and `ftrl vw`'s).
+            namespaces: _,
+            no_bias: _,
         } = LearnerOptions::default();
         Self {
             prefix: prefix.into(),
@@ -622,6 +626,7 @@ impl ModelConfig {
             min_prediction: self.min_prediction,
             max_prediction: self.max_prediction,
             clip_to_labels: self.clip_to_labels,
+            ..LearnerOptions::default()
         }
     }
 

@@ -147,7 +147,10 @@ impl WorkerConfig {
             ];
             for (setting, asked) in per_example {
                 if asked {
-                    bad(setting, "not with algorithm = \"gd\", which the owners learn from coalesced contributions only".into());
+                    bad(
+                        setting,
+                        "not with algorithm = \"gd\", which the owners learn from coalesced contributions only".into(),
+                    );
                 }
             }
         }
@@ -543,16 +546,15 @@ mod tests {
         c.model.clip_gradient = Some(9.0);
         c.model.crosses = vec!["ab".into(), "cc".into()];
         let s = c.settings().unwrap();
-        let hyperparameters =
-            Hyperparameters {
-                alpha: 0.3,
-                beta: 0.7,
-                l1: 0.01,
-                l2: 0.02,
-                bound: Some(4.0),
-                clip_gradient: Some(9.0),
-                ..Default::default()
-            };
+        let hyperparameters = Hyperparameters {
+            alpha: 0.3,
+            beta: 0.7,
+            l1: 0.01,
+            l2: 0.02,
+            bound: Some(4.0),
+            clip_gradient: Some(9.0),
+            ..Default::default()
+        };
         let expected = ModelSettings::new(
             Optimizer { algorithm: Algorithm::Rda, hyperparameters },
             Loss::Softmax { classes: 5 },

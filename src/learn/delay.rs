@@ -18,9 +18,9 @@
 //! stream's owners do: the coordinate's gradient sum lives in its state, and each gradient
 //! carries the sum its example read.
 
+use super::gd::Gd;
 use super::learner::{read_states, CoordinateStates, Learner, Outcome, Target};
 use super::owner::OwnerRule;
-use super::gd::Gd;
 use super::{CoordState, Feature, Optimizer};
 use std::collections::VecDeque;
 

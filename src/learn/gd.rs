@@ -283,9 +283,11 @@ mod tests {
     /// them (squared and logistic loss, where VW's W approximation is within 1e-4).
     #[test]
     fn invariant_update_is_the_limit_of_small_steps() {
-        for (loss, p, label, scale, h) in
-            [(Loss::Squared, 0.2, 1.5, 0.7, 0.9), (Loss::Logistic, 0.3, 1.0, 2.0, 0.8), (Loss::Logistic, -1.0, -1.0, 5.0, 0.3)]
-        {
+        for (loss, p, label, scale, h) in [
+            (Loss::Squared, 0.2, 1.5, 0.7, 0.9),
+            (Loss::Logistic, 0.3, 1.0, 2.0, 0.8),
+            (Loss::Logistic, -1.0, -1.0, 5.0, 0.3),
+        ] {
             let steps = 200_000;
             let (mut prediction, mut total) = (p, 0.0);
             for _ in 0..steps {

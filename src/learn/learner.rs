@@ -69,7 +69,16 @@ pub trait Target {
     /// gradient is `square_gradient`, then moves it by the example's `step`
     /// ([`Gd::advance`], [`Gd::finish`]).
     #[allow(clippy::too_many_arguments)]
-    fn learn_gd(&mut self, member: u32, gd: &Gd, index: usize, coordinate: u64, x: f64, square_gradient: f64, step: f64);
+    fn learn_gd(
+        &mut self,
+        member: u32,
+        gd: &Gd,
+        index: usize,
+        coordinate: u64,
+        x: f64,
+        square_gradient: f64,
+        step: f64,
+    );
 }
 
 /// What one step produced: the figures progressive validation records.

@@ -134,7 +134,12 @@ impl Optimizer {
     #[inline]
     pub(crate) fn gd(&self) -> Option<Gd> {
         let hp = &self.hyperparameters;
-        (self.algorithm == Algorithm::Gd).then_some(Gd { alpha: hp.alpha, power_t: hp.power_t, initial_t: hp.initial_t, parts: hp.gd })
+        (self.algorithm == Algorithm::Gd).then_some(Gd {
+            alpha: hp.alpha,
+            power_t: hp.power_t,
+            initial_t: hp.initial_t,
+            parts: hp.gd,
+        })
     }
 
     /// Applies gradient `g`, computed at the weight `played` that the coordinate played.
