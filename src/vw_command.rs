@@ -37,6 +37,7 @@ Implemented, as in VW 9 (same names, values and defaults):
   --ignore L, --keep L, --noconstant
   --readable_model FILE, --invert_hash FILE (named crosses)
   --link identity|logistic, --quiet
+  --summary_json             (ftrl's own) a JSON summary as the last line of standard output
   -b, --bit_precision B      accepted and checked (1..=64), changes nothing: coordinates are
                              64-bit hashes, so VW's 2^B-weight table and its collisions do not exist
   -c, --cache, -k, --kill_cache, --cache_file F, --save_resume   accepted, no effect (no cache is
@@ -71,6 +72,9 @@ pub(crate) struct VwCommand {
     pub readable_model: Option<PathBuf>,
     pub invert_hash: Option<PathBuf>,
     pub quiet: bool,
+    /// Print this project's JSON summary as the last line of standard output (ftrl's own
+    /// `--summary_json`: the losses at full precision).
+    pub summary_json: bool,
     /// Predictions through the logistic link (`--link logistic`).
     pub logistic_link: bool,
     pub bits: u32,
@@ -168,6 +172,7 @@ const FLAGS: &[&str] = &[
     "invariant",
     "save_resume",
     "help",
+    "summary_json",
 ];
 
 /// Options that take a value.
@@ -262,6 +267,7 @@ fn build(given: Vec<(String, String, Option<String>)>) -> Result<VwCommand, VwAr
         readable_model: None,
         invert_hash: None,
         quiet: has("quiet"),
+        summary_json: has("summary_json"),
         logistic_link: false,
         bits: 18,
         learner: LearnerOptions {
@@ -485,6 +491,14 @@ pub(crate) fn run(command: &VwCommand) -> Result<()> {
             eprintln!("weighted example sum = {:.6}", progress.weight_sum);
             eprintln!("average loss = {:.6}", progress.mean_loss());
         }
+        if command.summary_json {
+            let summary = serde_json::json!({
+                "examples": progress.count,
+                "bad_lines": bad_lines,
+                "progressive_loss": progress.mean_loss(),
+            });
+            println!("{summary}");
+        }
         return Ok(());
     }
 
@@ -532,7 +546,10 @@ fn train_in(
         vw_summary: true,
         ..TrainOptions::new(source, Format::Vw)
     };
-    train(&mut model, &options).with_context(|| format!("training on {data}"))?;
+    let summary = train(&mut model, &options).with_context(|| format!("training on {data}"))?;
+    if command.summary_json {
+        println!("{}", serde_json::to_string(&summary)?);
+    }
     if let Some(path) = &command.readable_model {
         write_weights(&mut model, path, false)?;
     }

@@ -518,7 +518,7 @@ pub trait View {
     }
     /// The coordinate's whole state, for VW's rule (`gd`); a view of weights alone has none
     /// and cannot learn with it.
-    fn state(&self, _coordinate: u64) -> Option<CoordState> {
+    fn coordinate_state(&self, _coordinate: u64) -> Option<CoordState> {
         None
     }
 }
@@ -675,7 +675,7 @@ impl<V: View> Target for ToOwners<'_, V> {
 
     #[inline]
     fn state(&self, _member: u32, _index: usize, coordinate: u64) -> CoordState {
-        self.view.state(coordinate).unwrap_or_default()
+        self.view.coordinate_state(coordinate).unwrap_or_default()
     }
 
     #[inline]
@@ -856,6 +856,14 @@ mod tests {
 
         fn learn(&mut self, member: u32, _: &Optimizer, _: usize, coordinate: u64, gradient: f64, _: f64) {
             self.gradients.push((member, coordinate, gradient));
+        }
+
+        fn state(&self, _: u32, index: usize, _: u64) -> CoordState {
+            *self.states.state(self.slots[index])
+        }
+
+        fn learn_gd(&mut self, member: u32, _: &Gd, _: usize, coordinate: u64, _: f64, _: f64, step: f64) {
+            self.gradients.push((member, coordinate, step));
         }
     }
 

@@ -397,7 +397,7 @@ impl<S: ReplicaStates> View for Replica<S> {
     }
 
     #[inline]
-    fn state(&self, coordinate: u64) -> Option<CoordState> {
+    fn coordinate_state(&self, coordinate: u64) -> Option<CoordState> {
         self.states.resident(coordinate).copied()
     }
 }
@@ -464,7 +464,10 @@ pub(crate) mod scenarios {
         fn apply(&mut self, gradients: &[(Gradient, i32, i64)]) {
             for (g, origin, offset) in gradients {
                 let state = self.states.entry(g.coordinate).or_default();
-                self.rule.apply(g.coordinate, g.member, state, g.value, None);
+                match g.gd {
+                    Some((x, square)) => self.rule.apply_gd(g.member, state, x, square, g.value),
+                    None => self.rule.apply(g.coordinate, g.member, state, g.value, None),
+                };
                 let w = self.watermarks.entry(partition_of(g.coordinate)).or_default().entry(*origin).or_insert(-1);
                 *w = (*w).max(*offset);
             }
@@ -559,11 +562,24 @@ pub(crate) mod scenarios {
     where
         S::Error: Debug,
     {
-        let mut embedded = Learner::new(ftrl(0.5), Loss::Logistic).with_admission(admission);
+        let embedded = Learner::new(ftrl(0.5), Loss::Logistic).with_admission(admission);
+        one_worker_learns_what_this_learner_learns(states, embedded, learner(), rule_admitting(admission))
+    }
+
+    /// The scenario for any learner: `embedded` learns the examples at once, `learner` in
+    /// the replica, whose owners apply `rule`.
+    pub(crate) fn one_worker_learns_what_this_learner_learns<S: ReplicaStates>(
+        states: S,
+        mut embedded: Learner,
+        mut learner: ViewLearner,
+        rule: OwnerRule,
+    ) -> (Replica<S>, usize)
+    where
+        S::Error: Debug,
+    {
         let mut embedded_states = MapStates::default();
-        let mut learner = learner();
-        let mut replica = Replica::new(rule_admitting(admission), PARTITIONS, states);
-        let mut owner = Owner::new(rule_admitting(admission));
+        let mut replica = Replica::new(rule.clone(), PARTITIONS, states);
+        let mut owner = Owner::new(rule);
         let mut in_flight: VecDeque<Vec<(Gradient, i32, i64)>> = VecDeque::new();
         let data = examples(600, 0);
         let mut at = 0;
@@ -764,6 +780,7 @@ mod tests {
     use crate::learn::admission::Admission;
     use crate::learn::owner::OwnerRule;
     use crate::learn::test_support::{ftrl, MapStates};
+    use crate::learn::{Learner, Loss, Optimizer, StepRule, ViewLearner};
 
     #[test]
     fn one_worker_learns_exactly_what_the_embedded_learner_learns() {
@@ -794,6 +811,30 @@ mod tests {
                 assert!(counted > 0, "some coordinate stays below its count");
             }
         }
+    }
+
+    /// VW's rule in a stream: the replica advances and moves each coordinate as the
+    /// embedded learner does (feature value and squared gradient travel with each step),
+    /// and so do the owners; one worker's normalizer and label range are the embedded
+    /// learner's.
+    #[test]
+    fn with_vws_rule_one_worker_learns_exactly_what_the_embedded_learner_learns() {
+        let gd = Optimizer {
+            algorithm: crate::learn::Algorithm::Gd,
+            hyperparameters: crate::learn::Hyperparameters { alpha: 0.5, ..Default::default() },
+        };
+        let range =
+            crate::learn::clip::PredictionRange::from_options(crate::learn::loss::LossKind::Squared, None, None, true);
+        let embedded = Learner::new(gd, Loss::Squared).with_prediction_range(range);
+        let learner = ViewLearner::new(gd, Loss::Squared, StepRule::Gradient, &[]).with_prediction_range(range);
+        let (replica, coordinates) = scenarios::one_worker_learns_what_this_learner_learns(
+            MapStates::default(),
+            embedded,
+            learner,
+            OwnerRule::single(gd),
+        );
+        assert_eq!(replica.len(), coordinates);
+        assert!(coordinates > 100);
     }
 
     #[test]
