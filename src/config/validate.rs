@@ -137,22 +137,9 @@ impl WorkerConfig {
                 bad(&format!("model.crosses[{i}]"), format!("{cross:?} is listed twice"));
             }
         }
-        if model.algorithm == Algorithm::Gd {
-            // VW's rule moves a coordinate by its feature value and the example's squared
-            // gradient as well, which only coalesced contributions carry (as state changes).
-            let per_example = [
-                ("model.delay_tolerant", model.delay_tolerant),
-                ("model.expire_after_ms", model.expire_after_ms.is_some()),
-                ("worker.coalesce", !self.worker.coalesce),
-            ];
-            for (setting, asked) in per_example {
-                if asked {
-                    bad(
-                        setting,
-                        "not with algorithm = \"gd\", which the owners learn from coalesced contributions only".into(),
-                    );
-                }
-            }
+        if model.algorithm == Algorithm::Gd && model.delay_tolerant {
+            // VW's rule keeps its normalizer where delay-tolerant rates keep Σg.
+            bad("model.delay_tolerant", "not with algorithm = \"gd\" (VW's default learner)".into());
         }
         if let Some(Err(e)) = model.expire_after_ms.map(Expiry::check_after) {
             bad("model.expire_after_ms", e);
