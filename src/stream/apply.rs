@@ -1361,8 +1361,6 @@ mod tests {
                 read_sums: vec![],
                 feature_values: vec![],
                 square_gradients: vec![],
-                feature_values: vec![],
-                square_gradients: vec![],
             }],
             ..Default::default()
         };
