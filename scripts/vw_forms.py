@@ -3,6 +3,7 @@
 
     scripts/vw_forms.py write FILE [--examples N] [--seed S]   # the data set (deterministic)
     scripts/vw_forms.py loss FILE [VW OPTIONS...]              # VW's average loss, as JSON
+    scripts/vw_forms.py run DIR VW ARGUMENTS...                # any VW command line, in DIR
 
 `write` draws each line's header and sections from VW's grammar: label, importance and base;
 tags with an apostrophe or touching the first '|'; an id column before a tab; namespaces with
@@ -116,6 +117,23 @@ def loss(path, options):
     print(json.dumps({"sum_loss": total, "weighted_examples": weight, "average_loss": total / weight}))
 
 
+def run(directory, arguments):
+    """Runs a VW command line in `directory` (its -f, -p, ... land there) and prints its
+    progressive (or test) loss at full precision and the summary's "average loss" line,
+    which with a holdout is the best pass's holdout loss."""
+    import os
+
+    import vowpalwabbit
+
+    os.chdir(directory)
+    workspace = vowpalwabbit.Workspace(arg_list=arguments, enable_logging=True)
+    workspace.run_parser()
+    total, weight = workspace.get_sum_loss(), workspace.get_weighted_examples()
+    workspace.finish()
+    lines = [line for line in workspace.get_log() if line.startswith("average loss = ")]
+    print(json.dumps({"sum_loss": total, "weighted_examples": weight, "average_loss_line": lines[-1] if lines else None}))
+
+
 def main(argv):
     if len(argv) >= 2 and argv[0] == "write":
         examples, seed = 5000, 1
@@ -131,6 +149,8 @@ def main(argv):
         write(argv[1], examples, seed)
     elif len(argv) >= 2 and argv[0] == "loss":
         loss(argv[1], argv[2:])
+    elif len(argv) >= 2 and argv[0] == "run":
+        run(argv[1], argv[2:])
     else:
         raise SystemExit(__doc__)
 

@@ -4,7 +4,7 @@ use crate::learn::expiry::Expiry;
 use crate::learn::loss::LossKind;
 use crate::learn::{Algorithm, StepRule};
 use crate::model::{LearnerOptions, ModelSettings};
-use crate::schema::example::Cross;
+use crate::schema::example::{Cross, NamespaceFilter};
 use crate::schema::Format;
 use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -53,6 +53,19 @@ pub enum Command {
     Model(ModelCommand),
     /// Copy the examples topic under a new prefix, so workers there rebuild the model from the start.
     Replay(ReplayArgs),
+    /// Vowpal Wabbit's command line, unchanged, for the linear models this project learns
+    /// (`ftrl vw -d train.vw -f model -q ab`); see docs/formats.md, "ftrl vw". Options
+    /// not implemented are refused by name. VW's -b bounds nothing here: coordinates are
+    /// 64-bit hashes, so -b is accepted and checked but changes no coordinate.
+    #[command(disable_help_flag = true)]
+    Vw(VwArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct VwArgs {
+    /// VW's arguments, as `vw` takes them (`--help` lists what is implemented).
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true, num_args = 0..)]
+    pub args: Vec<String>,
 }
 
 #[derive(Debug, Args)]
@@ -198,6 +211,42 @@ pub struct LearnerArgs {
     /// (McMahan et al.'s Poisson inclusion; the coin is a hash of the coordinate).
     #[arg(long, value_name = "P")]
     pub inclusion_probability: Option<f64>,
+    /// With --algo gd: the power of the rates' decay (VW's --power_t).
+    #[arg(long, default_value_t = LearnerOptions::default().power_t)]
+    pub power_t: f64,
+    /// With --algo gd: examples of norm 1 counted before the first (VW's --initial_t).
+    #[arg(long, default_value_t = LearnerOptions::default().initial_t)]
+    pub initial_t: f64,
+    /// With --algo gd: no per-coordinate adaptive rates (VW's rule without --adaptive).
+    #[arg(long)]
+    pub no_adaptive: bool,
+    /// With --algo gd: no normalization by each feature's largest magnitude.
+    #[arg(long)]
+    pub no_normalized: bool,
+    /// With --algo gd: plain gradient steps instead of importance-invariant ones.
+    #[arg(long)]
+    pub no_invariant: bool,
+    /// Clip predictions (margins of one-output losses) to at least this (VW's
+    /// --min_prediction); alone, the most is 0 (50 for logistic).
+    #[arg(long, value_name = "MIN", allow_negative_numbers = true)]
+    pub min_prediction: Option<f64>,
+    /// Clip predictions to at most this (VW's --max_prediction); alone, the least is 0
+    /// (−50 for logistic).
+    #[arg(long, value_name = "MAX", allow_negative_numbers = true)]
+    pub max_prediction: Option<f64>,
+    /// Clip predictions into the range of the labels seen so far, as Vowpal Wabbit does by
+    /// default (without --min-prediction or --max-prediction).
+    #[arg(long)]
+    pub clip_to_labels: bool,
+    /// Drop the features of namespaces starting with these letters (VW's --ignore).
+    #[arg(long, value_name = "LETTERS", conflicts_with = "keep")]
+    pub ignore: Option<String>,
+    /// Keep only the features of namespaces starting with these letters (VW's --keep).
+    #[arg(long, value_name = "LETTERS")]
+    pub keep: Option<String>,
+    /// No bias coordinate (VW's --noconstant).
+    #[arg(long)]
+    pub no_bias: bool,
 }
 
 impl LearnerArgs {
@@ -218,6 +267,20 @@ impl LearnerArgs {
             hedge: self.hedge.clone(),
             min_count: self.min_count,
             inclusion_probability: self.inclusion_probability,
+            power_t: self.power_t,
+            initial_t: self.initial_t,
+            adaptive: !self.no_adaptive,
+            normalized: !self.no_normalized,
+            invariant: !self.no_invariant,
+            min_prediction: self.min_prediction,
+            max_prediction: self.max_prediction,
+            clip_to_labels: self.clip_to_labels,
+            namespaces: match (&self.ignore, &self.keep) {
+                (Some(letters), _) => NamespaceFilter::Ignore(letters.clone()),
+                (None, Some(letters)) => NamespaceFilter::Keep(letters.clone()),
+                (None, None) => NamespaceFilter::All,
+            },
+            no_bias: self.no_bias,
         }
     }
 
@@ -236,6 +299,7 @@ fn flag(setting: &str) -> String {
     match setting.split('[').next().unwrap_or(setting) {
         "algorithm" => "--algo".into(),
         "crosses" => "--cross".into(),
+        "adaptive" | "normalized" | "invariant" => format!("--no-{setting}"),
         key => format!("--{}", key.replace('_', "-")),
     }
 }
@@ -267,7 +331,7 @@ impl ValueEnum for LossKind {
 
 impl ValueEnum for Algorithm {
     fn value_variants<'a>() -> &'a [Self] {
-        &[Algorithm::FtrlProximal, Algorithm::Rda, Algorithm::Adagrad]
+        &[Algorithm::FtrlProximal, Algorithm::Rda, Algorithm::Adagrad, Algorithm::Gd]
     }
 
     fn to_possible_value(&self) -> Option<PossibleValue> {
@@ -277,6 +341,9 @@ impl ValueEnum for Algorithm {
                 PossibleValue::new("rda").help("ℓ1-RDA with AdaGrad rates (Xiao 2010, Duchi et al. 2011)")
             }
             Algorithm::Adagrad => PossibleValue::new("adagrad").help("Online gradient descent with AdaGrad rates"),
+            Algorithm::Gd => PossibleValue::new("gd").help(
+                "Vowpal Wabbit's default: adaptive, normalized, importance-invariant gradient descent (α is VW's -l)",
+            ),
         })
     }
 }
@@ -351,6 +418,20 @@ pub struct TrainArgs {
     /// coordinate seen again starts afresh). Not with --delay.
     #[arg(long, value_name = "N", value_parser = expiry_window)]
     pub expire_after: Option<u64>,
+    /// Hold every N-th example of each pass out of learning and report the best pass's
+    /// loss on them (VW's holdout, `holdout_loss` in the summary).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub holdout_period: Option<u64>,
+    /// Hold out every example of a pass after the N-th instead (VW's --holdout_after).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub holdout_after: Option<u64>,
+    /// With a holdout: stop after this many passes in a row without a better holdout loss.
+    #[arg(long, value_name = "PASSES", default_value_t = 3)]
+    pub early_terminate: u32,
+    /// Write each example's prediction, made before learning from it, to this file (- for
+    /// standard output), followed by its tag when it has one.
+    #[arg(long, value_name = "PATH|-")]
+    pub predictions: Option<String>,
     #[command(flatten)]
     pub learner: LearnerArgs,
 }

@@ -15,7 +15,7 @@ use crate::schema::mapping::Mapping;
 use crate::schema::Format;
 use crate::stream::admin;
 use crate::stream::paced::{self, Pace};
-use crate::train::{predict, train, train_batches, TrainOptions};
+use crate::train::{predict, train, train_batches, Holdout, Predictions, TrainOptions};
 use anyhow::{anyhow, Context, Result};
 use serde::Serialize;
 use std::io::{BufWriter, Write};
@@ -50,6 +50,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Model(ModelCommand::Dump(args)) => model_dump(&args),
         Command::Model(ModelCommand::Progress(args)) => model_progress(&args),
         Command::Replay(args) => replay_command(&args),
+        Command::Vw(args) => crate::vw_command::run(&crate::vw_command::parse(&args.args)?),
     }
 }
 
@@ -283,6 +284,17 @@ fn train_command(args: &TrainArgs) -> Result<()> {
         delay: args.delay,
         delay_tolerant: args.delay_tolerant,
         expire_after: args.expire_after,
+        holdout: match (args.holdout_period, args.holdout_after) {
+            (None, None) => None,
+            (period, after) => Some(Holdout {
+                period: period.unwrap_or(10),
+                after: after.unwrap_or(0),
+                early_terminate: args.early_terminate,
+            }),
+        },
+        predictions: args.predictions.clone().map(|path| Predictions { path, margins: false }),
+        predict_unlabeled: false,
+        vw_summary: false,
     };
     let summary = match &topic_config {
         Some(config) => {
@@ -309,8 +321,9 @@ fn predict_command(args: &PredictArgs) -> Result<()> {
     let stdout = std::io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mapping = load_mapping(args.mapping.as_deref())?;
-    let (progress, bad_lines) = predict(&mut model, Source::from_arg(&args.data), args.format, mapping, &mut out)
-        .with_context(|| format!("predicting {}", args.data))?;
+    let (progress, bad_lines) =
+        predict(&mut model, Source::from_arg(&args.data), args.format, mapping, false, &mut out)
+            .with_context(|| format!("predicting {}", args.data))?;
     out.flush()?;
     tracing::info!(examples = progress.count, bad_lines, mean_loss = progress.mean_loss(), auc = ?progress.auc(), "predicted");
     Ok(())

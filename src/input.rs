@@ -104,12 +104,15 @@ pub(crate) enum Item {
         weight: f64,
         base: f64,
         features: (u32, u32),
+        /// The example's tag in [`Batch::tags`] (VW's; empty without one).
+        tag: (u32, u32),
     },
     /// A VW test example (no label), when the reader keeps them for predicting.
     Unlabeled {
         line: Origin,
         base: f64,
         features: (u32, u32),
+        tag: (u32, u32),
     },
     Bad {
         line: Origin,
@@ -124,6 +127,8 @@ pub(crate) struct Batch {
     pub features: Vec<Feature>,
     /// Names of coordinates seen for the first time in this batch (with `keep_names`).
     pub names: Vec<(u64, String)>,
+    /// The examples' tags, one after the other.
+    pub tags: String,
 }
 
 impl Batch {
@@ -133,7 +138,19 @@ impl Batch {
             items: Vec::with_capacity(BATCH_EXAMPLES),
             features: Vec::with_capacity(BATCH_EXAMPLES * 32),
             names: Vec::new(),
+            tags: String::new(),
         }
+    }
+
+    pub(crate) fn tag_of(&self, range: (u32, u32)) -> &str {
+        &self.tags[range.0 as usize..range.1 as usize]
+    }
+
+    /// Keeps `tag` with the batch: its range, for an item.
+    pub(crate) fn push_tag(&mut self, tag: &str) -> (u32, u32) {
+        let start = self.tags.len() as u32;
+        self.tags.push_str(tag);
+        (start, self.tags.len() as u32)
     }
 
     pub(crate) fn features_of(&self, range: (u32, u32)) -> &[Feature] {
@@ -219,6 +236,8 @@ impl LineParser {
                 }
                 let example = self.reader.example();
                 let features = (start, self.batch.features.len() as u32);
+                let tag = self.batch.push_tag(&example.tag);
+                let example = self.reader.example();
                 if labeled {
                     Item::Example {
                         line: Origin::Line(line_number),
@@ -226,9 +245,10 @@ impl LineParser {
                         weight: example.weight,
                         base: example.base,
                         features,
+                        tag,
                     }
                 } else {
-                    Item::Unlabeled { line: Origin::Line(line_number), base: example.base, features }
+                    Item::Unlabeled { line: Origin::Line(line_number), base: example.base, features, tag }
                 }
             }
             Err(e) => Item::Bad { line: Origin::Line(line_number), reason: e.to_string() },

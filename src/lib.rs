@@ -8,7 +8,7 @@
 //! * `gen`: synthetic data with a known truth.
 //! * `config`, `stream`: the Kafka worker (predict and update roles, weight view, admin).
 //! * `observe`: logs, metrics, health endpoints; `serve`: predictions over HTTP from the deltas.
-//! * `cli`, `commands`: the `ftrl` command line.
+//! * `cli`, `commands`: the `ftrl` command line; `vw_command`: `ftrl vw`, VW's.
 
 #![warn(unreachable_pub)]
 // These docs are for the crate's developers (`cargo doc --document-private-items`): a
@@ -29,3 +29,4 @@ pub(crate) mod simulate;
 pub mod store;
 pub mod stream;
 pub(crate) mod train;
+pub(crate) mod vw_command;

@@ -1,11 +1,13 @@
 //! A model on disk or in memory: its settings (what was trained, how) and its state.
 
 use crate::learn::admission::Admission;
+use crate::learn::clip::PredictionRange;
+use crate::learn::gd::GdParts;
 use crate::learn::hashing::HASH_VERSION;
 use crate::learn::hedge::HedgeState;
 use crate::learn::loss::LossKind;
 use crate::learn::{Algorithm, Hedge, Hyperparameters, Learner, Loss, Optimizer, StepRule};
-use crate::schema::example::{Cross, Featurizer};
+use crate::schema::example::{Cross, Featurizer, NamespaceFilter};
 use crate::store::{ModelStore, StoreError};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -16,6 +18,7 @@ pub(crate) const FORMAT_VERSION: u32 = 1;
 const SETTINGS_KEY: &str = "settings";
 const EXAMPLES_KEY: &str = "examples_learned";
 const HEDGE_KEY: &str = "hedge_state";
+const GLOBAL_KEY: &str = "learner_state";
 
 /// Everything needed to interpret stored coordinate states and to keep training them.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -39,6 +42,15 @@ pub struct ModelSettings {
     /// When a coordinate gets state (`all`: at its first occurrence).
     #[serde(default, skip_serializing_if = "Admission::is_all")]
     pub admission: Admission,
+    /// Where single-output predictions are clipped (VW's); none by default.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prediction_range: Option<PredictionRange>,
+    /// Which namespaces' features examples keep (VW's --ignore, --keep).
+    #[serde(default, skip_serializing_if = "NamespaceFilter::is_all")]
+    pub namespaces: NamespaceFilter,
+    /// No bias coordinate (VW's --noconstant).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_bias: bool,
 }
 
 #[derive(Debug, Error)]
@@ -66,6 +78,9 @@ impl ModelSettings {
             step_rule: StepRule::Gradient,
             hedge: Vec::new(),
             admission: Admission::All,
+            prediction_range: None,
+            namespaces: NamespaceFilter::All,
+            no_bias: false,
         }
     }
 
@@ -76,6 +91,7 @@ impl ModelSettings {
     /// The learner these settings describe: one, or a Hedge mixture, with their admission.
     pub fn learner(&self) -> Learner {
         Learner::new(self.optimizer, self.loss)
+            .with_prediction_range(self.prediction_range)
             .with_step_rule(self.step_rule)
             .with_hedge(&self.hedge)
             .with_admission(self.admission)
@@ -89,10 +105,11 @@ impl ModelSettings {
     /// What predicts from a weight view and computes gradients (the stream's predict role).
     pub fn view_learner(&self) -> crate::learn::ViewLearner {
         crate::learn::ViewLearner::new(self.optimizer, self.loss, self.step_rule, &self.hedge)
+            .with_prediction_range(self.prediction_range)
     }
 
     pub fn featurizer(&self) -> Result<Featurizer, ModelError> {
-        Ok(Featurizer::new(self.loss, self.crosses()?))
+        Ok(Featurizer::new(self.loss, self.crosses()?).with_namespaces(&self.namespaces, self.no_bias))
     }
 
     /// The fields that differ from `other`, for error messages.
@@ -115,6 +132,12 @@ impl ModelSettings {
         }
         if self.admission != other.admission {
             out.push(format!("admission {:?} vs {:?}", self.admission, other.admission));
+        }
+        if self.namespaces != other.namespaces || self.no_bias != other.no_bias {
+            out.push(format!("namespaces {:?} vs {:?}", self.namespaces, other.namespaces));
+        }
+        if self.prediction_range != other.prediction_range {
+            out.push(format!("prediction range {:?} vs {:?}", self.prediction_range, other.prediction_range));
         }
         out.join(", ")
     }
@@ -144,12 +167,30 @@ pub struct LearnerOptions {
     pub hedge: Vec<f64>,
     pub min_count: Option<u32>,
     pub inclusion_probability: Option<f64>,
+    /// VW's rule (`gd`): the power of its rates, its initial example count and its parts.
+    pub power_t: f64,
+    pub initial_t: f64,
+    pub adaptive: bool,
+    pub normalized: bool,
+    pub invariant: bool,
+    /// Clip single-output predictions (margins) into [min, max] (VW's `--min_prediction`,
+    /// `--max_prediction`); either alone keeps the other at its default (0; ±50 for
+    /// logistic).
+    pub min_prediction: Option<f64>,
+    pub max_prediction: Option<f64>,
+    /// Without either: clip into the range of the labels seen so far (VW's default).
+    pub clip_to_labels: bool,
+    /// Which namespaces' features examples keep (VW's --ignore, --keep).
+    pub namespaces: NamespaceFilter,
+    /// No bias coordinate (VW's --noconstant).
+    pub no_bias: bool,
 }
 
 impl Default for LearnerOptions {
     fn default() -> Self {
         // The optimizer's defaults are the user's: one place for α = 0.1, β = 1.
-        let Hyperparameters { alpha, beta, l1, l2, bound, clip_gradient } = Hyperparameters::default();
+        let Hyperparameters { alpha, beta, l1, l2, bound, clip_gradient, power_t, initial_t, gd } =
+            Hyperparameters::default();
         Self {
             loss: LossKind::Logistic,
             classes: None,
@@ -165,6 +206,16 @@ impl Default for LearnerOptions {
             hedge: Vec::new(),
             min_count: None,
             inclusion_probability: None,
+            power_t,
+            initial_t,
+            adaptive: gd.adaptive,
+            normalized: gd.normalized,
+            invariant: gd.invariant,
+            min_prediction: None,
+            max_prediction: None,
+            clip_to_labels: false,
+            namespaces: NamespaceFilter::All,
+            no_bias: false,
         }
     }
 }
@@ -198,9 +249,55 @@ impl LearnerOptions {
             l2: self.l2,
             bound: self.bound,
             clip_gradient: self.clip_gradient,
+            power_t: self.power_t,
+            initial_t: self.initial_t,
+            gd: GdParts { adaptive: self.adaptive, normalized: self.normalized, invariant: self.invariant },
         };
         for (setting, reason) in hyperparameters.problems() {
             bad(setting, reason);
+        }
+        if self.algorithm == Algorithm::Gd {
+            // What VW's rule does not implement here, by the setting that asks for it.
+            let unsupported = [
+                (
+                    "l1",
+                    self.l1 != 0.0,
+                    "VW's default learner regularizes by truncation, not implemented: use --algo ftrl-proximal",
+                ),
+                (
+                    "l2",
+                    self.l2 != 0.0,
+                    "VW's default learner regularizes by truncation, not implemented: use --algo ftrl-proximal",
+                ),
+                ("bound", self.bound.is_some(), "not with VW's default learner"),
+                ("clip_gradient", self.clip_gradient.is_some(), "not with VW's default learner"),
+                (
+                    "update",
+                    !self.step_rule.is_gradient(),
+                    "VW's default learner takes its own invariant steps (see invariant)",
+                ),
+                ("hedge", !self.hedge.is_empty(), "not with VW's default learner"),
+                ("min_count", self.min_count.is_some(), "not with VW's default learner"),
+                ("inclusion_probability", self.inclusion_probability.is_some(), "not with VW's default learner"),
+                ("loss", self.loss == LossKind::Softmax, "VW's default learner has one output"),
+            ];
+            for (setting, asked, reason) in unsupported {
+                if asked {
+                    bad(setting, reason.into());
+                }
+            }
+        }
+        let prediction_range =
+            PredictionRange::from_options(self.loss, self.min_prediction, self.max_prediction, self.clip_to_labels);
+        if let Some(range) = prediction_range {
+            if !(range.min.is_finite() && range.max.is_finite() && range.min <= range.max) {
+                bad(
+                    "min_prediction",
+                    format!("must be finite and at most max_prediction, got [{}, {}]", range.min, range.max),
+                );
+            } else if self.loss == LossKind::Softmax {
+                bad("min_prediction", "softmax predicts a class, which is not clipped".into());
+            }
         }
         // Which steps and mixtures work depends on the loss; an unknown one was reported above.
         if let Some(loss) = loss {
@@ -233,6 +330,9 @@ impl LearnerOptions {
                 settings.step_rule = self.step_rule;
                 settings.hedge = self.hedge.clone();
                 settings.admission = admission;
+                settings.prediction_range = prediction_range;
+                settings.namespaces = self.namespaces.clone();
+                settings.no_bias = self.no_bias;
                 Ok(settings)
             }
             _ => Err(problems),
@@ -306,14 +406,25 @@ impl Model {
                 hedge.restore(state);
             }
         }
+        if let Some(bytes) = self.store.metadata(GLOBAL_KEY)? {
+            let state =
+                serde_json::from_slice(&bytes).map_err(|e| ModelError::Settings(format!("learner state: {e}")))?;
+            learner.restore_global_state(state);
+        }
         Ok(learner)
     }
 
-    /// Keeps a Hedge's state with the model (durable at the next checkpoint).
+    /// Keeps a Hedge's state, the clipping range and VW's normalizer with the model (durable
+    /// at the next checkpoint).
     pub(crate) fn save_learner(&mut self, learner: &Learner) -> Result<(), ModelError> {
         if let Some(hedge) = learner.hedge() {
             let bytes = serde_json::to_vec(hedge.state()).map_err(|e| ModelError::Settings(e.to_string()))?;
             self.store.set_metadata(HEDGE_KEY, bytes);
+        }
+        // Only models that clip or learn with VW's rule have one worth keeping.
+        if self.settings.prediction_range.is_some() || self.settings.optimizer.gd().is_some() {
+            let bytes = serde_json::to_vec(&learner.global_state()).map_err(|e| ModelError::Settings(e.to_string()))?;
+            self.store.set_metadata(GLOBAL_KEY, bytes);
         }
         Ok(())
     }

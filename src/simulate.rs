@@ -153,7 +153,12 @@ impl Owner {
                 for (origin, offset, gradients) in examples {
                     for g in gradients {
                         let state = self.states.entry(g.coordinate).or_default();
-                        rule.apply(g.coordinate, g.member, state, g.value, delay_tolerant.then_some(g.read_sum));
+                        match g.gd {
+                            Some((x, square)) => rule.apply_gd(g.member, state, x, square, g.value),
+                            None => {
+                                rule.apply(g.coordinate, g.member, state, g.value, delay_tolerant.then_some(g.read_sum))
+                            }
+                        };
                         self.changed.insert(g.coordinate);
                     }
                     let seen = self.watermark.entry(*origin).or_insert(-1);

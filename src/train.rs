@@ -56,6 +56,67 @@ pub(crate) struct TrainOptions {
     pub delay_tolerant: bool,
     /// Expire coordinates not seen in this many examples (None: never).
     pub expire_after: Option<u64>,
+    /// Hold examples out of learning to measure the loss between passes (VW's holdout).
+    pub holdout: Option<Holdout>,
+    /// Write each example's prediction here, followed by its tag when it has one.
+    pub predictions: Option<Predictions>,
+    /// Predict the examples without a label (as VW does) instead of skipping them.
+    pub predict_unlabeled: bool,
+    /// End with Vowpal Wabbit's summary lines (`ftrl vw`).
+    pub vw_summary: bool,
+}
+
+/// VW's holdout: with several passes, every `period`-th example of each pass (or every one
+/// after the `after`-th) is only predicted, its loss averaged per pass; training stops when
+/// `early_terminate` passes in a row did no better than the best.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Holdout {
+    pub period: u64,
+    pub after: u64,
+    pub early_terminate: u32,
+}
+
+impl Holdout {
+    /// Whether the `counter`-th example of a pass (from 1) is held out.
+    fn holds_out(&self, counter: u64) -> bool {
+        if self.after > 0 {
+            counter > self.after
+        } else {
+            counter.is_multiple_of(self.period)
+        }
+    }
+}
+
+/// Where and how predictions are written.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Predictions {
+    /// A file, or `-` for standard output.
+    pub path: String,
+    /// Print the margin (VW's prediction for every loss) instead of this project's
+    /// prediction (a probability for logistic loss).
+    pub margins: bool,
+}
+
+impl Predictions {
+    pub(crate) fn open(&self) -> Result<Box<dyn Write>, InputError> {
+        Ok(if self.path == "-" || self.path == "/dev/stdout" {
+            Box::new(std::io::BufWriter::new(std::io::stdout()))
+        } else {
+            let file = std::fs::File::create(&self.path)
+                .map_err(|e| InputError::Open { path: self.path.clone(), source: e })?;
+            Box::new(std::io::BufWriter::new(file))
+        })
+    }
+}
+
+/// Writes one prediction line: the prediction, then the tag if there is one.
+fn write_prediction(out: &mut dyn Write, prediction: f64, tag: &str) -> Result<(), InputError> {
+    if tag.is_empty() {
+        writeln!(out, "{prediction}")?;
+    } else {
+        writeln!(out, "{prediction} {tag}")?;
+    }
+    Ok(())
 }
 
 impl TrainOptions {
@@ -73,6 +134,10 @@ impl TrainOptions {
             delay: 0,
             delay_tolerant: false,
             expire_after: None,
+            holdout: None,
+            predictions: None,
+            predict_unlabeled: false,
+            vw_summary: false,
         }
     }
 }
@@ -107,6 +172,16 @@ pub(crate) struct TrainSummary {
     /// How each learner of a Hedge did, and which leads.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hedge: Option<HedgeSummary>,
+    /// With a holdout: the best pass's loss on the held-out examples, which VW reports as
+    /// the average loss (None when nothing was held out).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub holdout_loss: Option<f64>,
+    /// Passes run (fewer than asked when the holdout stopped them early).
+    pub passes_used: u32,
+    /// Σ importance·label of the examples learned (VW's "weighted label sum").
+    pub weighted_label_sum: f64,
+    /// Σ importance of the examples learned and predicted (VW's "weighted example sum").
+    pub weighted_examples: f64,
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -141,7 +216,7 @@ pub(crate) fn train(model: &mut Model, options: &TrainOptions) -> Result<TrainSu
         featurizer,
         options.passes,
         options.save_names,
-        false,
+        options.predict_unlabeled,
     )?;
     train_batches(model, batches, options)
 }
@@ -175,15 +250,87 @@ pub(crate) fn train_batches(
     let expiry = options.expire_after.map(Expiry::new);
     let mut next_sweep = expiry.map_or(0, |e| e.first_sweep(model.examples_learned + 1));
     let loss = model.settings.loss;
+    let mut predictions = options.predictions.as_ref().map(Predictions::open).transpose()?;
+    let margins = options.predictions.as_ref().is_some_and(|p| p.margins);
+    // The holdout's bookkeeping: the pass and the example within it, this pass's loss on
+    // the examples held out, the best pass's, and passes since it.
+    let (mut pass, mut counter, mut last_line) = (1u32, 0u64, 0u64);
+    let mut held_out = Progress::new(false);
+    let (mut best_holdout, mut passes_without_progress) = (None::<f64>, 0u32);
+    let mut end_pass = |held_out: &mut Progress| -> bool {
+        let Some(holdout) = options.holdout else { return false };
+        if held_out.weight_sum <= 0.0 {
+            return false;
+        }
+        let loss = held_out.loss_sum / held_out.weight_sum;
+        *held_out = Progress::new(false);
+        if best_holdout.is_none_or(|best| loss < best) {
+            best_holdout = Some(loss);
+            passes_without_progress = 0;
+        } else {
+            passes_without_progress += 1;
+        }
+        passes_without_progress >= holdout.early_terminate
+    };
+    let mut weighted_label_sum = 0.0;
+    let mut unlabeled_weight = 0.0;
 
-    for batch in batches {
+    'batches: for batch in batches {
         let batch = batch?;
         if !batch.names.is_empty() {
             model.store.save_names(&batch.names)?;
         }
         for item in &batch.items {
+            let origin = match item {
+                Item::Example { line, .. } | Item::Unlabeled { line, .. } | Item::Bad { line, .. } => *line,
+            };
+            // Passes are over a file's lines; a topic's records are read once.
+            let line = match origin {
+                Origin::Line(line) => line,
+                Origin::Record { .. } => last_line,
+            };
+            if line < last_line {
+                // The next pass has begun.
+                if end_pass(&mut held_out) {
+                    break 'batches;
+                }
+                pass += 1;
+                counter = 0;
+            }
+            last_line = line;
+            if !matches!(item, Item::Bad { .. }) {
+                counter += 1;
+            }
             match item {
-                Item::Example { label, weight, base, features, .. } => {
+                Item::Example { label, weight, base, features, tag, .. }
+                    if options.holdout.is_some_and(|h| h.holds_out(counter)) =>
+                {
+                    let Trainer::Now(learner) = &mut trainer else {
+                        return Err(TrainError::Unsupported("a holdout cannot be combined with --delay"));
+                    };
+                    learner.base = *base;
+                    let outcome = learner.predict(&mut model.store, batch.features_of(*features), Some(*label))?;
+                    held_out.record(outcome.loss, *label, outcome.prediction, outcome.score, *weight);
+                    if let Some(out) = &mut predictions {
+                        let shown = if margins { learner.margins()[0] } else { outcome.prediction };
+                        write_prediction(out, shown, batch.tag_of(*tag))?;
+                    }
+                }
+                Item::Unlabeled { base, features, tag, .. } if options.predict_unlabeled => {
+                    let Trainer::Now(learner) = &mut trainer else {
+                        return Err(TrainError::Unsupported(
+                            "predicting unlabeled examples cannot be combined with --delay",
+                        ));
+                    };
+                    learner.base = *base;
+                    let outcome = learner.predict(&mut model.store, batch.features_of(*features), None)?;
+                    unlabeled_weight += 1.0;
+                    if let Some(out) = &mut predictions {
+                        let shown = if margins { learner.margins()[0] } else { outcome.prediction };
+                        write_prediction(out, shown, batch.tag_of(*tag))?;
+                    }
+                }
+                Item::Example { label, weight, base, features, tag, .. } => {
                     let features = batch.features_of(*features);
                     let outcome = match &mut trainer {
                         Trainer::Now(learner) => {
@@ -206,6 +353,14 @@ pub(crate) fn train_batches(
                     };
                     let metric_label = loss.metric_label(*label);
                     total.record(outcome.loss, metric_label, outcome.prediction, outcome.score, *weight);
+                    weighted_label_sum += *weight * *label;
+                    if let Some(out) = &mut predictions {
+                        let shown = match &trainer {
+                            Trainer::Now(learner) if margins => learner.margins()[0],
+                            _ => outcome.prediction,
+                        };
+                        write_prediction(out, shown, batch.tag_of(*tag))?;
+                    }
                     if let Some(table) = &mut table {
                         let features = features.len();
                         bar.suspend(|| {
@@ -236,6 +391,10 @@ pub(crate) fn train_batches(
         }
         bar.inc(batch.items.len() as u64);
         bar.set_message(format!("progressive loss {:.6}", total.mean_loss()));
+    }
+    end_pass(&mut held_out);
+    if let Some(out) = &mut predictions {
+        out.flush().map_err(InputError::Read)?;
     }
 
     let hedge = match &mut trainer {
@@ -289,21 +448,31 @@ pub(crate) fn train_batches(
         delay_tolerant: options.delay_tolerant && options.delay > 0,
         expired: options.expire_after.map(|_| expired),
         hedge,
+        holdout_loss: best_holdout,
+        passes_used: pass,
+        weighted_label_sum,
+        weighted_examples: total.weight_sum + unlabeled_weight,
     };
     if let Some(table) = &table {
-        table.finish(&summary);
+        if options.vw_summary {
+            vw_summary(&summary, options.holdout.is_some());
+        } else {
+            table.finish(&summary);
+        }
     }
     Ok(summary)
 }
 
 /// Predicts every example of the input with `model` (no learning), writing one line per
-/// non-blank input line: the prediction, or `NaN` for a bad line. Returns the progressive
+/// non-blank input line: the prediction (the margin with `margins`) and the example's tag
+/// when it has one, or `NaN` for a bad line. Returns the progressive
 /// figures of the labeled examples and the number of bad lines.
 pub(crate) fn predict(
     model: &mut Model,
     source: Source,
     format: Format,
     mapping: Option<Arc<Mapping>>,
+    margins: bool,
     out: &mut dyn Write,
 ) -> Result<(Progress, u64), TrainError> {
     let mut learner = model.learner()?;
@@ -316,7 +485,7 @@ pub(crate) fn predict(
         let batch = batch?;
         for item in &batch.items {
             match item {
-                Item::Example { label, weight, base, features, .. } => {
+                Item::Example { label, weight, base, features, tag, .. } => {
                     learner.base = *base;
                     let outcome = learner.predict(&mut model.store, batch.features_of(*features), Some(*label))?;
                     progress.record(
@@ -326,12 +495,14 @@ pub(crate) fn predict(
                         outcome.score,
                         *weight,
                     );
-                    writeln!(out, "{}", outcome.prediction).map_err(InputError::Read)?;
+                    let shown = if margins { learner.margins()[0] } else { outcome.prediction };
+                    write_prediction(out, shown, batch.tag_of(*tag))?;
                 }
-                Item::Unlabeled { base, features, .. } => {
+                Item::Unlabeled { base, features, tag, .. } => {
                     learner.base = *base;
                     let outcome = learner.predict(&mut model.store, batch.features_of(*features), None)?;
-                    writeln!(out, "{}", outcome.prediction).map_err(InputError::Read)?;
+                    let shown = if margins { learner.margins()[0] } else { outcome.prediction };
+                    write_prediction(out, shown, batch.tag_of(*tag))?;
                 }
                 Item::Bad { line, reason } => {
                     bad_lines += 1;
@@ -344,6 +515,27 @@ pub(crate) fn predict(
         }
     }
     Ok((progress, bad_lines))
+}
+
+/// Vowpal Wabbit's closing lines: with a holdout, the average loss is the best pass's loss
+/// on the held-out examples, marked `h`.
+pub(crate) fn vw_summary(summary: &TrainSummary, holdout: bool) {
+    eprintln!();
+    eprintln!("finished run");
+    if summary.passes_used > 1 {
+        eprintln!("number of examples per pass = {}", summary.examples / u64::from(summary.passes_used));
+        eprintln!("passes used = {}", summary.passes_used);
+    } else {
+        eprintln!("number of examples = {}", summary.examples);
+    }
+    eprintln!("weighted example sum = {:.6}", summary.weighted_examples);
+    eprintln!("weighted label sum = {:.6}", summary.weighted_label_sum);
+    match (summary.holdout_loss, holdout) {
+        (Some(loss), _) => eprintln!("average loss = {loss:.6} h"),
+        (None, true) => eprintln!("average loss = undefined (no holdout)"),
+        (None, false) => eprintln!("average loss = {:.6}", summary.progressive_loss),
+    }
+    eprintln!("total feature number = {}", summary.coordinates);
 }
 
 /// Peak resident memory of this process, from /proc (Linux only).

@@ -114,6 +114,8 @@ fn every_setting() -> toml::Table {
     model.hedge = vec![1.0];
     model.min_count = Some(2);
     model.inclusion_probability = Some(0.5);
+    model.min_prediction = Some(0.0);
+    model.max_prediction = Some(1.0);
     model.expire_after_ms = Some(1);
     model.example_schema_id = Some(1);
     model.example_mapping = Some("mapping.toml".into());

@@ -209,6 +209,32 @@ pub struct ModelConfig {
     /// event time) older than the newest one their owner applied; unset: never.
     #[serde(default)]
     pub expire_after_ms: Option<u64>,
+    /// With `algorithm = "gd"` (VW's default learner): the power of the rates' decay.
+    #[serde(default = "default_power_t")]
+    pub power_t: f64,
+    /// With `algorithm = "gd"`: examples of norm 1 counted before the first.
+    #[serde(default)]
+    pub initial_t: f64,
+    /// With `algorithm = "gd"`: per-coordinate adaptive rates.
+    #[serde(default = "default_true")]
+    pub adaptive: bool,
+    /// With `algorithm = "gd"`: rates normalized by each feature's largest magnitude.
+    #[serde(default = "default_true")]
+    pub normalized: bool,
+    /// With `algorithm = "gd"`: importance-invariant steps.
+    #[serde(default = "default_true")]
+    pub invariant: bool,
+    /// Clip predictions (margins of one-output losses) to at least this; unset: see
+    /// `clip_to_labels`.
+    #[serde(default)]
+    pub min_prediction: Option<f64>,
+    /// Clip predictions to at most this.
+    #[serde(default)]
+    pub max_prediction: Option<f64>,
+    /// Without min_prediction or max_prediction: clip predictions into the range of the
+    /// labels seen so far, as Vowpal Wabbit does (each predict role from its own examples).
+    #[serde(default)]
+    pub clip_to_labels: bool,
 }
 
 pub(crate) use crate::schema::framing::Framing;
@@ -408,6 +434,10 @@ fn default_l2() -> f64 {
     LearnerOptions::default().l2
 }
 
+fn default_power_t() -> f64 {
+    LearnerOptions::default().power_t
+}
+
 fn default_worker_id() -> String {
     "worker-0".into()
 }
@@ -536,6 +566,18 @@ impl ModelConfig {
             hedge,
             min_count,
             inclusion_probability,
+            power_t,
+            initial_t,
+            adaptive,
+            normalized,
+            invariant,
+            min_prediction,
+            max_prediction,
+            clip_to_labels,
+            // Examples on a topic keep every namespace and the bias (VW's --ignore, --keep
+            // and --noconstant are `ftrl train`'s and `ftrl vw`'s).
+            namespaces: _,
+            no_bias: _,
         } = LearnerOptions::default();
         Self {
             prefix: prefix.into(),
@@ -561,6 +603,14 @@ impl ModelConfig {
             inclusion_probability,
             delay_tolerant: false,
             expire_after_ms: None,
+            power_t,
+            initial_t,
+            adaptive,
+            normalized,
+            invariant,
+            min_prediction,
+            max_prediction,
+            clip_to_labels,
         }
     }
 
@@ -581,6 +631,15 @@ impl ModelConfig {
             hedge: self.hedge.clone(),
             min_count: self.min_count,
             inclusion_probability: self.inclusion_probability,
+            power_t: self.power_t,
+            initial_t: self.initial_t,
+            adaptive: self.adaptive,
+            normalized: self.normalized,
+            invariant: self.invariant,
+            min_prediction: self.min_prediction,
+            max_prediction: self.max_prediction,
+            clip_to_labels: self.clip_to_labels,
+            ..LearnerOptions::default()
         }
     }
 

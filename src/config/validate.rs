@@ -6,6 +6,7 @@ use super::{
     MAX_PREDICT_THREADS, MAX_TOPIC_LEN, REDACTED, TOPIC_SUFFIXES,
 };
 use crate::learn::expiry::Expiry;
+use crate::learn::Algorithm;
 use crate::model::ModelSettings;
 use crate::schema::example::Cross;
 
@@ -135,6 +136,10 @@ impl WorkerConfig {
             if cross.parse::<Cross>().is_ok() && model.crosses[..i].contains(cross) {
                 bad(&format!("model.crosses[{i}]"), format!("{cross:?} is listed twice"));
             }
+        }
+        if model.algorithm == Algorithm::Gd && model.delay_tolerant {
+            // VW's rule keeps its normalizer where delay-tolerant rates keep Σg.
+            bad("model.delay_tolerant", "not with algorithm = \"gd\" (VW's default learner)".into());
         }
         if let Some(Err(e)) = model.expire_after_ms.map(Expiry::check_after) {
             bad("model.expire_after_ms", e);
@@ -537,8 +542,15 @@ mod tests {
         c.model.clip_gradient = Some(9.0);
         c.model.crosses = vec!["ab".into(), "cc".into()];
         let s = c.settings().unwrap();
-        let hyperparameters =
-            Hyperparameters { alpha: 0.3, beta: 0.7, l1: 0.01, l2: 0.02, bound: Some(4.0), clip_gradient: Some(9.0) };
+        let hyperparameters = Hyperparameters {
+            alpha: 0.3,
+            beta: 0.7,
+            l1: 0.01,
+            l2: 0.02,
+            bound: Some(4.0),
+            clip_gradient: Some(9.0),
+            ..Default::default()
+        };
         let expected = ModelSettings::new(
             Optimizer { algorithm: Algorithm::Rda, hyperparameters },
             Loss::Softmax { classes: 5 },

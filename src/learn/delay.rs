@@ -18,9 +18,10 @@
 //! stream's owners do: the coordinate's gradient sum lives in its state, and each gradient
 //! carries the sum its example read.
 
+use super::gd::Gd;
 use super::learner::{read_states, CoordinateStates, Learner, Outcome, Target};
 use super::owner::OwnerRule;
-use super::{Feature, Optimizer};
+use super::{CoordState, Feature, Optimizer};
 use std::collections::VecDeque;
 
 /// A gradient waiting to be applied.
@@ -31,6 +32,8 @@ struct Pending {
     gradient: f64,
     /// The coordinate's gradient sum when the example read its weights.
     sum_at_read: f64,
+    /// VW's rule: the feature value and squared gradient `gradient` (the step) goes with.
+    gd: Option<(f64, f64)>,
 }
 
 /// A learner whose gradients are applied `delay` examples after the prediction.
@@ -101,7 +104,11 @@ impl DelayedLearner {
         for (p, slot) in pending.iter().zip(&self.slots) {
             // Like the stream's owners: the proximal centre is the weight held now, the
             // gradient the one computed on the stale weight.
-            self.rule.apply(p.coordinate, p.member, states.state_mut(*slot), p.gradient, Some(p.sum_at_read));
+            let state = states.state_mut(*slot);
+            match p.gd {
+                Some((x, square)) => self.rule.apply_gd(p.member, state, x, square, p.gradient),
+                None => self.rule.apply(p.coordinate, p.member, state, p.gradient, Some(p.sum_at_read)),
+            };
         }
         Ok(())
     }
@@ -134,7 +141,15 @@ impl<S: CoordinateStates> Target for Queue<'_, S> {
 
     fn learn(&mut self, member: u32, _optimizer: &Optimizer, index: usize, coordinate: u64, gradient: f64, _: f64) {
         let sum_at_read = self.states.state(self.slots[index]).sum;
-        self.pending.push(Pending { coordinate, member, gradient, sum_at_read });
+        self.pending.push(Pending { coordinate, member, gradient, sum_at_read, gd: None });
+    }
+
+    fn state(&self, _member: u32, index: usize, _coordinate: u64) -> CoordState {
+        *self.states.state(self.slots[index])
+    }
+
+    fn learn_gd(&mut self, member: u32, _gd: &Gd, _index: usize, coordinate: u64, x: f64, square: f64, step: f64) {
+        self.pending.push(Pending { coordinate, member, gradient: step, sum_at_read: 0.0, gd: Some((x, square)) });
     }
 }
 

@@ -11,6 +11,8 @@
 //! the steps therefore exist once, here.
 
 use super::admission::{Admission, Admitter};
+use super::clip::{Clip, PredictionRange};
+use super::gd::{Advanced, Gd, Normalizer};
 use super::hashing::{class_coordinate, member_coordinate};
 use super::hedge::{member_optimizers, Hedge};
 use super::implicit::{step_derivatives, Scored, StepRule};
@@ -59,6 +61,24 @@ pub trait Target {
     /// every example that contained it (RDA's rounds, admission counts, the exactly-once
     /// audit).
     fn learn(&mut self, member: u32, optimizer: &Optimizer, index: usize, coordinate: u64, gradient: f64, played: f64);
+
+    /// VW's rule (`gd`), which reads more than a weight: the coordinate's state.
+    fn state(&self, member: u32, index: usize, coordinate: u64) -> CoordState;
+
+    /// VW's rule: advances the coordinate by feature value `x` of an example whose squared
+    /// gradient is `square_gradient`, then moves it by the example's `step`
+    /// ([`Gd::advance`], [`Gd::finish`]).
+    #[allow(clippy::too_many_arguments)]
+    fn learn_gd(
+        &mut self,
+        member: u32,
+        gd: &Gd,
+        index: usize,
+        coordinate: u64,
+        x: f64,
+        square_gradient: f64,
+        step: f64,
+    );
 }
 
 /// What one step produced: the figures progressive validation records.
@@ -90,6 +110,12 @@ pub struct Learner {
     /// The initial margin of the next examples (VW's "base"), added to the margin of a
     /// loss with one output; 0 for almost every example.
     pub base: f64,
+    /// Where single-output margins are clipped (VW's prediction range), if anywhere.
+    clip: Option<Clip>,
+    /// VW's rule: the sums of its global normalizer (see `gd`).
+    normalizer: Normalizer,
+    /// VW's rule: each coordinate of the example, advanced.
+    advanced: Vec<Advanced>,
     /// The coordinates of one member (all classes), when they are not the features.
     coordinates: Vec<Feature>,
     weights: Vec<f64>,
@@ -113,6 +139,9 @@ impl Learner {
             admitter: Admitter::default(),
             clock: 0,
             base: 0.0,
+            clip: None,
+            normalizer: Normalizer::new(optimizer.hyperparameters.initial_t),
+            advanced: Vec::new(),
             coordinates: Vec::new(),
             weights: Vec::new(),
             margins: Vec::new(),
@@ -121,6 +150,26 @@ impl Learner {
             outcomes: Vec::new(),
             slots: Vec::new(),
         }
+    }
+
+    /// The same learner clipping single-output margins into `range` (none: no clipping).
+    pub fn with_prediction_range(mut self, range: Option<PredictionRange>) -> Self {
+        self.clip = range.map(Clip::new);
+        self
+    }
+
+    /// What a learner learns beyond coordinate states: the clipping range as the labels
+    /// widened it and VW's normalizer. Kept with a model between runs.
+    pub fn global_state(&self) -> GlobalState {
+        GlobalState { clip: self.clip, normalizer: self.normalizer }
+    }
+
+    /// Restores what [`global_state`](Self::global_state) returned.
+    pub fn restore_global_state(&mut self, state: GlobalState) {
+        if self.clip.is_some() {
+            self.clip = state.clip;
+        }
+        self.normalizer = state.normalizer;
     }
 
     /// The same learner taking `step_rule` steps.
@@ -261,6 +310,9 @@ impl Learner {
         let outputs = self.loss.outputs();
         let per_class = features.len();
         let hedged = self.hedge.is_some();
+        if let (Some(clip), Some(label), true) = (&mut self.clip, label, learn) {
+            clip.observe(label);
+        }
         for member in 0..self.members.len() {
             let optimizer = self.members[member];
             let member = member as u32;
@@ -284,11 +336,19 @@ impl Learner {
                 for (w, feature) in self.weights[class * per_class..(class + 1) * per_class].iter().zip(features) {
                     margin += w * feature.value;
                 }
-                self.margins.push(margin);
+                self.margins.push(match &self.clip {
+                    Some(clip) if outputs == 1 => clip.apply(margin),
+                    _ => margin,
+                });
             }
             let outcome = score(self.loss, &self.margins, label, &mut self.derivatives);
             self.outcomes.push(outcome);
             let Some(label) = label.filter(|_| learn) else { continue };
+            if let Some(gd) = optimizer.gd() {
+                // One output and no Hedge: the coordinates are the features'.
+                self.gd_step(&gd, target, member, features, label, importance, outcome.loss);
+                continue;
+            }
 
             self.derivatives.iter_mut().for_each(|d| *d *= importance);
             if !self.step_rule.is_gradient() {
@@ -325,6 +385,59 @@ impl Learner {
         }
         Ok(outcome)
     }
+}
+
+impl Learner {
+    /// VW's rule on one example (see `gd`): advance every coordinate, measure the example's
+    /// sensitivity h, take the invariant update and move every coordinate by it. VW learns
+    /// only from examples with a loss.
+    #[allow(clippy::too_many_arguments)]
+    fn gd_step<T: Target>(
+        &mut self,
+        gd: &Gd,
+        target: &mut T,
+        member: u32,
+        features: &[Feature],
+        label: f64,
+        importance: f64,
+        loss_value: f64,
+    ) {
+        self.normalizer.examples += importance;
+        if loss_value <= 0.0 || !loss_value.is_finite() {
+            return;
+        }
+        let prediction = self.margins[0];
+        let derivative = self.loss.derivative(prediction, label);
+        let square_gradient = importance * derivative * derivative;
+        if square_gradient == 0.0 {
+            return;
+        }
+        self.advanced.clear();
+        let (mut h, mut norm) = (0.0, 0.0);
+        for (index, feature) in features.iter().enumerate() {
+            let advanced = gd.advance(&target.state(member, index, feature.coordinate), feature.value, square_gradient);
+            h += advanced.x2 * advanced.rate;
+            norm += advanced.norm;
+            self.advanced.push(advanced);
+        }
+        let multiplier = gd.multiplier(&mut self.normalizer, norm, importance);
+        let scale = gd.scale(&self.normalizer, importance, gd.initial_t);
+        let update = gd.update(self.loss, prediction, label, scale, h * multiplier);
+        let step = update * multiplier;
+        if !step.is_finite() {
+            return;
+        }
+        for (index, feature) in features.iter().enumerate() {
+            target.learn_gd(member, gd, index, feature.coordinate, feature.value, square_gradient, step);
+        }
+    }
+}
+
+/// What a learner keeps beyond coordinate states (see [`Learner::global_state`]).
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct GlobalState {
+    pub clip: Option<Clip>,
+    pub normalizer: Normalizer,
 }
 
 /// The embedded trainer's target: reads coordinate states and applies each gradient to
@@ -373,6 +486,20 @@ impl<S: CoordinateStates> Target for ApplyNow<'_, S> {
             state.seen = self.clock;
         }
     }
+
+    #[inline]
+    fn state(&self, _member: u32, index: usize, _coordinate: u64) -> CoordState {
+        *self.states.state(self.slots[index])
+    }
+
+    #[inline]
+    fn learn_gd(&mut self, _member: u32, gd: &Gd, index: usize, _coordinate: u64, x: f64, square: f64, step: f64) {
+        let state = self.states.state_mut(self.slots[index]);
+        *state = Gd::finish(&gd.advance(state, x, square), x, step);
+        if self.clock != 0 {
+            state.seen = self.clock;
+        }
+    }
 }
 
 // The predict side's target: a view of the owners' weights.
@@ -389,6 +516,11 @@ pub trait View {
     fn gradient_sum(&self, _coordinate: u64) -> f64 {
         0.0
     }
+    /// The coordinate's whole state, for VW's rule (`gd`); a view of weights alone has none
+    /// and cannot learn with it.
+    fn coordinate_state(&self, _coordinate: u64) -> Option<CoordState> {
+        None
+    }
 }
 
 /// One per-coordinate gradient for an owner to apply.
@@ -401,6 +533,9 @@ pub struct Gradient {
     /// The coordinate's gradient sum in the view when it was read (for its owner's
     /// delay-tolerant rate).
     pub read_sum: f64,
+    /// VW's rule (`gd`): the feature value and the example's squared gradient, with which
+    /// `value` (the example's step) moves the coordinate; `None` for the other rules.
+    pub gd: Option<(f64, f64)>,
 }
 
 /// Predicts from a view and computes the gradients of one example at a time: the example
@@ -433,6 +568,12 @@ impl ViewLearner {
     pub fn new(optimizer: Optimizer, loss: Loss, step_rule: StepRule, hedge: &[f64]) -> Self {
         let learner = Learner::new(optimizer, loss).with_step_rule(step_rule).with_hedge(hedge);
         Self { learner, gradients: Vec::new(), read_sums: false }
+    }
+
+    /// The same learner clipping single-output margins into `range` (see [`Learner`]).
+    pub fn with_prediction_range(mut self, range: Option<PredictionRange>) -> Self {
+        self.learner = self.learner.with_prediction_range(range);
+        self
     }
 
     /// The same learner noting in each gradient the gradient sum its view held, for owners
@@ -529,7 +670,17 @@ impl<V: View> Target for ToOwners<'_, V> {
     #[inline]
     fn learn(&mut self, member: u32, _optimizer: &Optimizer, _index: usize, coordinate: u64, value: f64, _played: f64) {
         let read_sum = if self.read_sums { self.view.gradient_sum(coordinate) } else { 0.0 };
-        self.gradients.push(Gradient { coordinate, value, member, read_sum });
+        self.gradients.push(Gradient { coordinate, value, member, read_sum, gd: None });
+    }
+
+    #[inline]
+    fn state(&self, _member: u32, _index: usize, coordinate: u64) -> CoordState {
+        self.view.coordinate_state(coordinate).unwrap_or_default()
+    }
+
+    #[inline]
+    fn learn_gd(&mut self, member: u32, _gd: &Gd, _index: usize, coordinate: u64, x: f64, square: f64, step: f64) {
+        self.gradients.push(Gradient { coordinate, value: step, member, read_sum: 0.0, gd: Some((x, square)) });
     }
 }
 
@@ -705,6 +856,14 @@ mod tests {
 
         fn learn(&mut self, member: u32, _: &Optimizer, _: usize, coordinate: u64, gradient: f64, _: f64) {
             self.gradients.push((member, coordinate, gradient));
+        }
+
+        fn state(&self, _: u32, index: usize, _: u64) -> CoordState {
+            *self.states.state(self.slots[index])
+        }
+
+        fn learn_gd(&mut self, member: u32, _: &Gd, _: usize, coordinate: u64, _: f64, _: f64, step: f64) {
+            self.gradients.push((member, coordinate, step));
         }
     }
 

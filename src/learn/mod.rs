@@ -3,9 +3,11 @@
 
 pub(crate) mod adagrad;
 pub(crate) mod admission;
+pub mod clip;
 pub(crate) mod delay;
 pub(crate) mod expiry;
 pub(crate) mod ftrl_proximal;
+pub mod gd;
 pub mod hashing;
 pub mod hedge;
 pub(crate) mod implicit;
@@ -39,12 +41,14 @@ pub struct Feature {
 /// | FTRL-Proximal  | z = Σ g − σ·w (McMahan et al. 2013)   | Σ g²  |
 /// | ℓ1-RDA         | u = Σ g                               | Σ g²  |
 /// | AdaGrad OGD    | the weight w itself                   | Σ g²  |
+/// | VW's gd        | the weight w itself                   | Σ importance·ℓ'²·x² |
 ///
 /// `updates` counts the examples whose gradient was applied to this coordinate; RDA uses it
 /// as its per-coordinate round count t.
 ///
 /// `sum` is Σg, kept only by a stream's coordinate owners (0 in the embedded trainer): the
-/// delay-tolerant rate compares it with the sum a prediction read (see `owner`).
+/// delay-tolerant rate compares it with the sum a prediction read (see `owner`). VW's rule
+/// (`gd`), never delay-tolerant, keeps its normalizer N = max |x| there instead.
 ///
 /// `seen` is when the coordinate last occurred, on the trainer's clock (examples for `ftrl
 /// train`, the gradients' event time in milliseconds in the stream), kept only when expiry

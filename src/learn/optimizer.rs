@@ -1,5 +1,6 @@
 //! Choosing a per-coordinate update rule and its hyperparameters.
 
+use super::gd::{Gd, GdParts};
 use super::{adagrad, ftrl_proximal, rda, CoordState};
 use serde::{Deserialize, Serialize};
 
@@ -13,6 +14,9 @@ pub enum Algorithm {
     Rda,
     /// Online gradient descent with AdaGrad rates.
     Adagrad,
+    /// Vowpal Wabbit's default: adaptive, normalized, importance-invariant gradient descent
+    /// (see `gd`).
+    Gd,
 }
 
 /// Hyperparameters shared by every rule.
@@ -32,11 +36,42 @@ pub struct Hyperparameters {
     /// Each per-coordinate gradient is clipped to [−C, C] when set, so one extreme example
     /// cannot move a weight arbitrarily far.
     pub clip_gradient: Option<f64>,
+    /// VW's rule (`gd`): the rate falls as G^−power_t (VW's `--power_t`).
+    #[serde(default = "default_power_t", skip_serializing_if = "is_default_power_t")]
+    pub power_t: f64,
+    /// VW's rule: examples of norm 1 counted before the first (VW's `--initial_t`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub initial_t: f64,
+    /// VW's rule: which of its parts are on.
+    #[serde(default, skip_serializing_if = "GdParts::is_default")]
+    pub gd: GdParts,
+}
+
+fn default_power_t() -> f64 {
+    0.5
+}
+
+fn is_default_power_t(power_t: &f64) -> bool {
+    *power_t == default_power_t()
+}
+
+fn is_zero(value: &f64) -> bool {
+    *value == 0.0
 }
 
 impl Default for Hyperparameters {
     fn default() -> Self {
-        Self { alpha: 0.1, beta: 1.0, l1: 0.0, l2: 0.0, bound: None, clip_gradient: None }
+        Self {
+            alpha: 0.1,
+            beta: 1.0,
+            l1: 0.0,
+            l2: 0.0,
+            bound: None,
+            clip_gradient: None,
+            power_t: default_power_t(),
+            initial_t: 0.0,
+            gd: GdParts::default(),
+        }
     }
 }
 
@@ -61,6 +96,8 @@ impl Hyperparameters {
             ("l2", Some(self.l2), false),
             ("bound", self.bound, true),
             ("clip_gradient", self.clip_gradient, true),
+            ("power_t", Some(self.power_t), false),
+            ("initial_t", Some(self.initial_t), false),
         ];
         let mut problems = Vec::new();
         for (name, value, above_zero) in settings {
@@ -89,8 +126,20 @@ impl Optimizer {
         match self.algorithm {
             Algorithm::FtrlProximal => ftrl_proximal::weight(state, hp),
             Algorithm::Rda => rda::weight(state, hp),
-            Algorithm::Adagrad => adagrad::weight(state),
+            Algorithm::Adagrad | Algorithm::Gd => adagrad::weight(state),
         }
+    }
+
+    /// VW's rule, when this is it.
+    #[inline]
+    pub(crate) fn gd(&self) -> Option<Gd> {
+        let hp = &self.hyperparameters;
+        (self.algorithm == Algorithm::Gd).then_some(Gd {
+            alpha: hp.alpha,
+            power_t: hp.power_t,
+            initial_t: hp.initial_t,
+            parts: hp.gd,
+        })
     }
 
     /// Applies gradient `g`, computed at the weight `played` that the coordinate played.
@@ -115,6 +164,10 @@ impl Optimizer {
             Algorithm::FtrlProximal => ftrl_proximal::apply_gradient(state, g, played, rate_mass, hp),
             Algorithm::Rda => rda::apply_gradient(state, g, rate_mass),
             Algorithm::Adagrad => adagrad::apply_gradient(state, g, rate_mass, hp),
+            // VW's rule needs the feature value and the whole example (`gd`); a bare
+            // gradient, which only a per-example stream record could bring (refused for it),
+            // takes an AdaGrad step.
+            Algorithm::Gd => adagrad::apply_gradient(state, g, rate_mass, &Hyperparameters { beta: 0.0, ..*hp }),
         }
     }
 
@@ -146,6 +199,7 @@ impl Optimizer {
                 let eta = hp.alpha / (hp.beta + root);
                 eta / (1.0 + eta * hp.l2)
             }
+            Algorithm::Gd => hp.alpha / root.max(f64::MIN_POSITIVE),
         }
     }
 }

@@ -20,6 +20,7 @@
 //!   is the formula's one home, which `delay`'s in-process simulation applies too.
 
 use super::admission::{Admission, Admitter};
+use super::gd::Gd;
 use super::hedge::member_optimizers;
 use super::{CoordState, Optimizer};
 
@@ -49,6 +50,13 @@ impl OwnerRule {
 
     pub(crate) fn delay_tolerant(&self) -> bool {
         self.delay_tolerant
+    }
+
+    /// Whether every member's state is made of sums (z, n, Σg) that states learned apart
+    /// add up in, so that steps in flight elsewhere can be estimated as a multiple of own
+    /// ones (`learn::replica`); VW's rule (`gd`) keeps a normalizer instead.
+    pub(crate) fn states_are_sums(&self) -> bool {
+        self.members.iter().all(|member| member.gd().is_none())
     }
 
     /// A single learner admitting every coordinate: the plain rule.
@@ -92,6 +100,16 @@ impl OwnerRule {
         // Kept whether or not rates are delay-tolerant, so that turning them on later
         // finds true sums.
         state.sum += g;
+        true
+    }
+
+    /// Applies VW's rule (`gd`) to `state`: feature value `x` of an example with squared
+    /// gradient `square` and step `step` (what [`Gradient::gd`](super::Gradient) carries).
+    /// False (and nothing changes) when member `member` does not learn with VW's rule.
+    #[inline]
+    pub(crate) fn apply_gd(&self, member: u32, state: &mut CoordState, x: f64, square: f64, step: f64) -> bool {
+        let Some(gd) = self.members.get(member as usize).and_then(Optimizer::gd) else { return false };
+        *state = Gd::finish(&gd.advance(state, x, square), x, step);
         true
     }
 

@@ -179,6 +179,9 @@ pub(crate) struct Replica<S> {
     /// Coordinates whose own updates were all confirmed while their state still counted
     /// foreign steps estimated from them: the owner's next state of each replaces it.
     settle: HashSet<u64>,
+    /// Whether the rule's states are sums ([`OwnerRule::states_are_sums`]): only then are
+    /// foreign steps estimated.
+    states_are_sums: bool,
     /// Coordinates whose own updates in flight the last watermark confirmed, all of them.
     confirmed: Vec<u64>,
     /// Owner states taken in, for one transaction.
@@ -194,6 +197,7 @@ pub(crate) struct Replica<S> {
 impl<S: ReplicaStates> Replica<S> {
     pub(crate) fn new(rule: OwnerRule, partitions: i32, states: S) -> Self {
         Self {
+            states_are_sums: rule.states_are_sums(),
             rule,
             partitions: partitions.max(1) as u64,
             states,
@@ -272,11 +276,12 @@ impl<S: ReplicaStates> Replica<S> {
             }
             let share = self.shares[at];
             let state = self.states.state_mut(slot);
-            if share == 0.0 {
-                self.rule.apply(gradient.coordinate, gradient.member, state, gradient.value, None);
-            } else {
-                let before = *state;
-                self.rule.apply(gradient.coordinate, gradient.member, state, gradient.value, None);
+            let before = (share != 0.0).then_some(*state);
+            match gradient.gd {
+                Some((x, square)) => self.rule.apply_gd(gradient.member, state, x, square, gradient.value),
+                None => self.rule.apply(gradient.coordinate, gradient.member, state, gradient.value, None),
+            };
+            if let Some(before) = before {
                 let step = state.difference(&before);
                 state.extrapolate(&step, share);
             }
@@ -436,8 +441,12 @@ impl<S: ReplicaStates> Replica<S> {
             // count is the owner's plus its own in flight).
             let foreign = held.map_or(0, |held| published.updates.wrapping_add(pending.updates).wrapping_sub(held));
             let share_before = pending.share();
-            pending.foreign_recent = pending.foreign_recent * SHARE_DECAY + foreign as f64;
-            pending.own_recent = pending.own_recent * SHARE_DECAY + pending.confirmed as f64;
+            // A state that is not sums (VW's rule keeps a normalizer) is never counted more
+            // than once: its share stays 0.
+            if self.states_are_sums {
+                pending.foreign_recent = pending.foreign_recent * SHARE_DECAY + foreign as f64;
+                pending.own_recent = pending.own_recent * SHARE_DECAY + pending.confirmed as f64;
+            }
             pending.confirmed = 0;
             let share = pending.share();
             if foreign == 0 && share == 0.0 && share_before == 0.0 && !self.settle.remove(&coordinate) {
@@ -498,6 +507,11 @@ impl<S: ReplicaStates> View for Replica<S> {
     #[inline]
     fn gradient_sum(&self, coordinate: u64) -> f64 {
         self.states.resident(coordinate).map_or(0.0, |s| s.sum)
+    }
+
+    #[inline]
+    fn coordinate_state(&self, coordinate: u64) -> Option<CoordState> {
+        self.states.resident(coordinate).copied()
     }
 }
 
@@ -563,7 +577,10 @@ pub(crate) mod scenarios {
         fn apply(&mut self, gradients: &[(Gradient, i32, i64)]) {
             for (g, origin, offset) in gradients {
                 let state = self.states.entry(g.coordinate).or_default();
-                self.rule.apply(g.coordinate, g.member, state, g.value, None);
+                match g.gd {
+                    Some((x, square)) => self.rule.apply_gd(g.member, state, x, square, g.value),
+                    None => self.rule.apply(g.coordinate, g.member, state, g.value, None),
+                };
                 let w = self.watermarks.entry(partition_of(g.coordinate)).or_default().entry(*origin).or_insert(-1);
                 *w = (*w).max(*offset);
             }
@@ -658,11 +675,24 @@ pub(crate) mod scenarios {
     where
         S::Error: Debug,
     {
-        let mut embedded = Learner::new(ftrl(0.5), Loss::Logistic).with_admission(admission);
+        let embedded = Learner::new(ftrl(0.5), Loss::Logistic).with_admission(admission);
+        one_worker_learns_what_this_learner_learns(states, embedded, learner(), rule_admitting(admission))
+    }
+
+    /// The scenario for any learner: `embedded` learns the examples at once, `learner` in
+    /// the replica, whose owners apply `rule`.
+    pub(crate) fn one_worker_learns_what_this_learner_learns<S: ReplicaStates>(
+        states: S,
+        mut embedded: Learner,
+        mut learner: ViewLearner,
+        rule: OwnerRule,
+    ) -> (Replica<S>, usize)
+    where
+        S::Error: Debug,
+    {
         let mut embedded_states = MapStates::default();
-        let mut learner = learner();
-        let mut replica = Replica::new(rule_admitting(admission), PARTITIONS, states);
-        let mut owner = Owner::new(rule_admitting(admission));
+        let mut replica = Replica::new(rule.clone(), PARTITIONS, states);
+        let mut owner = Owner::new(rule);
         let mut in_flight: VecDeque<Vec<(Gradient, i32, i64)>> = VecDeque::new();
         let data = examples(600, 0);
         let mut at = 0;
@@ -907,6 +937,7 @@ mod tests {
     use crate::learn::admission::Admission;
     use crate::learn::owner::OwnerRule;
     use crate::learn::test_support::{ftrl, MapStates};
+    use crate::learn::{Learner, Loss, Optimizer, StepRule, ViewLearner};
 
     #[test]
     fn one_worker_learns_exactly_what_the_embedded_learner_learns() {
@@ -937,6 +968,30 @@ mod tests {
                 assert!(counted > 0, "some coordinate stays below its count");
             }
         }
+    }
+
+    /// VW's rule in a stream: the replica advances and moves each coordinate as the
+    /// embedded learner does (feature value and squared gradient travel with each step),
+    /// and so do the owners; one worker's normalizer and label range are the embedded
+    /// learner's.
+    #[test]
+    fn with_vws_rule_one_worker_learns_exactly_what_the_embedded_learner_learns() {
+        let gd = Optimizer {
+            algorithm: crate::learn::Algorithm::Gd,
+            hyperparameters: crate::learn::Hyperparameters { alpha: 0.5, ..Default::default() },
+        };
+        let range =
+            crate::learn::clip::PredictionRange::from_options(crate::learn::loss::LossKind::Squared, None, None, true);
+        let embedded = Learner::new(gd, Loss::Squared).with_prediction_range(range);
+        let learner = ViewLearner::new(gd, Loss::Squared, StepRule::Gradient, &[]).with_prediction_range(range);
+        let (replica, coordinates) = scenarios::one_worker_learns_what_this_learner_learns(
+            MapStates::default(),
+            embedded,
+            learner,
+            OwnerRule::single(gd),
+        );
+        assert_eq!(replica.len(), coordinates);
+        assert!(coordinates > 100);
     }
 
     #[test]

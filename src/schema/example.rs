@@ -15,6 +15,7 @@ use crate::config::ModelConfig;
 use crate::learn::hashing::{bias, cross};
 use crate::learn::loss::LabelError;
 use crate::learn::{Feature, Loss};
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use thiserror::Error;
 
@@ -115,6 +116,12 @@ impl ExampleReader {
         } else {
             self.featurizer.featurize_unlabeled(&self.example, features)?;
         }
+        if let Some(mut names) = self.example.names.take() {
+            let mut crossed = Vec::new();
+            self.featurizer.cross_names(&self.example, &names, &mut crossed);
+            names.extend(crossed);
+            self.example.names = Some(names);
+        }
         Ok(Read::Example { labeled })
     }
 
@@ -148,6 +155,8 @@ pub struct ExampleBuf {
     /// When `Some`, parsers also record `(coordinate, "namespace^name")` of every feature,
     /// so that a model can say which feature a coordinate is (`ftrl train --save-names`).
     pub names: Option<Vec<(u64, String)>>,
+    /// VW's tag (without its apostrophe), empty when the line has none or in other formats.
+    pub tag: String,
 }
 
 impl ExampleBuf {
@@ -158,6 +167,7 @@ impl ExampleBuf {
         self.base = 0.0;
         self.features.clear();
         self.namespaces.clear();
+        self.tag.clear();
         if let Some(names) = &mut self.names {
             names.clear();
         }
@@ -330,6 +340,36 @@ impl std::fmt::Display for Cross {
     }
 }
 
+/// Which namespaces' features an example keeps, by their first byte.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum NamespaceFilter {
+    /// Every namespace.
+    #[default]
+    All,
+    /// All but these (VW's --ignore).
+    Ignore(String),
+    /// Only these (VW's --keep).
+    Keep(String),
+}
+
+impl NamespaceFilter {
+    pub(crate) fn is_all(&self) -> bool {
+        *self == NamespaceFilter::All
+    }
+
+    /// Whether features of a namespace starting with `byte` are dropped (the default
+    /// namespace `""` is byte 0, as elsewhere: VW's is a space).
+    pub(crate) fn drops(&self, byte: u8) -> bool {
+        let named = |letters: &str| letters.bytes().any(|b| b == byte || (b == b' ' && byte == 0));
+        match self {
+            NamespaceFilter::All => false,
+            NamespaceFilter::Ignore(letters) => named(letters),
+            NamespaceFilter::Keep(letters) => !named(letters),
+        }
+    }
+}
+
 /// Turns parsed examples into learner features; holds scratch space, so one per thread.
 #[derive(Clone, Debug)]
 pub struct Featurizer {
@@ -338,13 +378,58 @@ pub struct Featurizer {
     bias: u64,
     /// Whether an example without features (the bias alone) is usable.
     empty_ok: bool,
+    /// Namespaces (by first byte) whose features are dropped (VW's --ignore and --keep).
+    dropped: Box<[bool; 256]>,
+    /// Whether the bias is added (VW's --noconstant removes it).
+    with_bias: bool,
     first: Vec<usize>,
     second: Vec<usize>,
 }
 
 impl Featurizer {
     pub fn new(loss: Loss, crosses: Vec<Cross>) -> Self {
-        Self { loss, crosses, bias: bias(), empty_ok: false, first: Vec::new(), second: Vec::new() }
+        Self {
+            loss,
+            crosses,
+            bias: bias(),
+            empty_ok: false,
+            dropped: Box::new([false; 256]),
+            with_bias: true,
+            first: Vec::new(),
+            second: Vec::new(),
+        }
+    }
+
+    /// The same featurizer dropping the features of the namespaces `filter` drops, and the
+    /// bias too when `no_bias`.
+    pub(crate) fn with_namespaces(mut self, filter: &NamespaceFilter, no_bias: bool) -> Self {
+        for byte in 0..=255u8 {
+            self.dropped[byte as usize] = filter.drops(byte);
+        }
+        self.with_bias = !no_bias;
+        self
+    }
+
+    /// The names of the crosses of `example`, whose features are named in `names` (one per
+    /// feature, in order, as parsers record them): `a^x*b^y`, as VW's --invert_hash says.
+    pub(crate) fn cross_names(&mut self, example: &ExampleBuf, names: &[(u64, String)], out: &mut Vec<(u64, String)>) {
+        if names.len() != example.features.len() {
+            return;
+        }
+        for &Cross(a, b) in &self.crosses {
+            if self.dropped[a as usize] || self.dropped[b as usize] {
+                continue;
+            }
+            for (i, _) in example.namespaces.iter().enumerate().filter(|(_, ns)| **ns == a) {
+                for (j, _) in example.namespaces.iter().enumerate().filter(|(_, ns)| **ns == b) {
+                    if a == b && j < i {
+                        continue;
+                    }
+                    let coordinate = cross(example.features[i].coordinate, example.features[j].coordinate);
+                    out.push((coordinate, format!("{}*{}", names[i].1, names[j].1)));
+                }
+            }
+        }
     }
 
     /// The same featurizer accepting examples without features, which learn the bias
@@ -407,8 +492,17 @@ impl Featurizer {
             return Err(InvalidExample::NoFeatures);
         }
         let start = out.len();
-        out.extend_from_slice(&example.features);
+        let dropping = self.dropped.iter().any(|d| *d);
+        if dropping {
+            let kept = example.features.iter().zip(&example.namespaces).filter(|(_, ns)| !self.dropped[**ns as usize]);
+            out.extend(kept.map(|(f, _)| *f));
+        } else {
+            out.extend_from_slice(&example.features);
+        }
         for &Cross(a, b) in &self.crosses {
+            if self.dropped[a as usize] || self.dropped[b as usize] {
+                continue;
+            }
             self.first.clear();
             self.second.clear();
             for (i, &ns) in example.namespaces.iter().enumerate() {
@@ -425,8 +519,9 @@ impl Featurizer {
             }
             for &i in &self.first {
                 for &j in &self.second {
-                    // Crossing a namespace with itself takes each unordered pair once.
-                    if a == b && j <= i {
+                    // Crossing a namespace with itself takes each unordered pair once, and
+                    // each feature with itself, as VW's -q does (without --permutations).
+                    if a == b && j < i {
                         continue;
                     }
                     let (x, y) = (example.features[i], example.features[j]);
@@ -437,7 +532,9 @@ impl Featurizer {
         if out.len() - start + 1 > MAX_FEATURES {
             return Err(InvalidExample::TooManyFeatures(out.len() - start + 1));
         }
-        out.push(Feature { coordinate: self.bias, value: 1.0 });
+        if self.with_bias {
+            out.push(Feature { coordinate: self.bias, value: 1.0 });
+        }
         if may_repeat_or_be_zero(&out[start..]) {
             merge_repeats(out, start);
         }
@@ -530,12 +627,14 @@ mod tests {
     }
 
     #[test]
-    fn self_cross_takes_unordered_pairs() {
-        let ex = example(0.0, &[("a", "x", 1.0), ("a", "y", 1.0), ("a", "z", 1.0)]);
+    fn self_cross_takes_unordered_pairs_and_squares_as_vw() {
+        let ex = example(0.0, &[("a", "x", 1.0), ("a", "y", 1.0), ("a", "z", 3.0)]);
         let mut fz = Featurizer::new(Loss::Logistic, vec!["aa".parse().unwrap()]);
         let mut out = Vec::new();
         fz.featurize(&ex, &mut out).unwrap();
-        assert_eq!(out.len(), 3 + 3 + 1);
+        assert_eq!(out.len(), 3 + 6 + 1);
+        let z = feature_coordinate("a", "z");
+        assert_eq!(out.iter().find(|f| f.coordinate == cross(z, z)).map(|f| f.value), Some(9.0));
     }
 
     #[test]

@@ -63,7 +63,7 @@ pub(crate) fn parse(line: &str, out: &mut ExampleBuf) -> Result<(), ParseError> 
     }
 }
 
-/// The label, importance weight and base; the tag is dropped.
+/// The label, importance weight, base and tag.
 fn parse_header(header: &str, starts_with_bar: bool, out: &mut ExampleBuf) -> Result<(), ParseError> {
     if starts_with_bar {
         return Err(ParseError::NoLabel("the line starts with '|' (a test example in VW)"));
@@ -88,6 +88,8 @@ fn parse_header(header: &str, starts_with_bar: bool, out: &mut ExampleBuf) -> Re
     }
     // The last token is the tag when it starts with an apostrophe or touches the '|'.
     if count > 0 && count <= words.len() && (words[count - 1].starts_with('\'') || !header.ends_with(' ')) {
+        let tag = words[count - 1];
+        out.tag.push_str(tag.strip_prefix('\'').unwrap_or(tag));
         count -= 1;
     }
     match count {

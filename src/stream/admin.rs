@@ -604,6 +604,7 @@ pub(crate) fn spawn_topic_reader(
                         weight: reader.example().weight,
                         base: reader.example().base,
                         features: (start, batch.features.len() as u32),
+                        tag: (0, 0),
                     },
                 };
                 batch.items.push(item);

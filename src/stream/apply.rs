@@ -647,7 +647,15 @@ fn apply_example(
         let member = example.members.get(i).copied().unwrap_or(0);
         let read_sum = example.read_sums.get(i).copied().filter(|s| s.is_finite());
         let state = store.state_mut(slots[0]);
-        if !rule.apply(*coordinate, member, state, *gradient, read_sum) {
+        // VW's rule: the feature value and squared gradient came with the step.
+        let gd = example.feature_values.get(i).zip(example.square_gradients.get(i));
+        let applied = match gd {
+            Some((x, square)) if x.is_finite() && square.is_finite() => {
+                rule.apply_gd(member, state, *x, *square, *gradient)
+            }
+            _ => rule.apply(*coordinate, member, state, *gradient, read_sum),
+        };
+        if !applied {
             continue;
         }
         if let Some(stamp) = stamp {
@@ -700,6 +708,8 @@ mod tests {
             gradients: coordinates.iter().map(|_| rng.random_range(-1.0..1.0)).collect(),
             members: coordinates.iter().map(|c| (c % 2) as u32).collect(),
             read_sums: coordinates.iter().map(|_| rng.random_range(-2.0..2.0)).collect(),
+            feature_values: vec![],
+            square_gradients: vec![],
             outcome: Some(Outcome {
                 loss: rng.random_range(0.0..2.0),
                 label: 1.0,
@@ -1250,6 +1260,8 @@ mod tests {
             }),
             members: vec![],
             read_sums: vec![],
+            feature_values: vec![],
+            square_gradients: vec![],
         };
         let mut changes = Changes::default();
         let first = GradientBatch { examples: vec![example(0), example(1)], ..Default::default() };
@@ -1347,6 +1359,8 @@ mod tests {
                 outcome: None,
                 members: vec![],
                 read_sums: vec![],
+                feature_values: vec![],
+                square_gradients: vec![],
             }],
             ..Default::default()
         };

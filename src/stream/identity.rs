@@ -49,6 +49,14 @@ const IDENTITY_KEYS: &[&str] = &[
     "inclusion_probability",
     "delay_tolerant",
     "expire_after_ms",
+    "power_t",
+    "initial_t",
+    "adaptive",
+    "normalized",
+    "invariant",
+    "min_prediction",
+    "max_prediction",
+    "clip_to_labels",
 ];
 
 /// The `[model]` settings that are not, and why: a test requires every key of

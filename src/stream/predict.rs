@@ -281,7 +281,11 @@ impl PredictRole {
             learner: hedge_learner(config, &settings)?,
             writer: GradientWriter::new(
                 config.model.partitions,
-                Carried { members: !config.model.hedge.is_empty(), read_sums: config.model.delay_tolerant },
+                Carried {
+                    members: !config.model.hedge.is_empty(),
+                    read_sums: config.model.delay_tolerant,
+                    gd: config.model.algorithm == crate::learn::Algorithm::Gd,
+                },
             ),
             coalesce: coalesces(config),
             resumption: Resumption::on_empty_log(BTreeMap::new()),
@@ -1008,6 +1012,8 @@ pub(crate) struct Carried {
     pub members: bool,
     /// Each gradient's read gradient sum (delay-tolerant owners).
     pub read_sums: bool,
+    /// Each gradient's feature value and squared gradient (VW's rule).
+    pub gd: bool,
 }
 
 /// One batch's gradients records being written. Per gradients partition, either
@@ -1030,6 +1036,8 @@ pub(crate) struct GradientWriter {
     values: Vec<f64>,
     members: Vec<u32>,
     sums: Vec<f64>,
+    feature_values: Vec<f64>,
+    square_gradients: Vec<f64>,
     body: Vec<u8>,
     /// Per partition: the coalesced contributions being gathered.
     coalesced: Vec<CoalescedContributions>,
@@ -1049,6 +1057,8 @@ impl GradientWriter {
             values: Vec::new(),
             members: Vec::new(),
             sums: Vec::new(),
+            feature_values: Vec::new(),
+            square_gradients: Vec::new(),
             body: Vec::new(),
             coalesced: vec![CoalescedContributions::default(); slots],
         }
@@ -1131,12 +1141,17 @@ impl GradientWriter {
             self.values.clear();
             self.members.clear();
             self.sums.clear();
+            self.feature_values.clear();
+            self.square_gradients.clear();
             for (_, index) in &self.order[start..end] {
                 let Some(g) = gradients.get(*index as usize) else { continue };
                 self.coordinates.push(g.coordinate);
                 self.values.push(g.value);
                 self.members.push(g.member);
                 self.sums.push(g.read_sum);
+                let (x, square) = g.gd.unwrap_or_default();
+                self.feature_values.push(x);
+                self.square_gradients.push(square);
             }
             let outcome = (partition == counting).then_some(outcome);
             self.write_entry(partition, origin_partition, origin_offset, outcome);
@@ -1157,6 +1172,10 @@ impl GradientWriter {
             }
             if self.carried.read_sums {
                 double::encode_packed(7, &self.sums, body);
+            }
+            if self.carried.gd {
+                double::encode_packed(8, &self.feature_values, body);
+                double::encode_packed(9, &self.square_gradients, body);
             }
         }
         if let Some(outcome) = outcome {
@@ -1211,6 +1230,7 @@ mod tests {
                 value: (c as f64 - 3.0) / 8.0,
                 member: (c % 3) as u32,
                 read_sum: c as f64,
+                gd: None,
             })
             .collect()
     }
@@ -1219,7 +1239,10 @@ mod tests {
     /// each example's gradients there (and its outcome in partition origin mod P), in order.
     #[test]
     fn records_decode_to_each_examples_entries_per_partition() {
-        for carried in [Carried { members: false, read_sums: false }, Carried { members: true, read_sums: true }] {
+        for carried in [
+            Carried { members: false, read_sums: false, gd: false },
+            Carried { members: true, read_sums: true, gd: true },
+        ] {
             let partitions = 5;
             let mut writer = GradientWriter::new(partitions, carried);
             let mut expected: Vec<Vec<ExampleGradients>> = vec![Vec::new(); partitions as usize];
@@ -1253,6 +1276,16 @@ mod tests {
                         } else {
                             Vec::new()
                         },
+                        feature_values: if carried.gd && !mine.is_empty() {
+                            mine.iter().map(|g| g.gd.unwrap_or_default().0).collect()
+                        } else {
+                            Vec::new()
+                        },
+                        square_gradients: if carried.gd && !mine.is_empty() {
+                            mine.iter().map(|g| g.gd.unwrap_or_default().1).collect()
+                        } else {
+                            Vec::new()
+                        },
                     });
                     expected_requirements.insert((p, origin), offset);
                 }
@@ -1282,7 +1315,7 @@ mod tests {
     fn the_largest_gradients_records_a_batch_can_make_fit_the_producer_limit() {
         let limit = 1_000_000 - 1_000;
         let most = MAX_COALESCED_COORDINATES - 1 + MAX_EXAMPLE_COORDINATES_PER_PARTITION;
-        let mut writer = GradientWriter::new(1, Carried { members: true, read_sums: true });
+        let mut writer = GradientWriter::new(1, Carried { members: true, read_sums: true, gd: false });
         let difference = CoordState { z: -1e300, n: 1e300, updates: 100_000, sum: -1e300, seen: 0 };
         for c in 0..most as u64 {
             writer.add_difference(u64::MAX - c, 1_000, &difference);
@@ -1295,7 +1328,7 @@ mod tests {
         assert!(records[0].1.len() <= limit, "coalesced record of {} bytes", records[0].1.len());
 
         let gradients: Vec<Gradient> = (0..MAX_EXAMPLE_COORDINATES_PER_PARTITION as u64)
-            .map(|c| Gradient { coordinate: u64::MAX - c, value: -1e300, member: 1_000, read_sum: 1e300 })
+            .map(|c| Gradient { coordinate: u64::MAX - c, value: -1e300, member: 1_000, read_sum: 1e300, gd: None })
             .collect();
         let outcome = Outcome { loss: 1.0, weight: 1.0, member_losses: vec![1.0; 16], ..Default::default() };
         writer.add(i32::MAX, i64::MAX, &gradients, &outcome);
@@ -1326,7 +1359,7 @@ mod tests {
     #[test]
     fn coalesced_records_carry_each_partitions_differences_ranges_and_figures() {
         let partitions = 3;
-        let mut writer = GradientWriter::new(partitions, Carried { members: true, read_sums: false });
+        let mut writer = GradientWriter::new(partitions, Carried { members: true, read_sums: false, gd: false });
         let difference =
             |c: u64| CoordState { z: c as f64 / 2.0, n: c as f64, updates: c % 5 + 1, sum: -(c as f64), seen: 0 };
         let coordinates: Vec<u64> = (0..30u64).map(|i| i * 7).collect();

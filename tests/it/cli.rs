@@ -229,8 +229,11 @@ fn export_names_coordinates_when_names_are_saved() {
     for expected in ["user^alice", "user^bob", "ad^shoes", "ad^hats", "^bias"] {
         assert!(names.iter().any(|n| n == expected), "{expected} missing from {names:?}");
     }
-    // Crossed coordinates have no single name; they are exported without one.
-    assert_eq!(export.lines().count(), names.len() + 3, "three crosses: {export}");
+    // Crossed coordinates are named by their features, as VW's --invert_hash names them.
+    for expected in ["user^alice*ad^shoes", "user^bob*ad^hats", "user^alice*ad^hats"] {
+        assert!(names.iter().any(|n| n == expected), "{expected} missing from {names:?}");
+    }
+    assert_eq!(export.lines().count(), names.len(), "every coordinate named: {export}");
 }
 
 #[test]
@@ -1453,7 +1456,10 @@ fn predict_answers_vw_test_examples_without_a_label() {
     // A line starting with '|', one whose only header token is a tag, and a labeled one.
     std::fs::write(&test, "|a x\n'id7 |a y\n1 |a x\n|a x:nan\n").unwrap();
     let out = run(ftrl().args(["predict", "--model"]).arg(&model).arg("--data").arg(&test));
-    let predictions: Vec<f64> = String::from_utf8_lossy(&out.stdout).lines().map(|l| l.parse().unwrap()).collect();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    // A prediction, then the example's tag when it has one (as VW's -p).
+    let predictions: Vec<f64> = stdout.lines().map(|l| l.split(' ').next().unwrap().parse().unwrap()).collect();
+    assert_eq!(stdout.lines().nth(1).and_then(|l| l.split_once(' ')).map(|(_, tag)| tag), Some("id7"), "{stdout}");
     assert_eq!(predictions.len(), 4);
     assert!(predictions[0] > 0.8 && predictions[1] < 0.2, "{predictions:?}");
     assert_eq!(predictions[0], predictions[2], "a label changes no prediction");

@@ -11,6 +11,7 @@
 //! - `faults`: fault campaigns (librdkafka's mock cluster, and storage faults on Tansu).
 //! - `live`: a worker never stops silently: records at every size limit, transactions left
 //!   open (against Tansu).
+//! - `vw`: `ftrl vw` against Vowpal Wabbit (its Python package) on VW's own command lines.
 //! - `fuzz`: the fuzz targets, each fed random inputs for about a second (`scripts/fuzz`
 //!   runs them coverage-guided).
 //!
@@ -24,3 +25,4 @@ mod fuzz;
 mod live;
 mod operators;
 mod stream;
+mod vw;

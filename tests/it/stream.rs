@@ -2269,3 +2269,58 @@ fn python_answer(client: &mut PythonClient, example: &Value) -> Value {
     client.stdout.read_line(&mut line).unwrap();
     serde_json::from_str(&line).unwrap_or_else(|e| panic!("{e}: {line:?}"))
 }
+
+/// VW's default learner (`algorithm = "gd"`) in the stream. Its owners take coalesced state
+/// changes (the feature values and squared gradients its steps need stay in the predict
+/// role), so with one examples partition the stream is the embedded trainer; its global
+/// normalizer and label range are each predict role's, and with one worker those are the
+/// embedded trainer's.
+#[test]
+fn vws_default_learner_in_the_stream_is_the_embedded_trainer() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let setup = Setup::with_example_partitions("vw-gd", 1);
+    let config = setup.config_with("w1", "protobuf", |text| {
+        text.replace("[worker]", "algorithm = \"gd\"\nalpha = 0.5\nclip_to_labels = true\n\n[worker]")
+    });
+    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
+    let (data, examples) = generated(setup.dir.path(), 10_000);
+    produce_in_order(&setup, &examples);
+    let worker = Worker::start(&config, setup.dir.path().join("w1.log"));
+    let stream_loss = wait_for_progress(&setup, 10_000, &[&worker]);
+    let flags = ["--algo", "gd", "--alpha", "0.5", "--clip-to-labels"];
+    let (summary, embedded_model) = embedded_with(setup.dir.path(), &data, "embedded-gd", &flags);
+    let model = wait_for_updates(&config, &embedded_model, &[&worker]);
+    worker.stop();
+    let embedded_loss = summary["progressive_loss"].as_f64().unwrap();
+    assert_stream_is_embedded_to((stream_loss, &model), (embedded_loss, &embedded_model), 1e-9);
+}
+
+/// What VW's global normalizer costs when two workers each keep their own (over the
+/// examples they learn, about half each) on 8 examples partitions, against the embedded
+/// trainer's single one: the loss difference is printed and bounded like FTRL-Proximal's
+/// in `two_workers_share_the_model_by_partition`.
+#[test]
+fn vws_default_learner_with_two_workers_each_normalizing_on_its_own() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let setup = Setup::new("vw-gd-duo");
+    let settings = |text: String| {
+        text.replace("batch_max_wait_ms = 20", "batch_max_wait_ms = 20\nmax_unconfirmed_examples = 1000")
+            .replace("[worker]", "algorithm = \"gd\"\nalpha = 0.5\nclip_to_labels = true\n\n[worker]")
+    };
+    let (config_a, config_b) =
+        (setup.config_with("wa", "protobuf", settings), setup.config_with("wb", "protobuf", settings));
+    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config_a));
+    let (data, examples) = generated(setup.dir.path(), 20_000);
+    let payloads: Vec<Vec<u8>> = examples.iter().map(|(_, proto)| proto.clone()).collect();
+    let a = Worker::start(&config_a, setup.dir.path().join("wa.log"));
+    let b = Worker::start(&config_b, setup.dir.path().join("wb.log"));
+    produce(&setup, &payloads);
+    let stream_loss = wait_for_progress(&setup, 20_000, &[&a, &b]);
+    let flags = ["--algo", "gd", "--alpha", "0.5", "--clip-to-labels"];
+    let (summary, _) = embedded_with(setup.dir.path(), &data, "embedded-gd", &flags);
+    a.stop();
+    b.stop();
+    let embedded_loss = summary["progressive_loss"].as_f64().unwrap();
+    eprintln!("VW's default learner, two workers: stream {stream_loss}, embedded {embedded_loss}");
+    assert!((stream_loss - embedded_loss).abs() < 0.01, "stream {stream_loss} vs embedded {embedded_loss}");
+}
