@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 
-use crate::common::events;
+use crate::common::{events, last_json_line, succeeded as run};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -12,23 +12,6 @@ fn ftrl() -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_ftrl"));
     cmd.env("FTRL_LOG", "warn");
     cmd
-}
-
-fn run(cmd: &mut Command) -> Output {
-    let out = cmd.output().expect("ftrl runs");
-    assert!(
-        out.status.success(),
-        "{cmd:?} failed\nstdout:\n{}\nstderr:\n{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
-}
-
-fn last_json_line(bytes: &[u8]) -> Value {
-    let text = String::from_utf8_lossy(bytes);
-    let line = text.lines().rev().find(|l| !l.trim().is_empty()).expect("some output");
-    serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"))
 }
 
 /// Writes a generated data set and returns (path, the generator's summary).

@@ -485,16 +485,8 @@ fn four_workers_with_small_batches_and_a_backlog_do_not_diverge() {
     run_ok(ftrl().args(["topics", "create", "--config"]).arg(&configs[0]));
     let examples = 80_000;
     let (data, generated) = generated(setup.dir.path(), examples);
-    let producer: BaseProducer = setup.client().set("linger.ms", "5").create().unwrap();
-    let topic = setup.topic("examples");
-    for (i, (_, payload)) in generated.iter().enumerate() {
-        let mut record = BaseRecord::<[u8], [u8]>::to(&topic).partition((i % 4) as i32).payload(&payload[..]);
-        while let Err((_, returned)) = producer.send(record) {
-            producer.poll(Duration::from_millis(10));
-            record = returned;
-        }
-    }
-    producer.flush(Duration::from_secs(30)).unwrap();
+    let payloads: Vec<Vec<u8>> = generated.into_iter().map(|(_, payload)| payload).collect();
+    produce_round_robin(&setup, &payloads, 4);
 
     let workers: Vec<Worker> =
         configs.iter().enumerate().map(|(w, c)| Worker::start(c, setup.dir.path().join(format!("w{w}.log")))).collect();
@@ -2063,16 +2055,8 @@ fn examples_of_a_partition_beyond_the_configured_count_are_learned_too() {
     let config = setup.config("w1", "protobuf");
     let examples = 3_000;
     let (_, generated) = generated(setup.dir.path(), examples);
-    let producer: BaseProducer = setup.client().set("linger.ms", "5").create().unwrap();
-    let topic = setup.topic("examples");
-    for (i, (_, payload)) in generated.iter().enumerate() {
-        let mut record = BaseRecord::<[u8], [u8]>::to(&topic).partition((i % 3) as i32).payload(&payload[..]);
-        while let Err((_, back)) = producer.send(record) {
-            producer.poll(Duration::from_millis(10));
-            record = back;
-        }
-    }
-    producer.flush(Duration::from_secs(30)).unwrap();
+    let payloads: Vec<Vec<u8>> = generated.into_iter().map(|(_, payload)| payload).collect();
+    produce_round_robin(&setup, &payloads, 3);
     let worker = Worker::start(&config, setup.dir.path().join("w1.log"));
     let (scored, _) = settle_progress(&setup, examples, &worker);
     assert_eq!(scored, examples, "every example, those of partition 2 too, counted once:\n{}", worker.log_text());

@@ -4,29 +4,13 @@
 //! `-p` predictions compared. VW is its Python package (`vowpalwabbit` 9.11.9, which
 //! scripts/setup installs), run by `scripts/vw_forms.py run`.
 
+use crate::common::{last_json_line, succeeded};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn data(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
-}
-
-fn succeeded(cmd: &mut Command) -> Output {
-    let out = cmd.output().expect("runs");
-    assert!(
-        out.status.success(),
-        "{cmd:?} failed\nstdout:\n{}\nstderr:\n{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
-}
-
-fn last_json_line(bytes: &[u8]) -> Value {
-    let text = String::from_utf8_lossy(bytes);
-    let line = text.lines().rev().find(|l| !l.trim().is_empty()).expect("some output");
-    serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"))
 }
 
 /// A command line with `{0001}`, `{0002}`, `{forms}` standing for the data files.

@@ -189,6 +189,41 @@ pub fn run_ok(cmd: &mut Command) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// Runs a command that must succeed, and returns its output (both streams shown if not).
+pub fn succeeded(cmd: &mut Command) -> std::process::Output {
+    let out = cmd.output().expect("the command runs");
+    assert!(
+        out.status.success(),
+        "{cmd:?} failed\nstdout:\n{}\nstderr:\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+/// The last non-empty line of a command's output, as JSON (a summary line).
+pub fn last_json_line(bytes: &[u8]) -> Value {
+    let text = String::from_utf8_lossy(bytes);
+    let line = text.lines().rev().find(|l| !l.trim().is_empty()).expect("some output");
+    serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"))
+}
+
+/// Sends payloads round-robin over `partitions` examples partitions, and waits until the
+/// broker has them all.
+pub fn produce_round_robin(setup: &Setup, payloads: &[Vec<u8>], partitions: i32) {
+    let producer: BaseProducer = setup.client().set("linger.ms", "5").create().unwrap();
+    let topic = setup.topic("examples");
+    for (i, payload) in payloads.iter().enumerate() {
+        let partition = (i % partitions as usize) as i32;
+        let mut record = BaseRecord::<[u8], [u8]>::to(&topic).partition(partition).payload(&payload[..]);
+        while let Err((_, returned)) = producer.send(record) {
+            producer.poll(Duration::from_millis(10));
+            record = returned;
+        }
+    }
+    producer.flush(Duration::from_secs(30)).unwrap();
+}
+
 /// Generated examples as (JSON line, protobuf bytes).
 pub fn generated(dir: &Path, examples: u64) -> (PathBuf, Vec<(String, Vec<u8>)>) {
     let path = dir.join("examples.jsonl");
