@@ -1845,6 +1845,24 @@ struct PythonClient {
     stdout: std::io::BufReader<std::process::ChildStdout>,
 }
 
+impl PythonClient {
+    /// Starts the client (`command`: the script or the installed command) following the
+    /// model of `config`, answering each line written to it.
+    fn follow(mut command: Command, config: &Path) -> Self {
+        let mut child = command
+            .args(["--config"])
+            .arg(config)
+            .arg("--follow")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+        Self { child, stdin, stdout }
+    }
+}
+
 /// `POST /predict` of `examples` once `serve` has applied every delta record on the topic:
 /// (predictions, version).
 fn served_predictions(setup: &Setup, listen: &str, examples: &[Value]) -> (Vec<f64>, u64) {
@@ -1914,18 +1932,9 @@ fn the_python_client_predicts_what_serve_predicts() {
     wait_for_progress(&setup, 2000, &[&worker]);
 
     let script = repo().join("clients/python/ftrl_client.py");
-    let mut child = Command::new("python3")
-        .arg(&script)
-        .args(["--config"])
-        .arg(&config)
-        .arg("--follow")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stdin = child.stdin.take().unwrap();
-    let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
-    let mut client = PythonClient { child, stdin, stdout };
+    let mut python = Command::new("python3");
+    python.arg(&script);
+    let mut client = PythonClient::follow(python, &config);
 
     let mut worst = 0.0f64;
     for round in 0..2 {
@@ -2152,17 +2161,7 @@ fn raw_events_predict_alike_in_serve_ftrl_predict_the_python_client_and_the_stre
     wait_for_progress(&setup, learned_good as u64, &[&worker]);
 
     let client_command = pip_installed_client(setup.dir.path());
-    let mut child = Command::new(&client_command)
-        .args(["--config"])
-        .arg(&config)
-        .arg("--follow")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stdin = child.stdin.take().unwrap();
-    let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
-    let mut client = PythonClient { child, stdin, stdout };
+    let mut client = PythonClient::follow(Command::new(&client_command), &config);
 
     // The stream predicts the held-back events.
     let to_stream_path = write("to-stream.jsonl", &to_stream);
