@@ -731,16 +731,20 @@ mod tests {
     use super::*;
     use crate::schema::proto::Example;
 
-    /// An input with a good line, a blank one, then a line that is not JSON, one too large
-    /// for a record, one that is not UTF-8, and a good one: (line numbers sent, result).
-    fn produced(skip_bad: bool) -> (Vec<u64>, Result<u64, StreamError>) {
-        let mut config = WorkerConfig {
+    fn worker_config() -> WorkerConfig {
+        WorkerConfig {
             kafka: crate::config::KafkaConfig::new("b:1"),
             model: crate::config::ModelConfig::new("m"),
             worker: Default::default(),
             observability: Default::default(),
             serve: Default::default(),
-        };
+        }
+    }
+
+    /// An input with a good line, a blank one, then a line that is not JSON, one too large
+    /// for a record, one that is not UTF-8, and a good one: (line numbers sent, result).
+    fn produced(skip_bad: bool) -> (Vec<u64>, Result<u64, StreamError>) {
+        let mut config = worker_config();
         config.model.example_format = ExampleFormat::Protobuf;
         let long = format!(r#"{{"label": 1, "features": ["a:{}"]}}"#, "x".repeat(1_000_000));
         let mut input = b"{\"label\": 1, \"features\": [\"a:x\"]}\n\nnot json\n".to_vec();
@@ -770,13 +774,7 @@ mod tests {
 
     #[test]
     fn an_oversized_line_is_named_with_its_size() {
-        let mut config = WorkerConfig {
-            kafka: crate::config::KafkaConfig::new("b:1"),
-            model: crate::config::ModelConfig::new("m"),
-            worker: Default::default(),
-            observability: Default::default(),
-            serve: Default::default(),
-        };
+        let mut config = worker_config();
         config.model.example_format = ExampleFormat::JsonEvents;
         let line = format!("{{\"x\": \"{}\"}}\n", "y".repeat(2_000_000));
         let error = encode_lines(&config, line.as_bytes(), false, |_, _| Ok(())).unwrap_err().to_string();

@@ -1643,20 +1643,22 @@ fn assert_stream_is_embedded_to(
     }
 }
 
+/// A worker configuration edited to read raw click events through docs/clicks-mapping.toml
+/// (with its cross `ac`).
+fn with_click_mapping(text: String) -> String {
+    let mapping = repo().join("docs/clicks-mapping.toml");
+    text.replace(
+        "example_format = \"json-events\"",
+        &format!("example_format = \"json-events\"\nexample_mapping = \"{}\"\ncrosses = [\"ac\"]", mapping.display()),
+    )
+}
+
 #[test]
 fn a_worker_learns_raw_click_events_through_the_mapping_as_ftrl_train_does() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let setup = Setup::with_example_partitions("events", 1);
     let mapping = repo().join("docs/clicks-mapping.toml");
-    let config = setup.config_with("w1", "json-events", |text| {
-        text.replace(
-            "example_format = \"json-events\"",
-            &format!(
-                "example_format = \"json-events\"\nexample_mapping = \"{}\"\ncrosses = [\"ac\"]",
-                mapping.display()
-            ),
-        )
-    });
+    let config = setup.config_with("w1", "json-events", with_click_mapping);
     run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
     let events = events::click_events(4000, 23);
     let bad = events.iter().filter(|e| events::by_hand(e).is_none()).count();
@@ -2108,14 +2110,7 @@ fn raw_events_predict_alike_in_serve_ftrl_predict_the_python_client_and_the_stre
     let listen = free_address();
     let mapping = repo().join("docs/clicks-mapping.toml");
     let config = setup.config_with("w1", "json-events", |text| {
-        text.replace(
-            "example_format = \"json-events\"",
-            &format!(
-                "example_format = \"json-events\"\nexample_mapping = \"{}\"\ncrosses = [\"ac\"]",
-                mapping.display()
-            ),
-        )
-        .replace("[worker]\n", "[worker]\npublish_predictions = true\n")
+        with_click_mapping(text).replace("[worker]\n", "[worker]\npublish_predictions = true\n")
             + &format!("\n[serve]\nlisten = \"{listen}\"\n")
     });
     run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
