@@ -17,6 +17,7 @@
 
 use crate::config::WorkerConfig;
 use crate::learn::hedge::HedgeState;
+use crate::learn::loss::class_probabilities;
 use crate::learn::ViewLearner;
 use crate::learn::{Feature, Loss};
 use crate::observe::events::{
@@ -296,17 +297,10 @@ pub(crate) fn predict_all(
         features.clear();
         reader.read(text.as_bytes(), &mut features).map_err(|e| format!("examples[{i}]: {e}"))?;
         let outcome = learner.step(view, &features, None, 1.0);
-        let probabilities = matches!(loss, Loss::Softmax { .. }).then(|| softmax(learner.margins()));
+        let probabilities = matches!(loss, Loss::Softmax { .. }).then(|| class_probabilities(learner.margins()));
         answers.push(Answer { prediction: outcome.prediction, probabilities });
     }
     Ok(answers)
-}
-
-fn softmax(margins: &[f64]) -> Vec<f64> {
-    let top = margins.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let exps: Vec<f64> = margins.iter().map(|m| (m - top).exp()).collect();
-    let total: f64 = exps.iter().sum();
-    exps.iter().map(|e| e / total).collect()
 }
 
 #[cfg(test)]
@@ -325,11 +319,5 @@ mod tests {
         assert!(status == StatusCode::UNPROCESSABLE_ENTITY && message.contains("examples[0]"), "{message}");
         let parsed = parse_request(br#"{"examples": [{"features": ["a:x"]}, {"label": 0, "features": []}]}"#).unwrap();
         assert_eq!(parsed, [r#"{"features":["a:x"]}"#, r#"{"features":[],"label":0}"#]);
-    }
-
-    #[test]
-    fn softmax_probabilities_sum_to_one() {
-        let p = softmax(&[1000.0, 1000.0, f64::NEG_INFINITY]);
-        assert_eq!(p, [0.5, 0.5, 0.0]);
     }
 }

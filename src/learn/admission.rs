@@ -8,9 +8,9 @@
 //!   probability p ("Poisson inclusion"). The coin is a hash of the coordinate: coordinate c
 //!   is admitted at its K(c)-th occurrence, K(c) ~ Geometric(p), so a run is reproducible.
 //!
-//! One implementation, [`Admitter`], serves the embedded trainer (its target that applies
-//! gradients at once), its `--delay` simulation and the stream's owners and replicas (through
-//! [`OwnerRule`](super::owner::OwnerRule)), so `ftrl train` and a stream with one worker
+//! One implementation, [`Admitter`], serves every path through the per-coordinate rule
+//! (`owner::OwnerRule`): the embedded trainer, its `--delay` simulation and the stream's
+//! owners and replicas, so `ftrl train` and a stream with one worker
 //! admit the same coordinates at the same occurrence and learn the same weights. It counts
 //! occurrences exactly, in the coordinate's own state, because an owner's count must survive
 //! restarts and replays and the changelog already makes states exactly-once: below its

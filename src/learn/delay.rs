@@ -19,7 +19,8 @@
 //! carries the sum its example read.
 
 use super::gd::Gd;
-use super::learner::{read_states, CoordinateStates, Learner, Outcome, Target};
+use super::learner::{read_states, CoordinateStates, Learner, Target};
+use super::loss::Outcome;
 use super::owner::OwnerRule;
 use super::{CoordState, Feature, Optimizer};
 use std::collections::VecDeque;
@@ -51,9 +52,7 @@ impl DelayedLearner {
     /// `tolerant` selects the delay-tolerant rate. The owners' rule applies the learner's
     /// admission policy, as the stream's owners do.
     pub(crate) fn new(learner: Learner, delay: usize, tolerant: bool) -> Self {
-        let rule =
-            OwnerRule::new(learner.members()[0], learner.alphas(), learner.admission(), learner.loss().outputs())
-                .with_delay_tolerance(tolerant);
+        let rule = learner.rule().clone().with_delay_tolerance(tolerant);
         Self {
             learner,
             rule,

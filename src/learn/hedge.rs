@@ -20,8 +20,7 @@
 //! featurized once. The learners themselves are run by the one example step
 //! ([`Learner`](super::Learner)); this module is the mixture over them.
 
-use super::learner::Outcome;
-use super::loss::sigmoid;
+use super::loss::{sigmoid, Outcome};
 use super::{Loss, Optimizer};
 use serde::{Deserialize, Serialize};
 

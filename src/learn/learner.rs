@@ -7,18 +7,21 @@
 //! states and applies each gradient at once ([`Learner::learn`]); a sharded model's predict
 //! side reads a view of the owners' weights and emits the gradients for the coordinates'
 //! owners ([`ViewLearner`], this file's second target); a simulated delay queues them
-//! ([`DelayedLearner`](super::delay::DelayedLearner)). Predictions, the Hedge mixture and
-//! the steps therefore exist once, here.
+//! (`delay::DelayedLearner`). Predictions, the Hedge mixture and the steps therefore exist
+//! once, here; how one coordinate learns one gradient exists once in `owner::OwnerRule`,
+//! which every target applies.
 
-use super::admission::{Admission, Admitter};
+use super::admission::Admission;
 use super::clip::{Clip, PredictionRange};
 use super::gd::{Advanced, Gd, Normalizer};
 use super::hashing::{class_coordinate, member_coordinate};
-use super::hedge::{member_optimizers, Hedge};
+use super::hedge::Hedge;
 use super::implicit::{step_derivatives, Scored, StepRule};
-use super::loss::{sigmoid, softmax};
+use super::loss::{sigmoid, softmax, Outcome};
+use super::owner::OwnerRule;
 use super::{CoordState, Feature, Loss, Optimizer};
 use std::convert::Infallible;
+use std::sync::Arc;
 
 /// Where the learner finds per-coordinate state: an in-memory table, a cache in front of
 /// RocksDB, or a test double. Slots are indices valid until the next `resolve`.
@@ -81,17 +84,6 @@ pub trait Target {
     );
 }
 
-/// What one step produced: the figures progressive validation records.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Outcome {
-    /// Loss of the prediction made before learning.
-    pub loss: f64,
-    /// The prediction: a probability (logistic), a margin (squared, hinge) or a class (softmax).
-    pub prediction: f64,
-    /// A probability-like score in [0, 1] that ranks binary predictions (for AUC).
-    pub score: f64,
-}
-
 /// Runs examples through one learner or a Hedge mixture of learners. Holds only scratch
 /// buffers besides the Hedge's state, so one learner serves any number of examples without
 /// allocating.
@@ -100,11 +92,10 @@ pub struct Learner {
     loss: Loss,
     /// How the loss derivative becomes the step (plain gradient by default).
     step_rule: StepRule,
-    /// The learners' rules: one, or one per α of the Hedge.
-    members: Vec<Optimizer>,
+    /// How each coordinate learns a gradient: one optimizer per Hedge member and the
+    /// admission policy, the same rule a stream's owners apply.
+    rule: Arc<OwnerRule>,
     hedge: Option<Hedge>,
-    /// Which occurrences [`learn`](Self::learn) learns from and which it only counts.
-    admitter: Admitter,
     /// When not 0, stamped as `seen` on every state [`learn`](Self::learn) updates (expiry).
     pub clock: u64,
     /// The initial margin of the next examples (VW's "base"), added to the margin of a
@@ -134,9 +125,8 @@ impl Learner {
         Self {
             loss,
             step_rule: StepRule::Gradient,
-            members: vec![optimizer],
+            rule: Arc::new(OwnerRule::single(optimizer)),
             hedge: None,
-            admitter: Admitter::default(),
             clock: 0,
             base: 0.0,
             clip: None,
@@ -181,31 +171,35 @@ impl Learner {
     /// A Hedge mixture of this learner with each α of `alphas` (see `hedge`); a single
     /// learner when `alphas` is empty.
     pub fn with_hedge(mut self, alphas: &[f64]) -> Self {
-        self.members = member_optimizers(self.members[0], alphas);
+        self.rule =
+            Arc::new(OwnerRule::new(self.rule.members()[0], alphas, self.rule.admission(), self.loss.outputs()));
         self.hedge = (!alphas.is_empty()).then(|| Hedge::new(alphas));
-        // The bias's coordinates, which admission always admits, depend on the members.
-        self.admitter = Admitter::new(self.admitter.admission(), alphas, self.loss.outputs());
         self
     }
 
     /// The same learner applying `admission` in [`learn`](Self::learn), exactly as a
     /// stream's owners do (see `admission`).
     pub fn with_admission(mut self, admission: Admission) -> Self {
-        self.admitter = Admitter::new(admission, self.alphas(), self.loss.outputs());
+        self.rule = Arc::new(OwnerRule::new(self.rule.members()[0], self.alphas(), admission, self.loss.outputs()));
         self
     }
 
     pub fn admission(&self) -> Admission {
-        self.admitter.admission()
+        self.rule.admission()
     }
 
     pub fn loss(&self) -> Loss {
         self.loss
     }
 
+    /// How each coordinate learns a gradient: the rule a stream's owners apply too.
+    pub(crate) fn rule(&self) -> &OwnerRule {
+        &self.rule
+    }
+
     /// The learners' rules: one, or one per α of the Hedge.
     pub fn members(&self) -> &[Optimizer] {
-        &self.members
+        self.rule.members()
     }
 
     /// The Hedge mixture, if this is one.
@@ -251,12 +245,11 @@ impl Learner {
         let mut target = ApplyNow {
             states,
             slots: std::mem::take(&mut self.slots),
-            admitter: std::mem::take(&mut self.admitter),
+            rule: Arc::clone(&self.rule),
             clock: self.clock,
         };
         let outcome = self.learn_with(&mut target, features, label, importance);
         self.slots = target.slots;
-        self.admitter = target.admitter;
         outcome
     }
 
@@ -269,7 +262,7 @@ impl Learner {
         label: Option<f64>,
     ) -> Result<Outcome, S::Error> {
         let mut target =
-            ApplyNow { states, slots: std::mem::take(&mut self.slots), admitter: Admitter::default(), clock: 0 };
+            ApplyNow { states, slots: std::mem::take(&mut self.slots), rule: Arc::clone(&self.rule), clock: 0 };
         let outcome = self.predict_with(&mut target, features, label);
         self.slots = target.slots;
         outcome
@@ -313,8 +306,8 @@ impl Learner {
         if let (Some(clip), Some(label), true) = (&mut self.clip, label, learn) {
             clip.observe(label);
         }
-        for member in 0..self.members.len() {
-            let optimizer = self.members[member];
+        for member in 0..self.rule.members().len() {
+            let optimizer = self.rule.members()[member];
             let member = member as u32;
             let coordinates = if !hedged && outputs == 1 {
                 features
@@ -441,11 +434,12 @@ pub struct GlobalState {
 }
 
 /// The embedded trainer's target: reads coordinate states and applies each gradient to
-/// them at once, once the coordinate is admitted (counting its occurrence otherwise).
+/// them at once with the owners' rule (which counts the occurrences of a coordinate not yet
+/// admitted).
 struct ApplyNow<'a, S> {
     states: &'a mut S,
     slots: Vec<u32>,
-    admitter: Admitter,
+    rule: Arc<OwnerRule>,
     clock: u64,
 }
 
@@ -471,17 +465,15 @@ impl<S: CoordinateStates> Target for ApplyNow<'_, S> {
     #[inline]
     fn learn(
         &mut self,
-        _member: u32,
-        optimizer: &Optimizer,
+        member: u32,
+        _optimizer: &Optimizer,
         index: usize,
         coordinate: u64,
         gradient: f64,
-        played: f64,
+        _played: f64,
     ) {
         let state = self.states.state_mut(self.slots[index]);
-        if self.admitter.occurs(coordinate, state) {
-            optimizer.apply_gradient(state, gradient, played);
-        }
+        self.rule.apply(coordinate, member, state, gradient, None);
         if self.clock != 0 {
             state.seen = self.clock;
         }
@@ -493,9 +485,9 @@ impl<S: CoordinateStates> Target for ApplyNow<'_, S> {
     }
 
     #[inline]
-    fn learn_gd(&mut self, _member: u32, gd: &Gd, index: usize, _coordinate: u64, x: f64, square: f64, step: f64) {
+    fn learn_gd(&mut self, member: u32, _gd: &Gd, index: usize, _coordinate: u64, x: f64, square: f64, step: f64) {
         let state = self.states.state_mut(self.slots[index]);
-        *state = Gd::finish(&gd.advance(state, x, square), x, step);
+        self.rule.apply_gd(member, state, x, square, step);
         if self.clock != 0 {
             state.seen = self.clock;
         }

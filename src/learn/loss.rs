@@ -149,9 +149,7 @@ impl Loss {
 /// Softmax cross-entropy of `margins` (one per class) for class `label` (1-based).
 /// Writes d loss / d margin_k into `derivatives` and returns (loss, predicted class).
 pub(crate) fn softmax(margins: &[f64], label: f64, derivatives: &mut Vec<f64>) -> (f64, f64) {
-    let max = margins.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let sum: f64 = margins.iter().map(|m| (m - max).exp()).sum();
-    let log_normalizer = max + sum.ln();
+    let log_normalizer = log_normalizer(margins);
     let true_class = (label as usize).saturating_sub(1);
     derivatives.clear();
     let mut best = 0;
@@ -164,6 +162,19 @@ pub(crate) fn softmax(margins: &[f64], label: f64, derivatives: &mut Vec<f64>) -
     }
     let loss = log_normalizer - margins.get(true_class).copied().unwrap_or(f64::NAN);
     (loss, (best + 1) as f64)
+}
+
+/// The probability softmax gives each class of `margins`: they sum to 1.
+pub(crate) fn class_probabilities(margins: &[f64]) -> Vec<f64> {
+    let log_normalizer = log_normalizer(margins);
+    margins.iter().map(|m| (m - log_normalizer).exp()).collect()
+}
+
+/// ln Σ exp(m), computed from the largest margin so that no exp overflows.
+fn log_normalizer(margins: &[f64]) -> f64 {
+    let max = margins.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let sum: f64 = margins.iter().map(|m| (m - max).exp()).sum();
+    max + sum.ln()
 }
 
 #[inline]
@@ -199,8 +210,26 @@ fn sign(label: f64) -> f64 {
     }
 }
 
+/// What one step produced: the figures progressive validation records.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Outcome {
+    /// Loss of the prediction made before learning.
+    pub loss: f64,
+    /// The prediction: a probability (logistic), a margin (squared, hinge) or a class (softmax).
+    pub prediction: f64,
+    /// A probability-like score in [0, 1] that ranks binary predictions (for AUC).
+    pub score: f64,
+}
+
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn class_probabilities_sum_to_one_without_overflow() {
+        let p = class_probabilities(&[1000.0, 1000.0, f64::NEG_INFINITY]);
+        assert_eq!(p, [0.5, 0.5, 0.0]);
+    }
+
     use super::*;
 
     #[test]

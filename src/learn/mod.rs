@@ -21,9 +21,9 @@ pub(crate) mod replica;
 
 pub(crate) use hedge::Hedge;
 pub use implicit::StepRule;
-pub use learner::{CoordinateStates, Learner, Outcome};
+pub use learner::{CoordinateStates, Learner};
 pub(crate) use learner::{Gradient, View, ViewLearner};
-pub use loss::Loss;
+pub use loss::{Loss, Outcome};
 pub use optimizer::{Algorithm, Hyperparameters, Optimizer};
 pub use progress::Progress;
 
@@ -46,8 +46,8 @@ pub struct Feature {
 /// `updates` counts the examples whose gradient was applied to this coordinate; RDA uses it
 /// as its per-coordinate round count t.
 ///
-/// `sum` is Σg, kept only by a stream's coordinate owners (0 in the embedded trainer): the
-/// delay-tolerant rate compares it with the sum a prediction read (see `owner`). VW's rule
+/// `sum` is Σg: the delay-tolerant rate compares it with the sum a prediction read (see
+/// `owner`). VW's rule
 /// (`gd`), never delay-tolerant, keeps its normalizer N = max |x| there instead.
 ///
 /// `seen` is when the coordinate last occurred, on the trainer's clock (examples for `ftrl

@@ -64,6 +64,15 @@ impl OwnerRule {
         Self::new(optimizer, &[], Admission::All, 1)
     }
 
+    /// One optimizer per Hedge member (one without a Hedge).
+    pub(crate) fn members(&self) -> &[Optimizer] {
+        &self.members
+    }
+
+    pub(crate) fn admission(&self) -> Admission {
+        self.admitter.admission()
+    }
+
     /// The optimizer of Hedge member `member` (0 without a Hedge), if there is one.
     pub(crate) fn optimizer(&self, member: u32) -> Option<&Optimizer> {
         self.members.get(member as usize)

@@ -295,7 +295,7 @@ pub(crate) struct StoreSampled {
 
 impl InternalEvent for StoreSampled {
     fn emit(self) {
-        metrics().store(&self);
+        metrics().store(self.cache_hits, self.cache_misses, self.resident, self.disk_bytes);
     }
 }
 

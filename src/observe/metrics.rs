@@ -2,8 +2,8 @@
 //! base units (`_seconds`, `_bytes`), counters end in `_total`.
 //!
 //! One set of metrics per process, reached through [`metrics`]; the code where something
-//! happens moves them by emitting an [internal event](super::events). Each process exports what it measures
-//! ([`Metrics::export_for`]): a worker not the serving metrics, `serve` not the roles' (a
+//! happens moves them by emitting an internal event (`observe::events`), never directly.
+//! Each process exports what it measures ([`Metrics::export_for`]): a worker not the serving metrics, `serve` not the roles' (a
 //! metric at zero in every `serve` pod would skew averages across pods). Every process adds
 //! the standard process metrics (`process_resident_memory_bytes`, `process_cpu_seconds_total`,
 //! ...) and `ftrl_build_info`.
@@ -13,7 +13,6 @@
 //! ([`Metrics::encode_as`]), each under its own content type, so that either kind of parser
 //! reads every metric with its declared type.
 
-use super::events::StoreSampled;
 use crate::learn::Progress;
 use prometheus_client::encoding::text::{encode_eof, encode_registry};
 use prometheus_client::metrics::counter::Counter;
@@ -480,8 +479,7 @@ impl Metrics {
 
     /// Records the update role's store: cache lookups since the last call, residents and
     /// RocksDB size.
-    pub(super) fn store(&self, store: &StoreSampled) {
-        let (hits, misses) = (store.cache_hits, store.cache_misses);
+    pub(super) fn store(&self, hits: u64, misses: u64, resident: usize, disk_bytes: u64) {
         if let Ok(mut seen) = self.seen_lookups.lock() {
             // A new store (after a restart of the role) counts from zero again.
             if hits < seen.0 || misses < seen.1 {
@@ -491,8 +489,8 @@ impl Metrics {
             self.cache_lookups.get_or_create(&vec![("result", "miss".into())]).inc_by(misses - seen.1);
             *seen = (hits, misses);
         }
-        self.cache_resident.set(store.resident as i64);
-        self.rocksdb_bytes.set(store.disk_bytes as i64);
+        self.cache_resident.set(resident as i64);
+        self.rocksdb_bytes.set(disk_bytes as i64);
     }
 
     /// Counts a role's restart after a failure.
@@ -746,15 +744,14 @@ mod tests {
     #[test]
     fn store_lookups_count_only_what_is_new() {
         let m = Metrics::new();
-        let sampled = |cache_hits, cache_misses| StoreSampled { cache_hits, cache_misses, resident: 2, disk_bytes: 0 };
-        m.store(&sampled(0, 2));
-        m.store(&sampled(2, 2));
+        m.store(0, 2, 2, 0);
+        m.store(2, 2, 2, 0);
         let text = m.encode();
         assert!(text.contains("ftrl_cache_lookups_total{result=\"hit\"} 2"), "{text}");
         assert!(text.contains("ftrl_cache_lookups_total{result=\"miss\"} 2"), "{text}");
         assert!(text.contains("ftrl_cache_resident_coordinates 2"), "{text}");
         // A new store (the role started over) counts from zero again.
-        m.store(&sampled(1, 0));
+        m.store(1, 0, 2, 0);
         let text = m.encode();
         assert!(text.contains("ftrl_cache_lookups_total{result=\"hit\"} 3"), "{text}");
         assert!(text.contains("ftrl_cache_lookups_total{result=\"miss\"} 2"), "{text}");
