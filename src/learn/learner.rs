@@ -888,11 +888,8 @@ mod tests {
                 assert_eq!(gradients.len(), features.len() * learner.members().len() * loss.outputs());
                 let coordinates: Vec<Feature> = gradients.iter().map(|(_, c, _)| f(*c, 0.0)).collect();
                 deferred.resolve(&coordinates, &mut slots).unwrap();
-                for ((member, _, g), slot) in gradients.iter().zip(&slots) {
-                    let optimizer = learner.members()[*member as usize];
-                    let state = deferred.state_mut(*slot);
-                    let played = optimizer.weight(state);
-                    optimizer.apply_gradient(state, *g, played);
+                for ((member, coordinate, g), slot) in gradients.iter().zip(&slots) {
+                    learner.rule().apply(*coordinate, *member, deferred.state_mut(*slot), *g, None);
                 }
             }
             assert_eq!(direct.len(), deferred.len());
@@ -981,9 +978,7 @@ mod tests {
                     .collect();
                 owned.resolve(&gradients, &mut slots).unwrap();
                 for (g, slot) in gradients.iter().zip(&slots) {
-                    let state = owned.state_mut(*slot);
-                    let played = ftrl(3.0).weight(state);
-                    ftrl(3.0).apply_gradient(state, g.value, played);
+                    learner.rule().apply(g.coordinate, 0, owned.state_mut(*slot), g.value, None);
                 }
             }
             for c in 0..20 {
