@@ -12,7 +12,7 @@
 
 use super::admission::{Admission, Admitter};
 use super::clip::{Clip, PredictionRange};
-use super::gd::{Advanced, Gd, Normalizer};
+use super::gd::{learns_in_single_precision, Advanced, Gd, Normalizer};
 use super::hashing::{class_coordinate, member_coordinate};
 use super::hedge::{member_optimizers, Hedge};
 use super::implicit::{step_derivatives, Scored, StepRule};
@@ -403,10 +403,10 @@ impl Learner {
         loss_value: f64,
     ) {
         self.normalizer.examples += importance;
-        if loss_value <= 0.0 || !loss_value.is_finite() {
+        let prediction = self.margins[0];
+        if loss_value <= 0.0 || !loss_value.is_finite() || !learns_in_single_precision(self.loss, prediction, label) {
             return;
         }
-        let prediction = self.margins[0];
         let derivative = self.loss.derivative(prediction, label);
         let square_gradient = importance * derivative * derivative;
         if square_gradient == 0.0 {
