@@ -390,7 +390,7 @@ impl Learner {
 impl Learner {
     /// VW's rule on one example (see `gd`): advance every coordinate, measure the example's
     /// sensitivity h, take the invariant update and move every coordinate by it. VW learns
-    /// only from examples with a loss.
+    /// only from examples with a loss (in its single precision).
     #[allow(clippy::too_many_arguments)]
     fn gd_step<T: Target>(
         &mut self,
