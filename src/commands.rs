@@ -295,6 +295,7 @@ fn train_command(args: &TrainArgs) -> Result<()> {
         predictions: args.predictions.clone().map(|path| Predictions { path, margins: false }),
         predict_unlabeled: false,
         vw_summary: false,
+        audit: None,
     };
     let summary = match &topic_config {
         Some(config) => {
@@ -322,7 +323,7 @@ fn predict_command(args: &PredictArgs) -> Result<()> {
     let mut out = BufWriter::new(stdout.lock());
     let mapping = load_mapping(args.mapping.as_deref())?;
     let (progress, bad_lines) =
-        predict(&mut model, Source::from_arg(&args.data), args.format, mapping, false, &mut out)
+        predict(&mut model, Source::from_arg(&args.data), args.format, mapping, false, &mut out, None)
             .with_context(|| format!("predicting {}", args.data))?;
     out.flush()?;
     tracing::info!(examples = progress.count, bad_lines, mean_loss = progress.mean_loss(), auc = ?progress.auc(), "predicted");

@@ -15,6 +15,7 @@
 // public item's documentation may point into the `pub(crate)` code it rests on.
 #![allow(rustdoc::private_intra_doc_links)]
 
+pub(crate) mod audit;
 pub mod cli;
 pub mod commands;
 pub mod config;

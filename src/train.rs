@@ -1,6 +1,7 @@
 //! The embedded trainer: one process, no broker, examples in file order. Deterministic,
 //! and the yardstick for the stream worker's loss and speed.
 
+use crate::audit::Audit;
 use crate::input::{spawn_reader, Batch, InputError, Item, Origin, Source};
 use crate::learn::delay::DelayedLearner;
 use crate::learn::expiry::Expiry;
@@ -64,6 +65,10 @@ pub(crate) struct TrainOptions {
     pub predict_unlabeled: bool,
     /// End with Vowpal Wabbit's summary lines (`ftrl vw`).
     pub vw_summary: bool,
+    /// VW's `--audit` (see `audit`): each example's prediction and features, with their
+    /// weights before its update, on standard output; `Some(true)` shows the margin (as
+    /// [`Predictions::margins`]).
+    pub audit: Option<bool>,
 }
 
 /// VW's holdout: with several passes, every `period`-th example of each pass (or every one
@@ -109,8 +114,24 @@ impl Predictions {
     }
 }
 
+/// Writes an example's prediction line (`-p`) and its audit, where they are wanted.
+fn report(
+    predictions: &mut Option<Box<dyn Write>>,
+    audit: &mut Option<Audit>,
+    shown: f64,
+    tag: &str,
+) -> Result<(), InputError> {
+    if let Some(out) = predictions {
+        write_prediction(out, shown, tag)?;
+    }
+    if let Some(audit) = audit {
+        audit.write(shown, tag)?;
+    }
+    Ok(())
+}
+
 /// Writes one prediction line: the prediction, then the tag if there is one.
-fn write_prediction(out: &mut dyn Write, prediction: f64, tag: &str) -> Result<(), InputError> {
+pub(crate) fn write_prediction(out: &mut dyn Write, prediction: f64, tag: &str) -> Result<(), InputError> {
     if tag.is_empty() {
         writeln!(out, "{prediction}")?;
     } else {
@@ -138,6 +159,7 @@ impl TrainOptions {
             predictions: None,
             predict_unlabeled: false,
             vw_summary: false,
+            audit: None,
         }
     }
 }
@@ -215,7 +237,7 @@ pub(crate) fn train(model: &mut Model, options: &TrainOptions) -> Result<TrainSu
         options.mapping.clone(),
         featurizer,
         options.passes,
-        options.save_names,
+        options.save_names || options.audit.is_some(),
         options.predict_unlabeled,
     )?;
     train_batches(model, batches, options)
@@ -251,7 +273,9 @@ pub(crate) fn train_batches(
     let mut next_sweep = expiry.map_or(0, |e| e.first_sweep(model.examples_learned + 1));
     let loss = model.settings.loss;
     let mut predictions = options.predictions.as_ref().map(Predictions::open).transpose()?;
-    let margins = options.predictions.as_ref().is_some_and(|p| p.margins);
+    let margins = options.predictions.as_ref().map(|p| p.margins).or(options.audit).unwrap_or(false);
+    let mut audit = options.audit.map(|_| Audit::to_stdout());
+    let optimizer = model.settings.optimizer;
     // The holdout's bookkeeping: the pass and the example within it, this pass's loss on
     // the examples held out, the best pass's, and passes since it.
     let (mut pass, mut counter, mut last_line) = (1u32, 0u64, 0u64);
@@ -277,7 +301,10 @@ pub(crate) fn train_batches(
 
     'batches: for batch in batches {
         let batch = batch?;
-        if !batch.names.is_empty() {
+        if let Some(audit) = &mut audit {
+            audit.learn_names(&batch.names);
+        }
+        if options.save_names && !batch.names.is_empty() {
             model.store.save_names(&batch.names)?;
         }
         for item in &batch.items {
@@ -309,12 +336,14 @@ pub(crate) fn train_batches(
                         return Err(TrainError::Unsupported("a holdout cannot be combined with --delay"));
                     };
                     learner.base = *base;
-                    let outcome = learner.predict(&mut model.store, batch.features_of(*features), Some(*label))?;
-                    held_out.record(outcome.loss, *label, outcome.prediction, outcome.score, *weight);
-                    if let Some(out) = &mut predictions {
-                        let shown = if margins { learner.margins()[0] } else { outcome.prediction };
-                        write_prediction(out, shown, batch.tag_of(*tag))?;
+                    let features = batch.features_of(*features);
+                    if let Some(audit) = &mut audit {
+                        audit.read(&mut model.store, &optimizer, features)?;
                     }
+                    let outcome = learner.predict(&mut model.store, features, Some(*label))?;
+                    held_out.record(outcome.loss, *label, outcome.prediction, outcome.score, *weight);
+                    let shown = if margins { learner.margins()[0] } else { outcome.prediction };
+                    report(&mut predictions, &mut audit, shown, batch.tag_of(*tag))?;
                 }
                 Item::Unlabeled { base, features, tag, .. } if options.predict_unlabeled => {
                     let Trainer::Now(learner) = &mut trainer else {
@@ -323,15 +352,20 @@ pub(crate) fn train_batches(
                         ));
                     };
                     learner.base = *base;
-                    let outcome = learner.predict(&mut model.store, batch.features_of(*features), None)?;
-                    unlabeled_weight += 1.0;
-                    if let Some(out) = &mut predictions {
-                        let shown = if margins { learner.margins()[0] } else { outcome.prediction };
-                        write_prediction(out, shown, batch.tag_of(*tag))?;
+                    let features = batch.features_of(*features);
+                    if let Some(audit) = &mut audit {
+                        audit.read(&mut model.store, &optimizer, features)?;
                     }
+                    let outcome = learner.predict(&mut model.store, features, None)?;
+                    unlabeled_weight += 1.0;
+                    let shown = if margins { learner.margins()[0] } else { outcome.prediction };
+                    report(&mut predictions, &mut audit, shown, batch.tag_of(*tag))?;
                 }
                 Item::Example { label, weight, base, features, tag, .. } => {
                     let features = batch.features_of(*features);
+                    if let Some(audit) = &mut audit {
+                        audit.read(&mut model.store, &optimizer, features)?;
+                    }
                     let outcome = match &mut trainer {
                         Trainer::Now(learner) => {
                             if let Some(expiry) = expiry {
@@ -354,13 +388,11 @@ pub(crate) fn train_batches(
                     let metric_label = loss.metric_label(*label);
                     total.record(outcome.loss, metric_label, outcome.prediction, outcome.score, *weight);
                     weighted_label_sum += *weight * *label;
-                    if let Some(out) = &mut predictions {
-                        let shown = match &trainer {
-                            Trainer::Now(learner) if margins => learner.margins()[0],
-                            _ => outcome.prediction,
-                        };
-                        write_prediction(out, shown, batch.tag_of(*tag))?;
-                    }
+                    let shown = match &trainer {
+                        Trainer::Now(learner) if margins => learner.margins()[0],
+                        _ => outcome.prediction,
+                    };
+                    report(&mut predictions, &mut audit, shown, batch.tag_of(*tag))?;
                     if let Some(table) = &mut table {
                         let features = features.len();
                         bar.suspend(|| {
@@ -395,6 +427,9 @@ pub(crate) fn train_batches(
     end_pass(&mut held_out);
     if let Some(out) = &mut predictions {
         out.flush().map_err(InputError::Read)?;
+    }
+    if let Some(audit) = &mut audit {
+        audit.flush()?;
     }
 
     let hedge = match &mut trainer {
@@ -465,8 +500,8 @@ pub(crate) fn train_batches(
 
 /// Predicts every example of the input with `model` (no learning), writing one line per
 /// non-blank input line: the prediction (the margin with `margins`) and the example's tag
-/// when it has one, or `NaN` for a bad line. Returns the progressive
-/// figures of the labeled examples and the number of bad lines.
+/// when it has one, or `NaN` for a bad line; and the examples' `audit`, when given. Returns
+/// the progressive figures of the labeled examples and the number of bad lines.
 pub(crate) fn predict(
     model: &mut Model,
     source: Source,
@@ -474,16 +509,25 @@ pub(crate) fn predict(
     mapping: Option<Arc<Mapping>>,
     margins: bool,
     out: &mut dyn Write,
+    mut audit: Option<&mut Audit>,
 ) -> Result<(Progress, u64), TrainError> {
     let mut learner = model.learner()?;
     let loss = model.settings.loss;
+    let optimizer = model.settings.optimizer;
     // VW's test examples (no label) are predicted too.
-    let batches = spawn_reader(source, format, mapping, model.settings.featurizer()?, 1, false, true)?;
+    let batches = spawn_reader(source, format, mapping, model.settings.featurizer()?, 1, audit.is_some(), true)?;
     let mut progress = Progress::new(loss.is_binary());
     let mut bad_lines = 0;
     for batch in batches {
         let batch = batch?;
+        if let Some(audit) = &mut audit {
+            audit.learn_names(&batch.names);
+        }
         for item in &batch.items {
+            if let (Some(audit), Item::Example { features, .. } | Item::Unlabeled { features, .. }) = (&mut audit, item)
+            {
+                audit.read(&mut model.store, &optimizer, batch.features_of(*features))?;
+            }
             match item {
                 Item::Example { label, weight, base, features, tag, .. } => {
                     learner.base = *base;
@@ -497,12 +541,18 @@ pub(crate) fn predict(
                     );
                     let shown = if margins { learner.margins()[0] } else { outcome.prediction };
                     write_prediction(out, shown, batch.tag_of(*tag))?;
+                    if let Some(audit) = &mut audit {
+                        audit.write(shown, batch.tag_of(*tag))?;
+                    }
                 }
                 Item::Unlabeled { base, features, tag, .. } => {
                     learner.base = *base;
                     let outcome = learner.predict(&mut model.store, batch.features_of(*features), None)?;
                     let shown = if margins { learner.margins()[0] } else { outcome.prediction };
                     write_prediction(out, shown, batch.tag_of(*tag))?;
+                    if let Some(audit) = &mut audit {
+                        audit.write(shown, batch.tag_of(*tag))?;
+                    }
                 }
                 Item::Bad { line, reason } => {
                     bad_lines += 1;

@@ -6,6 +6,7 @@
 //! into the range of the labels seen so far, and a holdout of every 10th example when
 //! `--passes` is above 1. What differs is said in `HELP` and docs/formats.md.
 
+use crate::audit::{vw_name, Audit};
 use crate::input::Source;
 use crate::learn::loss::LossKind;
 use crate::learn::{Algorithm, CoordState};
@@ -37,6 +38,8 @@ Implemented, as in VW 9 (same names, values and defaults):
   --ignore L, --keep L, --noconstant
   --readable_model FILE, --invert_hash FILE (named crosses)
   --link identity|logistic, --quiet
+  --audit                    each example's prediction, then its features as
+                             name:coordinate:value:weight[@G] (the coordinate is ours, see -b)
   --summary_json             (ftrl's own) a JSON summary as the last line of standard output
   -b, --bit_precision B      accepted and checked (1..=64), changes nothing: coordinates are
                              64-bit hashes, so VW's 2^B-weight table and its collisions do not exist
@@ -72,6 +75,8 @@ pub(crate) struct VwCommand {
     pub readable_model: Option<PathBuf>,
     pub invert_hash: Option<PathBuf>,
     pub quiet: bool,
+    /// Print each example's prediction and features, named, with their weights (`--audit`).
+    pub audit: bool,
     /// Print this project's JSON summary as the last line of standard output (ftrl's own
     /// `--summary_json`: the losses at full precision).
     pub summary_json: bool,
@@ -125,7 +130,6 @@ const REFUSED: &[(&str, &str)] = &[
     ("P", "the progress table doubles its interval, as VW's default"),
     ("predict_only_model", "a model always keeps its learner state"),
     ("audit_regressor", "not implemented: --invert_hash names the weights"),
-    ("audit", "VW's per-example audit is not implemented: --invert_hash names every weight"),
     ("classweight", "class weights are not implemented (use importance weights)"),
     ("dictionary", "dictionaries are not implemented"),
     ("affix", "affixes are not implemented"),
@@ -173,6 +177,7 @@ const FLAGS: &[&str] = &[
     "save_resume",
     "help",
     "summary_json",
+    "audit",
 ];
 
 /// Options that take a value.
@@ -267,6 +272,7 @@ fn build(given: Vec<(String, String, Option<String>)>) -> Result<VwCommand, VwAr
         readable_model: None,
         invert_hash: None,
         quiet: has("quiet"),
+        audit: has("audit"),
         summary_json: has("summary_json"),
         logistic_link: false,
         bits: 18,
@@ -480,9 +486,13 @@ pub(crate) fn run(command: &VwCommand) -> Result<()> {
             Some(path) => Predictions { path: path.clone(), margins }.open()?,
             None => Box::new(std::io::sink()),
         };
-        let (progress, bad_lines) = predict(&mut model, source, Format::Vw, None, margins, &mut sink)
+        let mut audit = command.audit.then(Audit::to_stdout);
+        let (progress, bad_lines) = predict(&mut model, source, Format::Vw, None, margins, &mut sink, audit.as_mut())
             .with_context(|| format!("testing on {data}"))?;
         sink.flush()?;
+        if let Some(audit) = &mut audit {
+            audit.flush()?;
+        }
         if !command.quiet {
             eprintln!();
             eprintln!("finished run");
@@ -544,6 +554,7 @@ fn train_in(
         predictions: command.predictions.clone().map(|path| Predictions { path, margins }),
         predict_unlabeled: true,
         vw_summary: true,
+        audit: command.audit.then_some(margins),
         ..TrainOptions::new(source, Format::Vw)
     };
     let summary = train(&mut model, &options).with_context(|| format!("training on {data}"))?;
@@ -560,7 +571,8 @@ fn train_in(
 }
 
 /// Writes the nonzero weights as VW's readable model does (`coordinate:weight`), or with
-/// `names` as its --invert_hash does (`name:coordinate:weight`, crosses named `a^x*b^y`).
+/// `names` as its --invert_hash does (`name:coordinate:weight`, VW's names: crosses
+/// `a^x*b^y`, the bias `Constant`).
 fn write_weights(model: &mut Model, path: &Path, names: bool) -> Result<()> {
     let file = std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?;
     let mut out = std::io::BufWriter::new(file);
@@ -583,7 +595,7 @@ fn write_weights_to(model: &mut Model, out: &mut dyn Write, names: bool) -> Resu
     writeln!(out, ":0")?;
     for (coordinate, weight, name) in rows {
         match (names, name) {
-            (true, Some(name)) => writeln!(out, "{name}:{coordinate}:{weight}")?,
+            (true, Some(name)) => writeln!(out, "{}:{coordinate}:{weight}", vw_name(coordinate, &name))?,
             _ => writeln!(out, "{coordinate}:{weight}")?,
         }
     }
@@ -640,7 +652,9 @@ mod tests {
     #[test]
     fn options_read_as_vw_reads_them() {
         let command =
-            parse(&args("train.vw -q ab --quadratic=cd -b24 --ftrl --ftrl_alpha 0.1 --l1=2 --passes 3 -c -k")).unwrap();
+            parse(&args("train.vw -q ab --quadratic=cd -b24 --ftrl --ftrl_alpha 0.1 --l1=2 --passes 3 -c -k --audit"))
+                .unwrap();
+        assert!(command.audit);
         let l = &command.learner;
         assert_eq!(l.crosses, ["ab", "cd"]);
         assert_eq!((l.algorithm, l.alpha, l.beta, l.l1), (Algorithm::FtrlProximal, 0.1, 0.1, 2.0));

@@ -7,10 +7,11 @@
 //!
 //! Per coordinate the state holds `z` = the weight w, `n` = G = Σ importance·ℓ'(p)²·x² and
 //! `sum` = N = max |x| (the rule is never delay-tolerant, so `sum` is free). An example
-//! with loss > 0 first advances each of its coordinates: G += importance·ℓ'(p)²·x², and a
-//! larger |x| rescales w by N/|x| (as if the new scale had always been the scale) and
-//! becomes N. Each coordinate's rate is then r = G^−power_t · N^(2(power_t−1)) (1/(√G·N) at
-//! VW's power_t = ½). Over the example,
+//! with loss > 0 (in single precision, as VW: [`learns_in_single_precision`]) first
+//! advances each of its coordinates: G += importance·ℓ'(p)²·x², and a larger |x| rescales
+//! w by N/|x| (as if the new scale had always been the scale) and becomes N. Each
+//! coordinate's rate is then r = G^−power_t · N^(2(power_t−1)) (1/(√G·N) at VW's
+//! power_t = ½). Over the example,
 //!
 //! ```text
 //!   h = m · Σ x² r        m = (Σ_examples importance / Σ_examples importance · Σ x²/N²)^(1−power_t)
@@ -195,6 +196,24 @@ impl Gd {
     }
 }
 
+/// Whether VW learns from an example: it skips any whose loss, computed in its single
+/// precision, is 0, and then advances no coordinate at all. The difference matters with
+/// logistic loss beyond a margin of about 16.6 on the label's side: VW's 1 + e^−16.6 rounds
+/// to 1, while in double precision the loss is still above 0, and advancing would rescale
+/// the weights of features seen at a larger |x| (w·N/|x|, see the module) that VW leaves
+/// alone.
+pub(crate) fn learns_in_single_precision(loss: Loss, prediction: f64, label: f64) -> bool {
+    let (p, label) = (prediction as f32, label as f32);
+    let y = if label > 0.0 { 1.0 } else { -1.0 };
+    let value = match loss {
+        Loss::Squared => (p - label) * (p - label),
+        Loss::Logistic => (1.0 + (-y * p).exp()).ln(),
+        Loss::Hinge => 1.0 - y * p,
+        Loss::Softmax { .. } => return true,
+    };
+    value > 0.0
+}
+
 /// The importance-invariant update of Karampatziakis & Langford: the limit of infinitely
 /// many infinitesimal gradient steps of total rate `scale`, each moving the prediction by
 /// `h` per unit of update. Below `scale·h` = 1e-6 the first-order form, as VW does.
@@ -298,6 +317,21 @@ mod tests {
             let closed = invariant_update(loss, p, label, scale, h);
             assert!((closed - total).abs() < 2e-4 * total.abs().max(1.0), "{loss:?}: {closed} vs {total}");
         }
+    }
+
+    /// VW skips an example whose loss is 0 in single precision: logistic loss beyond a margin
+    /// of ~16.6 on the label's side (1.3e-13 at −29.7 in double precision), a squared error
+    /// below single precision.
+    #[test]
+    fn examples_without_a_loss_in_single_precision_are_skipped() {
+        assert!(!learns_in_single_precision(Loss::Logistic, -29.7, -1.0));
+        assert!(!learns_in_single_precision(Loss::Logistic, 17.0, 1.0));
+        assert!(learns_in_single_precision(Loss::Logistic, -16.0, -1.0));
+        assert!(learns_in_single_precision(Loss::Logistic, -29.7, 1.0));
+        assert!(!learns_in_single_precision(Loss::Squared, 0.3, 0.3 + 1e-12));
+        assert!(learns_in_single_precision(Loss::Squared, 0.3, 0.31));
+        assert!(!learns_in_single_precision(Loss::Hinge, 1.0, 1.0));
+        assert!(learns_in_single_precision(Loss::Hinge, 0.9, 1.0));
     }
 
     #[test]

@@ -13,7 +13,7 @@
 
 use super::admission::Admission;
 use super::clip::{Clip, PredictionRange};
-use super::gd::{Advanced, Gd, Normalizer};
+use super::gd::{learns_in_single_precision, Advanced, Gd, Normalizer};
 use super::hashing::{class_coordinate, member_coordinate};
 use super::hedge::Hedge;
 use super::implicit::{step_derivatives, Scored, StepRule};
@@ -383,7 +383,7 @@ impl Learner {
 impl Learner {
     /// VW's rule on one example (see `gd`): advance every coordinate, measure the example's
     /// sensitivity h, take the invariant update and move every coordinate by it. VW learns
-    /// only from examples with a loss.
+    /// only from examples with a loss (in its single precision).
     #[allow(clippy::too_many_arguments)]
     fn gd_step<T: Target>(
         &mut self,
@@ -396,10 +396,10 @@ impl Learner {
         loss_value: f64,
     ) {
         self.normalizer.examples += importance;
-        if loss_value <= 0.0 || !loss_value.is_finite() {
+        let prediction = self.margins[0];
+        if loss_value <= 0.0 || !loss_value.is_finite() || !learns_in_single_precision(self.loss, prediction, label) {
             return;
         }
-        let prediction = self.margins[0];
         let derivative = self.loss.derivative(prediction, label);
         let square_gradient = importance * derivative * derivative;
         if square_gradient == 0.0 {
