@@ -548,13 +548,7 @@ impl UpdateRole {
                 time_ms,
                 rate,
                 gradient_sum,
-                state: Some(OwnerState {
-                    z: state.z,
-                    n: state.n,
-                    updates: state.updates,
-                    gradient_sum: state.sum,
-                    last_seen: state.seen,
-                }),
+                state: Some(OwnerState::from(&state)),
             };
             let payload = delta.encode_to_vec();
             let record = BaseRecord::to(&self.topics.deltas).partition(partition).key(&key[..]);
@@ -581,18 +575,7 @@ impl UpdateRole {
         for Published { coordinate, partition, member, weight, state } in self.published_states(changes)? {
             let rate = self.publish_rates.then(|| self.rule.rate(member, &state));
             let record = packed.entry(partition).or_insert_with(|| AppliedWatermark { time_ms, ..Default::default() });
-            record.coordinates.push(coordinate);
-            record.weights.push(weight);
-            record.z.push(state.z);
-            record.n.push(state.n);
-            record.updates.push(state.updates);
-            record.gradient_sums.push(state.sum);
-            if self.expiry {
-                record.last_seen.push(state.seen);
-            }
-            if let Some(rate) = rate {
-                record.rates.push(rate);
-            }
+            record.push_state(coordinate, weight, &state, self.expiry, rate);
         }
         for (partition, record) in packed {
             let (origin_partitions, origin_offsets) = self.applier.origins(partition).unzip();
