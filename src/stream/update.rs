@@ -1,6 +1,6 @@
 //! The update role: consumes gradients in consumer group `{prefix}.update`. Gradients
 //! partition p holds every coordinate that maps to p, so the group's assignment shards the
-//! model. Gradients are applied with the core's update rule (`apply.rs` keeps it exactly
+//! model. Gradients are applied with the core's update rule (`stream::apply` keeps it exactly
 //! once) and committed on two clocks:
 //!
 //! * every `worker.commit_interval_ms` (at once after a transaction that took longer), one

@@ -1,5 +1,6 @@
-//! The update role's bookkeeping crashed at every point of a gradients log, restored and
-//! replayed: nothing is lost or applied twice.
+//! The update role's bookkeeping against every crash point of a gradients log (restored
+//! and replayed, nothing is lost or applied twice), and against duplicate, overlapping and
+//! corrupt records.
 
 use super::*;
 use crate::learn::admission::Admission;

@@ -1,19 +1,41 @@
 //! The predict role's committer: sends and commits each batch in one transaction on a
 //! thread of its own, while the role learns the next.
 
-use super::learning::BatchOutput;
+use super::gradients::Requirements;
 use crate::config::Topics;
+use crate::learn::Progress;
 use crate::observe::events::{InternalEvent, TransactionEnded};
+use crate::schema::proto::Prediction;
 use crate::stream::dead_letter::{self, DeadLetter, DeadLetterDeliveries};
-use crate::stream::kafka::{send, DeliveredOffsets};
+use crate::stream::kafka::{send, DeliveredOffsets, RawRecord};
 use crate::stream::StreamError;
 use prost::Message as _;
 use rdkafka::consumer::ConsumerGroupMetadata;
 use rdkafka::message::{Header, OwnedHeaders};
 use rdkafka::producer::{BaseProducer, BaseRecord, Producer as _};
 use rdkafka::TopicPartitionList;
+use std::collections::BTreeMap;
 use std::sync::mpsc::{Receiver, Sender, SyncSender};
 use std::time::Instant;
+
+/// What one batch produced, before it is sent.
+#[derive(Default)]
+pub(super) struct BatchOutput {
+    /// Gradients records: (gradients partition, payload), in the order to send.
+    pub(super) gradients: Vec<(i32, Vec<u8>)>,
+    /// What owners must apply for the batch to count as applied.
+    pub(super) requirements: Requirements,
+    /// Figures of this batch for the log; the progress topic is written by update roles,
+    /// which count each example exactly once.
+    pub(super) scored: Progress,
+    pub(super) dead_letters: Vec<(RawRecord, String)>,
+    pub(super) predictions: Vec<Prediction>,
+    pub(super) next_offsets: BTreeMap<i32, i64>,
+    /// Examples partition → the batch's first offset.
+    pub(super) first_offsets: BTreeMap<i32, i64>,
+    /// The latest event time of its records.
+    pub(super) time_ms: Option<i64>,
+}
 
 /// A batch ready to commit: what it sends and the examples offsets it consumed.
 pub(super) struct Commit {

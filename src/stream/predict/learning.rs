@@ -3,7 +3,7 @@
 //! committed, coalesced or per example (`stream::resume`), and never past the bounds on
 //! what the owners have not confirmed.
 
-use super::committer::{Commit, Handover};
+use super::committer::{BatchOutput, Commit, Handover};
 use super::gradients::{too_many_for_one_record, Requirements, MAX_COALESCED_COORDINATES};
 use super::Predictor;
 use crate::learn::hedge::Hedge;
@@ -21,25 +21,6 @@ use rdkafka::{Offset, TopicPartitionList};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-
-/// What one batch produced, before it is sent.
-#[derive(Default)]
-pub(super) struct BatchOutput {
-    /// Gradients records: (gradients partition, payload), in the order to send.
-    pub(super) gradients: Vec<(i32, Vec<u8>)>,
-    /// What owners must apply for the batch to count as applied.
-    pub(super) requirements: Requirements,
-    /// Figures of this batch for the log; the progress topic is written by update roles,
-    /// which count each example exactly once.
-    pub(super) scored: Progress,
-    pub(super) dead_letters: Vec<(RawRecord, String)>,
-    pub(super) predictions: Vec<Prediction>,
-    pub(super) next_offsets: BTreeMap<i32, i64>,
-    /// Examples partition → the batch's first offset.
-    pub(super) first_offsets: BTreeMap<i32, i64>,
-    /// The latest event time of its records.
-    pub(super) time_ms: Option<i64>,
-}
 
 /// The examples learned since the last hand-over to the committer: one transaction's worth.
 /// Records are learned as they arrive, in chunks, while the transaction before commits.

@@ -2,8 +2,8 @@
 //! starts, how far it must go per example (`stream::resume`), the barrier records that tell
 //! when the owners hold everything before it, and the report of examples never learned.
 
-use super::committer::{Commit, Handover};
-use super::learning::{last_warning_due, BatchOutput};
+use super::committer::{BatchOutput, Commit, Handover};
+use super::learning::last_warning_due;
 use super::Predictor;
 use crate::observe::events::InternalEvent;
 use crate::schema::proto::GradientBatch;
