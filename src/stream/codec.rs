@@ -69,6 +69,38 @@ impl AppliedWatermark {
         }
     }
 
+    /// The record cut into records of at most `most` coordinates, each with the whole
+    /// watermark and time: a reader may take each part's states as soon as it arrives,
+    /// since every one of them is as of the same transaction.
+    pub(crate) fn split(self, most: usize) -> Vec<AppliedWatermark> {
+        if self.coordinates.len() <= most {
+            return vec![self];
+        }
+        fn chunk<T: Clone>(v: &[T], start: usize, end: usize) -> Vec<T> {
+            v.get(start..end.min(v.len())).unwrap_or_default().to_vec()
+        }
+        (0..self.coordinates.len())
+            .step_by(most.max(1))
+            .map(|start| {
+                let end = (start + most.max(1)).min(self.coordinates.len());
+                AppliedWatermark {
+                    origin_partitions: self.origin_partitions.clone(),
+                    origin_offsets: self.origin_offsets.clone(),
+                    coordinates: self.coordinates[start..end].to_vec(),
+                    weights: chunk(&self.weights, start, end),
+                    z: chunk(&self.z, start, end),
+                    n: chunk(&self.n, start, end),
+                    updates: chunk(&self.updates, start, end),
+                    gradient_sums: chunk(&self.gradient_sums, start, end),
+                    last_seen: chunk(&self.last_seen, start, end),
+                    rates: chunk(&self.rates, start, end),
+                    time_ms: self.time_ms,
+                    resume_offset: self.resume_offset,
+                }
+            })
+            .collect()
+    }
+
     /// The (coordinate, state) pairs the record holds; fields missing at an index (a record
     /// cut short by a bug or corruption) read as zero rather than shifting the others.
     pub(crate) fn states(&self) -> impl Iterator<Item = (u64, CoordState)> + '_ {

@@ -1,5 +1,6 @@
 //! The gradients records a predict batch sends: per example, or the batch's coalesced
-//! contributions.
+//! contributions. Per-example records are encoded by hand, for speed, with the field
+//! numbers the schema gives (`schema::proto::field`); the tests decode them with prost.
 
 use crate::learn::{CoordState, Gradient, Progress};
 use crate::schema::proto::field::{example_gradients, gradient_batch};
