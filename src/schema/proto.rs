@@ -7,6 +7,14 @@ use prost::Message;
 
 include!(concat!(env!("OUT_DIR"), "/ftrl.v1.rs"));
 
+/// Every message's field numbers, from the schema (written by `build.rs`), for the records
+/// encoded by hand (`stream::predict::gradients`).
+pub(crate) mod field {
+    // Every field of every message gets its constant; the hand-written encoders use a few.
+    #![allow(dead_code)]
+    include!(concat!(env!("OUT_DIR"), "/field_numbers.rs"));
+}
+
 /// Largest example message accepted, a bound on what one record can make us allocate.
 pub(crate) const MAX_MESSAGE_BYTES: usize = 1 << 20;
 

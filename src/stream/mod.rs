@@ -13,6 +13,7 @@
 pub mod admin;
 pub mod apply;
 pub mod batch_queue;
+pub(crate) mod codec;
 pub(crate) mod dead_letter;
 pub(crate) mod decode;
 pub(crate) mod freeze;

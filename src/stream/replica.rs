@@ -8,16 +8,14 @@
 //! of a local RocksDB (`{state_dir}/replica`) that is only a cache of the deltas topic,
 //! wiped at start.
 
+use super::codec::{DeltasRecord, DeltasRecordError};
 use super::kafka::DeltasFollower;
 use super::resume::OwnerMark;
-use super::wire::{coordinate_of, WATERMARK_KEY};
 use super::StreamError;
 use crate::config::WorkerConfig;
 use crate::learn::replica::Replica;
 use crate::learn::CoordState;
-use crate::schema::proto::{AppliedWatermark, WeightDelta};
 use crate::store::{ModelStore, StoreError};
-use prost::Message as _;
 use std::collections::BTreeMap;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -93,41 +91,29 @@ impl Taken {
         payload: Option<&[u8]>,
     ) -> Result<(), StoreError> {
         self.records += 1;
-        if key == Some(WATERMARK_KEY) {
-            match payload.map(AppliedWatermark::decode) {
-                Some(Ok(packed)) => {
-                    self.newest_ms = self.newest_ms.max(packed.time_ms);
-                    for state in packed_states(&packed) {
-                        replica.owner_state(state.0, state.1);
-                    }
-                    let watermark: BTreeMap<i32, i64> =
-                        packed.origin_partitions.iter().copied().zip(packed.origin_offsets.iter().copied()).collect();
-                    replica.owner_watermark(partition, &watermark)?;
-                    self.owners.entry(partition).or_default().merge(packed.resume_offset, watermark);
+        match DeltasRecord::decode(key, payload) {
+            Ok(DeltasRecord::Packed(packed)) => {
+                self.newest_ms = self.newest_ms.max(packed.time_ms);
+                for (coordinate, state) in packed.states() {
+                    replica.owner_state(coordinate, state);
                 }
-                _ => tracing::warn!(partition, "unreadable applied watermark, ignored"),
+                let watermark: BTreeMap<i32, i64> =
+                    packed.origin_partitions.iter().copied().zip(packed.origin_offsets.iter().copied()).collect();
+                replica.owner_watermark(partition, &watermark)?;
+                self.owners.entry(partition).or_default().merge(packed.resume_offset, watermark);
             }
-            return Ok(());
-        }
-        // A per-coordinate delta carries the coordinate's state as of its transaction,
-        // whose watermark follows it. A tombstone says only that the weight is 0 (its
-        // state may hold sums), so the replica keeps what it has.
-        let Some(coordinate) = coordinate_of(key) else {
-            return Ok(());
-        };
-        if let Some(Ok(delta)) = payload.map(WeightDelta::decode) {
-            if let Some(state) = delta.state {
-                replica.owner_state(
-                    coordinate,
-                    CoordState {
-                        z: state.z,
-                        n: state.n,
-                        updates: state.updates,
-                        sum: state.gradient_sum,
-                        seen: state.last_seen,
-                    },
-                );
+            // A per-coordinate delta carries the coordinate's state as of its transaction,
+            // whose watermark follows it.
+            Ok(DeltasRecord::Delta { coordinate, delta }) => {
+                if let Some(state) = &delta.state {
+                    replica.owner_state(coordinate, CoordState::from(state));
+                }
             }
+            // A tombstone says only that the weight is 0 (its state may hold sums), so the
+            // replica keeps what it has.
+            Ok(DeltasRecord::Tombstone { .. }) => {}
+            Err(DeltasRecordError::Watermark) => tracing::warn!(partition, "unreadable applied watermark, ignored"),
+            Err(DeltasRecordError::NoCoordinate | DeltasRecordError::Delta { .. }) => {}
         }
         Ok(())
     }
@@ -144,24 +130,6 @@ pub(crate) fn open_replica_store(config: &WorkerConfig) -> Result<ModelStore, St
         _ => {}
     }
     Ok(ModelStore::open_checkpoint_only(&dir, config.worker.cache_size)?)
-}
-
-/// The (coordinate, state) pairs of a packed record; fields missing at an index (a record
-/// cut short by a bug or corruption) read as zero rather than shifting the others.
-pub(crate) fn packed_states(packed: &AppliedWatermark) -> impl Iterator<Item = (u64, CoordState)> + '_ {
-    packed.coordinates.iter().enumerate().map(|(i, coordinate)| {
-        let at = |v: &Vec<f64>| v.get(i).copied().unwrap_or(0.0);
-        (
-            *coordinate,
-            CoordState {
-                z: at(&packed.z),
-                n: at(&packed.n),
-                updates: packed.updates.get(i).copied().unwrap_or(0),
-                sum: at(&packed.gradient_sums),
-                seen: packed.last_seen.get(i).copied().unwrap_or(0),
-            },
-        )
-    })
 }
 
 #[cfg(test)]

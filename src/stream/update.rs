@@ -1,6 +1,6 @@
 //! The update role: consumes gradients in consumer group `{prefix}.update`. Gradients
 //! partition p holds every coordinate that maps to p, so the group's assignment shards the
-//! model. Gradients are applied with the core's update rule (`apply.rs` keeps it exactly
+//! model. Gradients are applied with the core's update rule (`stream::apply` keeps it exactly
 //! once) and committed on two clocks:
 //!
 //! * every `worker.commit_interval_ms` (at once after a transaction that took longer), one
@@ -548,13 +548,7 @@ impl UpdateRole {
                 time_ms,
                 rate,
                 gradient_sum,
-                state: Some(OwnerState {
-                    z: state.z,
-                    n: state.n,
-                    updates: state.updates,
-                    gradient_sum: state.sum,
-                    last_seen: state.seen,
-                }),
+                state: Some(OwnerState::from(&state)),
             };
             let payload = delta.encode_to_vec();
             let record = BaseRecord::to(&self.topics.deltas).partition(partition).key(&key[..]);
@@ -581,24 +575,13 @@ impl UpdateRole {
         for Published { coordinate, partition, member, weight, state } in self.published_states(changes)? {
             let rate = self.publish_rates.then(|| self.rule.rate(member, &state));
             let record = packed.entry(partition).or_insert_with(|| AppliedWatermark { time_ms, ..Default::default() });
-            record.coordinates.push(coordinate);
-            record.weights.push(weight);
-            record.z.push(state.z);
-            record.n.push(state.n);
-            record.updates.push(state.updates);
-            record.gradient_sums.push(state.sum);
-            if self.expiry {
-                record.last_seen.push(state.seen);
-            }
-            if let Some(rate) = rate {
-                record.rates.push(rate);
-            }
+            record.push_state(coordinate, weight, &state, self.expiry, rate);
         }
         for (partition, record) in packed {
             let (origin_partitions, origin_offsets) = self.applier.origins(partition).unzip();
             let resume_offset = self.applier.position(partition).map_or(0, |position| position.resume);
             let record = AppliedWatermark { origin_partitions, origin_offsets, resume_offset, ..record };
-            for part in split_packed(record) {
+            for part in record.split(PACKED_COORDINATES) {
                 let payload = part.encode_to_vec();
                 send(
                     &self.producer,
@@ -694,36 +677,6 @@ impl Totals {
     }
 }
 
-/// `record` cut into records of at most [`PACKED_COORDINATES`] coordinates, each with the
-/// whole watermark and time: a reader may take each part's states as soon as it arrives,
-/// since every one of them is as of the same transaction.
-fn split_packed(record: AppliedWatermark) -> Vec<AppliedWatermark> {
-    if record.coordinates.len() <= PACKED_COORDINATES {
-        return vec![record];
-    }
-    let chunk = |v: &[f64], start: usize, end: usize| v.get(start..end.min(v.len())).unwrap_or_default().to_vec();
-    (0..record.coordinates.len())
-        .step_by(PACKED_COORDINATES)
-        .map(|start| {
-            let end = (start + PACKED_COORDINATES).min(record.coordinates.len());
-            AppliedWatermark {
-                origin_partitions: record.origin_partitions.clone(),
-                origin_offsets: record.origin_offsets.clone(),
-                coordinates: record.coordinates[start..end].to_vec(),
-                weights: chunk(&record.weights, start, end),
-                z: chunk(&record.z, start, end),
-                n: chunk(&record.n, start, end),
-                updates: record.updates.get(start..end.min(record.updates.len())).unwrap_or_default().to_vec(),
-                gradient_sums: chunk(&record.gradient_sums, start, end),
-                last_seen: record.last_seen.get(start..end.min(record.last_seen.len())).unwrap_or_default().to_vec(),
-                rates: chunk(&record.rates, start, end),
-                time_ms: record.time_ms,
-                resume_offset: record.resume_offset,
-            }
-        })
-        .collect()
-}
-
 /// Opens the local store of the update role, discarding one that caches another model (it
 /// is only a cache of the changelog).
 fn open_local_store(config: &WorkerConfig) -> Result<ModelStore, StreamError> {
@@ -772,7 +725,7 @@ mod tests {
             time_ms: 7,
             resume_offset: 42,
         };
-        let parts = split_packed(record.clone());
+        let parts = record.clone().split(PACKED_COORDINATES);
         assert_eq!(parts.len(), 3);
         for part in &parts {
             assert_eq!((part.origin_partitions.clone(), part.origin_offsets.clone()), (vec![0, 1], vec![10, 20]));
@@ -785,6 +738,6 @@ mod tests {
         assert_eq!((coordinates, weights), (record.coordinates, record.weights));
         assert!(parts.iter().all(|p| p.last_seen.is_empty() && p.rates.is_empty()));
         let small = AppliedWatermark { coordinates: vec![1], weights: vec![0.5], ..Default::default() };
-        assert_eq!(split_packed(small.clone()), vec![small]);
+        assert_eq!(small.clone().split(PACKED_COORDINATES), vec![small]);
     }
 }

@@ -1,12 +1,10 @@
 //! The weight view: every worker follows the deltas topic into memory to predict.
 //! Deltas carry absolute weights, so applying one twice or out of band is harmless.
 
+use super::codec::{DeltasRecord, DeltasRecordError};
 use super::kafka::{now_ms, DeltasFollower};
-use super::wire::{coordinate_of, WATERMARK_KEY};
 use super::StreamError;
 use crate::config::WorkerConfig;
-use crate::schema::proto::{AppliedWatermark, WeightDelta};
-use prost::Message as _;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::time::Duration;
@@ -29,10 +27,6 @@ const END_QUERY_TIMEOUT: Duration = Duration::from_secs(1);
 pub(crate) struct ViewWeights {
     /// Nonzero weights.
     weights: HashMap<u64, f64>,
-    /// Rates the owners published (only when the model takes implicit steps).
-    rates: HashMap<u64, f64>,
-    /// Gradient sums the owners published (only with delay-tolerant rates).
-    sums: HashMap<u64, f64>,
     /// Delta records applied so far.
     applied: u64,
     /// Commit time of the newest delta applied, for staleness.
@@ -69,18 +63,6 @@ impl WeightView {
 
     pub(crate) fn weight(&self, coordinate: u64) -> f64 {
         self.weights.weights.get(&coordinate).copied().unwrap_or(0.0)
-    }
-
-    /// The rate the coordinate's owner published with its weight, if it did.
-    #[inline]
-    pub(crate) fn rate(&self, coordinate: u64) -> Option<f64> {
-        self.weights.rates.get(&coordinate).copied()
-    }
-
-    /// The gradient sum the coordinate's owner published with its weight (0 when absent).
-    #[inline]
-    pub(crate) fn gradient_sum(&self, coordinate: u64) -> f64 {
-        self.weights.sums.get(&coordinate).copied().unwrap_or(0.0)
     }
 
     pub(crate) fn nonzero_weights(&self) -> usize {
@@ -127,57 +109,39 @@ impl ViewWeights {
     /// Applies one delta record: key = coordinate, value = WeightDelta or null (zero); or
     /// an applied watermark.
     pub(crate) fn apply(&mut self, partition: i32, key: Option<&[u8]>, payload: Option<&[u8]>) {
-        if key == Some(WATERMARK_KEY) {
-            match payload.map(AppliedWatermark::decode) {
-                Some(Ok(watermark)) => {
-                    // The packed weights of the same transaction: newer than any
-                    // per-coordinate delta before them.
-                    self.newest_delta_ms = self.newest_delta_ms.max(watermark.time_ms);
-                    self.applied += 1;
-                    for (i, coordinate) in watermark.coordinates.iter().enumerate() {
-                        match watermark.weights.get(i).copied().unwrap_or(0.0) {
-                            0.0 => self.weights.remove(coordinate),
-                            weight => self.weights.insert(*coordinate, weight),
-                        };
-                        if let Some(rate) = watermark.rates.get(i) {
-                            self.rates.insert(*coordinate, *rate);
-                        }
-                    }
+        match DeltasRecord::decode(key, payload) {
+            Ok(DeltasRecord::Packed(watermark)) => {
+                // The packed weights of the same transaction: newer than any per-coordinate
+                // delta before them.
+                self.newest_delta_ms = self.newest_delta_ms.max(watermark.time_ms);
+                self.applied += 1;
+                for (i, coordinate) in watermark.coordinates.iter().enumerate() {
+                    match watermark.weights.get(i).copied().unwrap_or(0.0) {
+                        0.0 => self.weights.remove(coordinate),
+                        weight => self.weights.insert(*coordinate, weight),
+                    };
                 }
-                _ => tracing::warn!(partition, "unreadable applied watermark, ignored"),
             }
-            return;
-        }
-        let Some(coordinate) = coordinate_of(key) else {
-            tracing::warn!("delta record without an 8-byte coordinate key, ignored");
-            return;
-        };
-        self.applied += 1;
-        match payload {
-            None => {
+            Ok(DeltasRecord::Delta { coordinate, delta }) => {
+                self.applied += 1;
+                self.newest_delta_ms = self.newest_delta_ms.max(delta.time_ms);
+                if delta.weight == 0.0 {
+                    self.weights.remove(&coordinate);
+                } else {
+                    self.weights.insert(coordinate, delta.weight);
+                }
+            }
+            Ok(DeltasRecord::Tombstone { coordinate }) => {
+                self.applied += 1;
                 self.weights.remove(&coordinate);
-                self.rates.remove(&coordinate);
-                self.sums.remove(&coordinate);
             }
-            Some(bytes) => match WeightDelta::decode(bytes) {
-                Ok(delta) => {
-                    self.newest_delta_ms = self.newest_delta_ms.max(delta.time_ms);
-                    if delta.weight == 0.0 {
-                        self.weights.remove(&coordinate);
-                    } else {
-                        self.weights.insert(coordinate, delta.weight);
-                    }
-                    match delta.rate {
-                        Some(rate) => self.rates.insert(coordinate, rate),
-                        None => self.rates.remove(&coordinate),
-                    };
-                    match delta.gradient_sum {
-                        Some(sum) => self.sums.insert(coordinate, sum),
-                        None => self.sums.remove(&coordinate),
-                    };
+            Err(error) => {
+                // A coordinate's record counts as applied, readable or not.
+                if matches!(error, DeltasRecordError::Delta { .. }) {
+                    self.applied += 1;
                 }
-                Err(error) => tracing::warn!(%error, coordinate, "undecodable delta, ignored"),
-            },
+                tracing::warn!(partition, "{error}, ignored");
+            }
         }
     }
 }
@@ -188,14 +152,10 @@ impl crate::learn::View for WeightView {
         WeightView::weight(self, coordinate)
     }
 
+    /// None: the view serves predictions, which take no step.
     #[inline]
-    fn rate(&self, _member: u32, coordinate: u64) -> Option<f64> {
-        WeightView::rate(self, coordinate)
-    }
-
-    #[inline]
-    fn gradient_sum(&self, coordinate: u64) -> f64 {
-        WeightView::gradient_sum(self, coordinate)
+    fn rate(&self, _member: u32, _coordinate: u64) -> Option<f64> {
+        None
     }
 }
 

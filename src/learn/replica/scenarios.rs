@@ -1,0 +1,412 @@
+//! The replica's scenarios, for any store: the tests of `learn::replica` keep every state
+//! in a map, `stream::replica`'s run them on the bounded store the stream uses.
+
+use super::*;
+use crate::learn::admission::Admission;
+use crate::learn::test_support::{ftrl, MapStates};
+use crate::learn::ViewLearner;
+use crate::learn::{Feature, Learner, Loss, Outcome, StepRule};
+use std::fmt::Debug;
+
+const PARTITIONS: i32 = 4;
+
+fn rule() -> OwnerRule {
+    rule_admitting(Admission::All)
+}
+
+fn rule_admitting(admission: Admission) -> OwnerRule {
+    OwnerRule::new(ftrl(0.5), &[], admission, 1)
+}
+
+fn learner() -> ViewLearner {
+    ViewLearner::new(ftrl(0.5), Loss::Logistic, StepRule::Gradient, &[])
+}
+
+fn partition_of(coordinate: u64) -> i32 {
+    (coordinate % PARTITIONS as u64) as i32
+}
+
+/// About 120 coordinates, a few of them in every example.
+fn examples(n: u64, salt: u64) -> Vec<(Vec<Feature>, f64)> {
+    (0..n)
+        .map(|i| {
+            let j = i.wrapping_mul(2654435761).wrapping_add(salt);
+            let features = vec![
+                Feature { coordinate: 0, value: 1.0 },
+                Feature { coordinate: 1 + j % 7, value: 1.0 },
+                Feature { coordinate: 20 + j % 11, value: 0.5 },
+                Feature { coordinate: 100 + j % 97, value: 0.3 },
+            ];
+            (features, ((j / 3) % 2) as f64)
+        })
+        .collect()
+}
+
+/// The owners of every partition: apply gradients in order, each partition's watermark
+/// moving with its own gradients, and publish states.
+struct Owner {
+    rule: OwnerRule,
+    states: HashMap<u64, CoordState>,
+    /// Owner partition → examples partition → highest offset applied.
+    watermarks: BTreeMap<i32, BTreeMap<i32, i64>>,
+}
+
+impl Owner {
+    fn new(rule: OwnerRule) -> Self {
+        Self { rule, states: HashMap::new(), watermarks: BTreeMap::new() }
+    }
+
+    fn apply(&mut self, gradients: &[(Gradient, i32, i64)]) {
+        for (g, origin, offset) in gradients {
+            let state = self.states.entry(g.coordinate).or_default();
+            match g.gd {
+                Some((x, square)) => self.rule.apply_gd(g.member, state, x, square, g.value),
+                None => self.rule.apply(g.coordinate, g.member, state, g.value, None),
+            };
+            let w = self.watermarks.entry(partition_of(g.coordinate)).or_default().entry(*origin).or_insert(-1);
+            *w = (*w).max(*offset);
+        }
+    }
+
+    fn publish<S: ReplicaStates>(&self, replica: &mut Replica<S>)
+    where
+        S::Error: Debug,
+    {
+        for partition in 0..PARTITIONS {
+            for (c, s) in self.states.iter().filter(|(c, _)| partition_of(**c) == partition) {
+                replica.owner_state(*c, *s);
+            }
+            let watermark = self.watermarks.get(&partition).cloned().unwrap_or_default();
+            replica.owner_watermark(partition, &watermark).unwrap();
+        }
+    }
+}
+
+/// One example step as the predict role takes it: its coordinates made resident, the
+/// prediction, then learning in the replica.
+fn step<S: ReplicaStates>(
+    learner: &mut ViewLearner,
+    replica: &mut Replica<S>,
+    features: &[Feature],
+    label: f64,
+) -> Outcome
+where
+    S::Error: Debug,
+{
+    let mut coordinates = Vec::new();
+    learner.coordinates(features, &mut coordinates);
+    replica.make_resident(&coordinates).unwrap();
+    let outcome = learner.step(&*replica, features, Some(label), 1.0);
+    replica.learn(learner.gradients()).unwrap();
+    outcome
+}
+
+/// Learns one batch of at most `max` of `examples` (examples partition `origin`, the
+/// first at offset `first`), ending it early when the replica is crowded, as the predict
+/// role does, and seals it. Returns the gradients it sent and how many examples it took;
+/// `check` sees each example's outcome.
+fn batch<S: ReplicaStates>(
+    replica: &mut Replica<S>,
+    learner: &mut ViewLearner,
+    examples: &[(Vec<Feature>, f64)],
+    (origin, first): (i32, i64),
+    max: usize,
+    mut check: impl FnMut(usize, Outcome),
+) -> (Vec<(Gradient, i32, i64)>, usize)
+where
+    S::Error: Debug,
+{
+    let mut sent = Vec::new();
+    let mut requirements = BTreeMap::new();
+    let mut taken = 0;
+    for (i, (features, label)) in examples.iter().enumerate().take(max) {
+        if replica.crowded() {
+            break;
+        }
+        let offset = first + i as i64;
+        check(i, step(learner, replica, features, *label));
+        for g in learner.gradients() {
+            sent.push((*g, origin, offset));
+            requirements.insert((partition_of(g.coordinate), origin), offset);
+        }
+        taken += 1;
+    }
+    replica.seal(requirements, BTreeMap::from([(origin, first)]), taken).unwrap();
+    assert!(replica.len() <= replica.states.capacity(), "{} resident", replica.len());
+    (sent, taken)
+}
+
+/// One worker: the replica learns exactly what the embedded learner learns, whatever the
+/// owners publish meanwhile, and the owners end with the same states. Returns the
+/// replica and how many coordinates the model has.
+pub(crate) fn one_worker_learns_exactly_what_the_embedded_learner_learns<S: ReplicaStates>(
+    states: S,
+) -> (Replica<S>, usize)
+where
+    S::Error: Debug,
+{
+    one_worker_admitting_learns_exactly_what_the_embedded_learner_learns(states, Admission::All)
+}
+
+/// The same with an admission policy, which the embedded learner applies exactly as the
+/// owners and the replica do.
+pub(crate) fn one_worker_admitting_learns_exactly_what_the_embedded_learner_learns<S: ReplicaStates>(
+    states: S,
+    admission: Admission,
+) -> (Replica<S>, usize)
+where
+    S::Error: Debug,
+{
+    let embedded = Learner::new(ftrl(0.5), Loss::Logistic).with_admission(admission);
+    one_worker_learns_what_this_learner_learns(states, embedded, learner(), rule_admitting(admission))
+}
+
+/// The scenario for any learner: `embedded` learns the examples at once, `learner` in
+/// the replica, whose owners apply `rule`.
+pub(crate) fn one_worker_learns_what_this_learner_learns<S: ReplicaStates>(
+    states: S,
+    mut embedded: Learner,
+    mut learner: ViewLearner,
+    rule: OwnerRule,
+) -> (Replica<S>, usize)
+where
+    S::Error: Debug,
+{
+    let mut embedded_states = MapStates::default();
+    let mut replica = Replica::new(rule.clone(), PARTITIONS, states);
+    let mut owner = Owner::new(rule);
+    let mut in_flight: VecDeque<Vec<(Gradient, i32, i64)>> = VecDeque::new();
+    let data = examples(600, 0);
+    let mut at = 0;
+    while at < data.len() {
+        let (sent, taken) = batch(&mut replica, &mut learner, &data[at..], (0, at as i64), 37, |i, got| {
+            let (features, label) = &data[at + i];
+            assert_eq!(embedded.learn(&mut embedded_states, features, *label, 1.0).unwrap(), got);
+        });
+        at += taken;
+        in_flight.push_back(sent);
+        // Owners trail by two batches and publish everything they hold.
+        if in_flight.len() > 2 {
+            owner.apply(&in_flight.pop_front().unwrap());
+            owner.publish(&mut replica);
+        }
+    }
+    while let Some(batch) = in_flight.pop_front() {
+        owner.apply(&batch);
+    }
+    owner.publish(&mut replica);
+    assert_eq!(replica.merged, 0, "nothing foreign to merge");
+    assert_eq!(replica.unconfirmed().examples, 0);
+    assert_eq!(replica.pending(), 0, "every own update confirmed");
+    // (Owners and replicas also keep Σg, which the embedded learner does not.)
+    let learned = |s: CoordState| (s.z, s.n, s.updates);
+    assert_eq!(owner.states.len(), embedded_states.len());
+    for (&c, owned) in &owner.states {
+        let got = replica.state(c).unwrap();
+        assert_eq!(learned(got), learned(embedded_states.get(c)), "coordinate {c}");
+        assert_eq!(*owned, got, "coordinate {c}");
+    }
+    (replica, owner.states.len())
+}
+
+/// An owner transaction may end inside a batch (its gradients for one owner can span
+/// records): the states it publishes hold part of the batch, and are not taken; those of
+/// the transaction that completes it are, and they are the replica's own.
+pub(crate) fn states_holding_part_of_a_batch_are_not_taken<S: ReplicaStates>(states: S)
+where
+    S::Error: Debug,
+{
+    let mut learner = learner();
+    let mut replica = Replica::new(rule(), PARTITIONS, states);
+    let mut owner = Owner::new(rule());
+    let data = examples(200, 3);
+    let mut at = 0;
+    while at < data.len() {
+        let (sent, taken) = batch(&mut replica, &mut learner, &data[at..], (0, at as i64), 50, |_, _| {});
+        at += taken;
+        // Between examples, as records hold whole examples.
+        let middle = sent.get(sent.len() / 2).map_or(0, |(_, _, offset)| *offset);
+        let (first, second) = sent.split_at(sent.iter().position(|(_, _, o)| *o == middle).unwrap_or(0));
+        owner.apply(first);
+        owner.publish(&mut replica);
+        owner.apply(second);
+        owner.publish(&mut replica);
+    }
+    assert_eq!(replica.merged, 0, "one worker: nothing foreign, nothing counted twice");
+    assert!(replica.deferred > 0);
+    assert_eq!(replica.unconfirmed().examples, 0);
+    assert_eq!(replica.pending(), 0);
+    for (&c, owned) in &owner.states {
+        assert_eq!(*owned, replica.state(c).unwrap(), "coordinate {c}");
+    }
+}
+
+/// A coordinate with own updates unconfirmed that has left memory (the store must hold
+/// far fewer states than 40): an owner state holding nothing foreign leaves the
+/// replica's own state as it is, and one that does is taken with the replica's own
+/// differences added, without the state being read back.
+pub(crate) fn an_evicted_coordinate_keeps_its_bookkeeping<S: ReplicaStates>(states: S)
+where
+    S::Error: Debug,
+{
+    let mut learner = learner();
+    let mut replica = Replica::new(rule(), PARTITIONS, states);
+    let c = 1;
+    step(&mut learner, &mut replica, &[Feature { coordinate: c, value: 1.0 }], 1.0);
+    replica.seal(BTreeMap::from([((partition_of(c), 0), 0)]), BTreeMap::from([(0, 0)]), 1).unwrap();
+    let own = replica.state(c).unwrap();
+    for other in 100..140 {
+        step(&mut learner, &mut replica, &[Feature { coordinate: other, value: 1.0 }], 0.0);
+        replica.seal(BTreeMap::new(), BTreeMap::new(), 1).unwrap();
+    }
+    assert!(replica.states.resident(c).is_none(), "coordinate {c} left memory");
+    assert_eq!(replica.pending(), 1);
+    let unapplied = BTreeMap::from([(0, -1)]);
+    // The owner has not applied the example: its state holds nothing of this replica's,
+    // and nothing foreign (no updates at all), whatever it says.
+    replica.owner_state(c, CoordState { z: 12345.0, ..CoordState::default() });
+    replica.owner_watermark(partition_of(c), &unapplied).unwrap();
+    assert_eq!(replica.state(c).unwrap(), own, "the replica's own state is kept");
+    // Another worker's update: taken, with this replica's own difference added.
+    let foreign = CoordState { z: 0.25, n: 0.0625, updates: 1, sum: 0.25, seen: 0 };
+    for other in 200..240 {
+        // (out of memory again)
+        step(&mut learner, &mut replica, &[Feature { coordinate: other, value: 1.0 }], 0.0);
+        replica.seal(BTreeMap::new(), BTreeMap::new(), 1).unwrap();
+    }
+    replica.owner_state(c, foreign);
+    assert!(replica.states.resident(c).is_none());
+    replica.owner_watermark(partition_of(c), &unapplied).unwrap();
+    assert_eq!(replica.merged, 1);
+    // The owner confirmed none of this replica's updates yet, so nothing says how many
+    // foreign ones come per own one: its own step counts once.
+    let mut expected = foreign;
+    expected.add(&own);
+    assert_eq!(replica.state(c).unwrap(), expected);
+    // The owner applies the example: nothing is left unconfirmed.
+    let mut applied = foreign;
+    applied.add(&own);
+    replica.owner_state(c, applied);
+    replica.owner_watermark(partition_of(c), &BTreeMap::from([(0, 0)])).unwrap();
+    assert_eq!(replica.pending(), 0);
+    assert_eq!(replica.unconfirmed().examples, 0);
+    assert_eq!(replica.state(c).unwrap(), applied);
+}
+
+/// One batch of two examples on coordinate `own`, applied by its owner over two
+/// transactions; the first also publishes another worker's contribution to `foreign`,
+/// of the same owner partition, which the second does not publish again.
+pub(crate) fn a_transaction_holding_part_of_a_batch_brings_the_other_coordinates_foreign_states<S: ReplicaStates>(
+    states: S,
+) where
+    S::Error: Debug,
+{
+    let mut learner = learner();
+    let mut replica = Replica::new(rule(), PARTITIONS, states);
+    let (own, foreign) = (1, 1 + PARTITIONS as u64);
+    let partition = partition_of(own);
+    assert_eq!(partition_of(foreign), partition);
+    let mut owned = CoordState::default();
+    let mut after_first = CoordState::default();
+    for offset in 0..2 {
+        step(&mut learner, &mut replica, &[Feature { coordinate: own, value: 1.0 }], 1.0);
+        for g in learner.gradients() {
+            rule().apply(g.coordinate, g.member, &mut owned, g.value, None);
+        }
+        if offset == 0 {
+            after_first = owned;
+        }
+    }
+    replica.seal(BTreeMap::from([((partition, 0), 1)]), BTreeMap::from([(0, 0)]), 2).unwrap();
+    let other_workers = CoordState { z: 0.25, n: 0.0625, updates: 1, sum: 0.25, seen: 0 };
+    // The first transaction: the batch's first example and the other worker's update.
+    replica.owner_state(own, after_first);
+    replica.owner_state(foreign, other_workers);
+    replica.owner_watermark(partition, &BTreeMap::from([(0, 0)])).unwrap();
+    assert_eq!(replica.deferred, 1);
+    assert_eq!(replica.state(foreign).unwrap(), other_workers, "the other worker's update is taken");
+    assert_eq!(replica.state(own).unwrap(), owned, "the batch's own coordinate is not counted twice");
+    // The second: the batch's second example; `foreign` has not changed.
+    replica.owner_state(own, owned);
+    replica.owner_watermark(partition, &BTreeMap::from([(0, 1)])).unwrap();
+    assert_eq!(replica.state(foreign).unwrap(), other_workers);
+    assert_eq!(replica.state(own).unwrap(), owned);
+    assert_eq!(replica.merged, 0, "the owner's states of `own` are this replica's own");
+    assert_eq!(replica.pending(), 0);
+    assert_eq!(replica.unconfirmed().examples, 0);
+}
+
+/// Two workers: each replica ends with the owners' states (its own and the other's
+/// contributions), up to rounding.
+pub(crate) fn two_workers_see_each_others_contributions_through_the_owners<S: ReplicaStates>(
+    mut states: impl FnMut() -> S,
+) where
+    S::Error: Debug,
+{
+    let mut learner = learner();
+    let mut replicas = [Replica::new(rule(), PARTITIONS, states()), Replica::new(rule(), PARTITIONS, states())];
+    let mut owner = Owner::new(rule());
+    let data = [examples(400, 1), examples(400, 2)];
+    let mut at = [0, 0];
+    while at.iter().any(|&a| a < 400) {
+        for (worker, replica) in replicas.iter_mut().enumerate() {
+            let examples = &data[worker][at[worker]..];
+            let origin = (worker as i32, at[worker] as i64);
+            let (sent, taken) = batch(replica, &mut learner, examples, origin, 40, |_, _| {});
+            at[worker] += taken;
+            owner.apply(&sent);
+        }
+        for replica in replicas.iter_mut() {
+            owner.publish(replica);
+        }
+    }
+    for replica in replicas.iter_mut() {
+        assert!(replica.merged > 0);
+        assert_eq!(replica.unconfirmed().examples, 0);
+        assert_eq!(replica.pending(), 0);
+        for (c, expected) in &owner.states {
+            let got = replica.state(*c).unwrap();
+            assert_eq!(got.updates, expected.updates, "coordinate {c}");
+            assert!((got.z - expected.z).abs() < 1e-9 && (got.n - expected.n).abs() < 1e-9, "coordinate {c}");
+        }
+    }
+}
+
+/// Four workers learn the bias of a stream whose labels are 1 four times in five, each
+/// from the same stale state: every round each learns a batch of 50, and only then do
+/// the owners apply the four batches and publish. Each worker corrects the error it sees;
+/// the owners add the four corrections. Counting its own steps alone, each replica
+/// would correct the whole error by itself and the owners would move the bias four
+/// times too far: it overshoots and oscillates ever wider. Counting the other workers'
+/// steps in flight (the foreign share, learned from the owners' update counts), the
+/// bias settles at the rate's logit as one learner's does.
+pub(crate) fn four_workers_correcting_one_stale_error_do_not_overshoot_together() {
+    // A learning rate high enough that one worker's batch corrects most of the error.
+    let rule = OwnerRule::new(ftrl(4.0), &[], Admission::All, 1);
+    let mut learner = ViewLearner::new(ftrl(4.0), Loss::Logistic, StepRule::Gradient, &[]);
+    let mut replicas: Vec<_> = (0..4).map(|_| Replica::new(rule.clone(), PARTITIONS, MapStates::default())).collect();
+    let mut owner = Owner::new(rule.clone());
+    let bias = |i: usize| (vec![Feature { coordinate: 0, value: 1.0 }], f64::from(!i.is_multiple_of(5)));
+    let target = (0.8f64 / 0.2).ln();
+    let mut at = 0usize;
+    let mut weights = Vec::new();
+    for _ in 0..30 {
+        for (worker, replica) in replicas.iter_mut().enumerate() {
+            let examples: Vec<_> = (at..at + 50).map(bias).collect();
+            let (sent, taken) = batch(replica, &mut learner, &examples, (worker as i32, at as i64), 50, |_, _| {});
+            assert_eq!(taken, 50);
+            owner.apply(&sent);
+        }
+        at += 50;
+        for replica in replicas.iter_mut() {
+            owner.publish(replica);
+        }
+        weights.push(rule.weight(0, &owner.states[&0]));
+    }
+    // The first round overshoots either way: nothing yet says how many other workers
+    // learn the bias. Without the foreign share it still swings by 4 or more in the
+    // last rounds; with it, it approaches the logit from one side.
+    let worst_late = weights[20..].iter().map(|w| (w - target).abs()).fold(0.0, f64::max);
+    assert!(worst_late < 0.3, "the bias swings up to {worst_late:.3} around {target:.3}: {weights:.3?}");
+    assert!(weights[1..].iter().all(|w| *w > target), "{weights:.3?}");
+}

@@ -1,0 +1,420 @@
+//! The predict role's batch loop: records are learned as they arrive, in chunks, while the
+//! transaction before commits; a batch goes to the committer once the one in flight has
+//! committed, coalesced or per example (`stream::resume`), and never past the bounds on
+//! what the owners have not confirmed.
+
+use super::committer::{BatchOutput, Commit, Handover};
+use super::gradients::{too_many_for_one_record, Requirements, MAX_COALESCED_COORDINATES};
+use super::Predictor;
+use crate::learn::hedge::Hedge;
+use crate::learn::replica::Unconfirmed;
+use crate::learn::{Feature, Progress};
+use crate::observe::events::{ExamplesPredicted, HedgeLeaderSampled, InternalEvent, RecordsConsumed, ViewSampled};
+use crate::schema::proto::{Outcome, Prediction};
+use crate::stream::batch_queue::{BatchQueue, Entry, Record};
+use crate::stream::decode::{decode_in_order, Example};
+use crate::stream::kafka::{collect, committed_positions, partition_of, seek_partitions, RawRecord, RebalanceFlag};
+use crate::stream::resume::commit_metadata;
+use crate::stream::StreamError;
+use rdkafka::consumer::{Consumer, ConsumerGroupMetadata};
+use rdkafka::{Offset, TopicPartitionList};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// The examples learned since the last hand-over to the committer: one transaction's worth.
+/// Records are learned as they arrive, in chunks, while the transaction before commits.
+pub(super) struct Batch {
+    out: BatchOutput,
+    /// Whether it goes coalesced (every record past its partition's per-example prefix).
+    coalesced: bool,
+    examples: usize,
+    chunks: usize,
+    /// When it began to gather: the start of the poll that brought its first records.
+    since: Instant,
+    /// Time spent learning its chunks.
+    learning: Duration,
+    /// Whether it takes no more records: a coalesced record or the replica's room for one
+    /// batch is full, or the next records must go per example.
+    full: bool,
+    group: ConsumerGroupMetadata,
+}
+
+/// How long the predict role polls for the next chunk while a commit is in flight, so that
+/// it hands the batch over soon after the commit ends.
+const CHUNK_WAIT: Duration = Duration::from_millis(5);
+
+impl Predictor {
+    /// Learns records as they arrive and hands each batch to the committer once the one in
+    /// flight has committed (and, with none in flight, once the batch has gathered for
+    /// `batch_max_wait_ms`): under load a batch is what arrived during one commit, learned
+    /// while it ran, so an example waits about one commit rather than a batch's learning
+    /// and a commit. The replica takes the owners' states only between batches (the
+    /// differences a batch sends are measured against its states before the batch).
+    pub(super) fn run(
+        &mut self,
+        shutdown: &AtomicBool,
+        mut handover: Handover,
+        examples: &mut BatchQueue<RebalanceFlag>,
+    ) -> Result<(), StreamError> {
+        let mut last_report = Instant::now();
+        while !shutdown.load(Ordering::Acquire) {
+            if crate::stream::stall::restart_requested("predict") {
+                return Err(StreamError::OpenTransaction(self.topics.gradients.clone()));
+            }
+            if self.batch.is_none() {
+                self.feed.catch_up(&mut self.replica, Duration::ZERO)?;
+                if !self.settle_resumption()? || !self.within_bounds()? {
+                    continue;
+                }
+            }
+            handover.poll()?;
+            let polled_at = Instant::now();
+            let (owned, taken) = if self.batch.is_none() && !self.leftover.is_empty() {
+                (std::mem::take(&mut self.leftover), None)
+            } else {
+                let (room, wait) = match &self.batch {
+                    None => (self.max_examples, self.max_wait),
+                    Some(batch) if handover.in_flight => (self.max_examples - batch.examples, CHUNK_WAIT),
+                    Some(batch) => {
+                        (self.max_examples - batch.examples, self.max_wait.saturating_sub(batch.since.elapsed()))
+                    }
+                };
+                // The consumer's own queue brings the rebalances, and would bring the records
+                // of a partition beyond `example_partitions` (one added to the topic later).
+                // Both are read every turn (without waiting when such records came), so that
+                // neither starves the other.
+                let stray = collect(&*self.consumer, room, Duration::ZERO);
+                let wait = if stray.is_empty() { wait } else { Duration::ZERO };
+                let taken = examples.take(wait, room.saturating_sub(stray.len()));
+                (stray, Some(taken))
+            };
+            if self.consumer.context().take() {
+                // The records may mix the old and the new assignment: they are dropped, the
+                // batch learned before them commits, and every assigned partition is read
+                // again from its committed offset.
+                drop(taken);
+                self.leftover.clear();
+                if let Some(batch) = self.batch.take() {
+                    self.hand_over(batch, &mut handover)?;
+                }
+                handover.wait()?;
+                let committed = committed_positions(&self.consumer)?;
+                self.resume(&committed, &mut handover)?;
+                let positions: Vec<(i32, Offset)> = committed.into_iter().map(|(p, o, _)| (p, o)).collect();
+                seek_partitions(&self.consumer, &self.topics.examples, &positions)?;
+                continue;
+            }
+            let taken_records = taken.iter().flat_map(|taken| taken.entries()).filter_map(|entry| match entry {
+                Entry::Record(record) => Some(record),
+                Entry::End => None,
+                Entry::Error(error) => {
+                    // librdkafka retries fetches itself; the error is only reported.
+                    tracing::warn!(%error, "consumer error");
+                    None
+                }
+            });
+            let records: Vec<Record<'_>> = owned.iter().map(RawRecord::as_record).chain(taken_records).collect();
+            if !records.is_empty() {
+                let processed = self.learn(&records, polled_at)?;
+                let records_consumed = records[..processed].iter().map(|r| (r.partition, r.offset));
+                RecordsConsumed { topic: &self.topics.examples, records: records_consumed }.emit();
+                if processed < records.len() {
+                    self.leftover = records[processed..].iter().map(|record| RawRecord::from(*record)).collect();
+                }
+            }
+            drop(records);
+            drop(taken);
+            let Some(batch) = &self.batch else {
+                self.record_staleness();
+                continue;
+            };
+            let full = batch.full || batch.examples >= self.max_examples;
+            if !(full || (!handover.in_flight && batch.since.elapsed() >= self.max_wait)) {
+                continue;
+            }
+            let Some(batch) = self.batch.take() else { continue };
+            self.hand_over(batch, &mut handover)?;
+            let unconfirmed = self.record_staleness();
+            if let Some(alpha) = self.learner.hedge().map(Hedge::leader_alpha) {
+                HedgeLeaderSampled { alpha }.emit();
+            }
+            if last_report.elapsed() >= Duration::from_secs(10) {
+                tracing::info!(
+                    examples = self.handed.examples,
+                    dead_letters = self.handed.dead_letters,
+                    replica_resident = self.replica.len(),
+                    replica_pending = self.replica.pending(),
+                    owner_records = self.feed.taken.records,
+                    merged_owner_states = self.replica.merged,
+                    deferred_owner_transactions = self.replica.deferred,
+                    unconfirmed_examples = unconfirmed.examples,
+                    unconfirmed_ms = unconfirmed.age.as_millis() as u64,
+                    hedge_leader_alpha = self.learner.hedge().map(Hedge::leader_alpha),
+                    "predict role progress"
+                );
+                last_report = Instant::now();
+            }
+        }
+        if let Some(batch) = self.batch.take() {
+            self.hand_over(batch, &mut handover)?;
+        }
+        handover.wait()?;
+        tracing::info!(
+            examples = self.handed.examples,
+            dead_letters = self.handed.dead_letters,
+            replica_resident = self.replica.len(),
+            merged_owner_states = self.replica.merged,
+            deferred_owner_transactions = self.replica.deferred,
+            "predict role stopped"
+        );
+        Ok(())
+    }
+
+    /// Encodes what `batch` sends, ends it in the replica and hands it to the committer
+    /// (waiting for the batch in flight to commit first).
+    fn hand_over(&mut self, batch: Batch, handover: &mut Handover) -> Result<(), StreamError> {
+        let sealing = Instant::now();
+        let Batch { mut out, coalesced, examples, chunks, since, learning, group, .. } = batch;
+        ExamplesPredicted { scored: &out.scored, dead_letters: out.dead_letters.len() }.emit();
+        (out.gradients, out.requirements) = self.finish(&out, coalesced);
+        self.replica.seal(out.requirements.clone(), out.first_offsets.clone(), examples)?;
+        let offsets = self.consumed_offsets(&out)?;
+        let sealed = sealing.elapsed();
+        self.handed.examples += out.scored.count;
+        self.handed.dead_letters += out.dead_letters.len() as u64;
+        handover.hand_over(Commit { out, offsets, group })?;
+        tracing::debug!(
+            records = examples,
+            chunks,
+            learn_ms = learning.as_millis() as u64,
+            age_ms = since.elapsed().as_millis() as u64,
+            seal_ms = sealed.as_millis() as u64,
+            wait_ms = (sealing.elapsed() - sealed).as_millis() as u64,
+            "predict batch"
+        );
+        Ok(())
+    }
+
+    /// The replica's staleness as the metrics show it: examples learned here that owners
+    /// have not applied, and how long the oldest has waited.
+    fn record_staleness(&self) -> Unconfirmed {
+        let unconfirmed = self.replica.unconfirmed();
+        ViewSampled {
+            weights: self.replica.len(),
+            deltas: self.feed.taken.records,
+            staleness_ms: unconfirmed.age.as_millis() as i64,
+            examples_behind: Some(unconfirmed.examples),
+        }
+        .emit();
+        unconfirmed
+    }
+
+    /// Whether the owners trail within both bounds; otherwise waits a little for them (and
+    /// returns false, so the loop can check for shutdown).
+    fn within_bounds(&mut self) -> Result<bool, StreamError> {
+        let unconfirmed = self.replica.unconfirmed();
+        if unconfirmed.examples <= self.max_unconfirmed_examples && unconfirmed.age <= self.max_unconfirmed {
+            if WAITING_FOR_OWNERS.swap(false, Ordering::AcqRel) {
+                crate::observe::health().unstalled(OWNERS_STALL);
+                tracing::info!("the owners applied this worker's gradients; learning goes on");
+            }
+            return Ok(true);
+        }
+        self.feed.catch_up(&mut self.replica, Duration::from_millis(100))?;
+        self.record_staleness();
+        // Past a restore's worth of waiting, the role cannot make progress by itself: not
+        // ready, and said at the error level once (ftrl_view_staleness_seconds shows it).
+        let stuck_after = (self.max_unconfirmed * 2).max(OWNERS_STUCK_AFTER);
+        if unconfirmed.age >= stuck_after && !WAITING_FOR_OWNERS.swap(true, Ordering::AcqRel) {
+            let why = format!(
+                "the owners to apply this worker's gradients ({} examples unapplied, the oldest for {} s: is an \
+                 update role running for every gradients partition? is a transaction left open on the gradients \
+                 topic?)",
+                unconfirmed.examples,
+                unconfirmed.age.as_secs()
+            );
+            tracing::error!(
+                waited_s = unconfirmed.age.as_secs(),
+                unconfirmed_examples = unconfirmed.examples,
+                "owners have not applied this worker's gradients; the predict role waits for them and is not ready"
+            );
+            crate::observe::health().stalled(OWNERS_STALL, why);
+        }
+        let waited = unconfirmed.age.as_secs();
+        // Learning stops while no update role applies gradients (none running, or a
+        // partition without an owner): say so rather than stall silently.
+        if waited >= 10 && last_warning_due(unconfirmed.age) {
+            tracing::warn!(
+                waited_s = waited,
+                unconfirmed_examples = unconfirmed.examples,
+                "owners have not applied this worker's gradients; is an update role running?"
+            );
+        }
+        Ok(false)
+    }
+
+    /// Learns from `records` as part of the current batch (starting one if there is none);
+    /// returns how many records it took: fewer than all when the batch is full (a coalesced
+    /// record is, or the batch's changes would crowd the replica's cache, or a coalesced
+    /// batch meets a record that must go per example). The rest start the next batch.
+    fn learn(&mut self, records: &[Record<'_>], polled_at: Instant) -> Result<usize, StreamError> {
+        let all_past_prefix = records.iter().all(|r| !self.resumption.per_example(r.partition, r.offset));
+        let mut batch = match self.batch.take() {
+            Some(batch) => batch,
+            None => {
+                let coalesced = self.coalesce && all_past_prefix;
+                if coalesced {
+                    let partitions = self.writer.partitions() as usize;
+                    self.counted.clear();
+                    self.counted.resize_with(partitions, || Progress::new(self.loss.is_binary()));
+                }
+                Batch {
+                    out: BatchOutput { scored: Progress::new(self.loss.is_binary()), ..Default::default() },
+                    coalesced,
+                    examples: 0,
+                    chunks: 0,
+                    since: polled_at,
+                    learning: Duration::ZERO,
+                    full: false,
+                    group: self.consumer.group_metadata().ok_or(StreamError::NoGroupMetadata)?,
+                }
+            }
+        };
+        let learning = Instant::now();
+        let mut processed = 0;
+        if !batch.coalesced || all_past_prefix {
+            // Decoded on several threads, learned here in record order.
+            let mut readers = std::mem::take(&mut self.readers);
+            let learned: Result<(), StreamError> = decode_in_order(&mut readers, records, |block| {
+                for (record, decoded) in records[block.first..].iter().zip(&block.records) {
+                    if (batch.coalesced && self.replica.most_touched() >= MAX_COALESCED_COORDINATES)
+                        || self.replica.crowded()
+                    {
+                        return Ok(false);
+                    }
+                    processed += 1;
+                    let out = &mut batch.out;
+                    out.next_offsets.insert(record.partition, record.offset + 1);
+                    out.first_offsets.entry(record.partition).or_insert(record.offset);
+                    // The batch's event time, which owners expire coordinates by: in the log,
+                    // so a replay sees the same clock.
+                    out.time_ms = out.time_ms.max(record.timestamp_ms);
+                    let example = decoded.as_ref().map(|example| (block.features(example), example));
+                    if let Err(reason) = self.predict_one(record, example, out, batch.coalesced)? {
+                        out.dead_letters.push((RawRecord::from(*record), reason));
+                    }
+                }
+                Ok(true)
+            });
+            self.readers = readers;
+            learned?;
+        }
+        batch.full = processed < records.len();
+        batch.examples += processed;
+        batch.chunks += 1;
+        batch.learning += learning.elapsed();
+        self.batch = Some(batch);
+        Ok(processed)
+    }
+
+    /// The gradients records of a batch learned into `out`, and what owners must apply for
+    /// it to count as applied.
+    fn finish(&mut self, out: &BatchOutput, coalesced: bool) -> (Vec<(i32, Vec<u8>)>, Requirements) {
+        let time_ms = out.time_ms.unwrap_or_else(crate::stream::kafka::now_ms);
+        if coalesced {
+            for (coordinate, member, difference) in self.replica.batch_differences() {
+                self.writer.add_difference(coordinate, member, &difference);
+            }
+            let ranges: BTreeMap<i32, (i64, i64)> = out
+                .first_offsets
+                .iter()
+                .map(|(partition, first)| (*partition, (*first, out.next_offsets[partition] - 1)))
+                .collect();
+            self.writer.finish_coalesced(time_ms, &ranges, &self.counted)
+        } else {
+            self.writer.finish(time_ms)
+        }
+    }
+
+    /// Predicts the example `record` was decoded to (its features and example, or why it is
+    /// a dead letter) and adds its gradients (unless the batch goes `coalesced`) and figures
+    /// to `out`, or says why it is a dead letter (the inner error); the outer one is the
+    /// replica's store failing, which ends the role.
+    fn predict_one(
+        &mut self,
+        record: &Record<'_>,
+        decoded: Result<(&[Feature], &Example), &String>,
+        out: &mut BatchOutput,
+        coalesced: bool,
+    ) -> Result<Result<(), String>, StreamError> {
+        let (features, &Example { label, weight, .. }) = match decoded {
+            Ok(decoded) => decoded,
+            Err(reason) => return Ok(Err(reason.clone())),
+        };
+        self.learner.coordinates(features, &mut self.coordinates);
+        if let Some(reason) = too_many_for_one_record(&self.coordinates, self.writer.partitions()) {
+            return Ok(Err(reason));
+        }
+        self.replica.make_resident(&self.coordinates)?;
+        let outcome = self.learner.step(&self.replica, features, Some(label), weight);
+        self.replica.learn(self.learner.gradients())?;
+        let metric_label = self.loss.metric_label(label);
+        out.scored.record(outcome.loss, metric_label, outcome.prediction, outcome.score, weight);
+        if coalesced {
+            // Counted by one owner, as a per-example entry's outcome would be.
+            let counting = partition_of(record.partition as u64, self.writer.partitions());
+            if let Some(counted) = self.counted.get_mut(counting as usize) {
+                counted.record(outcome.loss, metric_label, outcome.prediction, outcome.score, weight);
+                counted.record_members(weight, &self.learner.member_losses().collect::<Vec<_>>());
+            }
+        } else {
+            let outcome = Outcome {
+                loss: outcome.loss,
+                label: metric_label,
+                prediction: outcome.prediction,
+                score: outcome.score,
+                weight,
+                member_losses: self.learner.member_losses().collect(),
+            };
+            self.writer.add(record.partition, record.offset, self.learner.gradients(), &outcome);
+        }
+        if self.publish_predictions {
+            out.predictions.push(Prediction {
+                origin_partition: record.partition,
+                origin_offset: record.offset,
+                prediction: outcome.prediction,
+                label,
+            });
+        }
+        Ok(Ok(()))
+    }
+
+    /// The examples offsets a batch consumed, with the batch bound (see `resume`).
+    fn consumed_offsets(&self, out: &BatchOutput) -> Result<TopicPartitionList, StreamError> {
+        let mut offsets = TopicPartitionList::new();
+        for (partition, next) in &out.next_offsets {
+            offsets.add_partition_offset(&self.topics.examples, *partition, Offset::Offset(*next))?;
+            if let Some(mut element) = offsets.find_partition(&self.topics.examples, *partition) {
+                element.set_metadata(commit_metadata(self.max_examples, self.resumption.carried(*partition)));
+            }
+        }
+        Ok(offsets)
+    }
+}
+
+/// Whether this process's predict role waits for the owners past [`OWNERS_STUCK_AFTER`]
+/// (and so reported itself not ready).
+static WAITING_FOR_OWNERS: AtomicBool = AtomicBool::new(false);
+
+/// Its `/ready` entry.
+const OWNERS_STALL: &str = "owners";
+
+/// Least time the predict role waits for the owners before it reports itself not ready:
+/// longer than a rebalance with a restore usually takes.
+const OWNERS_STUCK_AFTER: Duration = Duration::from_secs(30);
+
+/// True about once per 10 s of a growing `age` (the wait loop checks every 100 ms).
+pub(super) fn last_warning_due(age: Duration) -> bool {
+    age.as_millis() % 10_000 < 100
+}
