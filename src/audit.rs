@@ -15,7 +15,6 @@ use crate::input::InputError;
 use crate::learn::hashing::bias;
 use crate::learn::{CoordinateStates, Feature, Optimizer};
 use crate::store::{ModelStore, StoreError};
-use crate::train::write_prediction;
 use std::collections::HashMap;
 use std::io::{BufWriter, Stdout, Write};
 
@@ -25,6 +24,17 @@ pub(crate) fn vw_name(coordinate: u64, name: &str) -> String {
         return "Constant".into();
     }
     name.split('*').map(|part| part.strip_prefix('^').unwrap_or(part)).collect::<Vec<_>>().join("*")
+}
+
+/// Writes one prediction line as VW's `-p` does (and the audit before each example's
+/// features): the prediction, then the tag if there is one.
+pub(crate) fn write_prediction(out: &mut dyn Write, prediction: f64, tag: &str) -> Result<(), InputError> {
+    if tag.is_empty() {
+        writeln!(out, "{prediction}")?;
+    } else {
+        writeln!(out, "{prediction} {tag}")?;
+    }
+    Ok(())
 }
 
 /// Writes the audit lines; learns feature names as the reader hands them over.

@@ -1,7 +1,7 @@
 //! The embedded trainer: one process, no broker, examples in file order. Deterministic,
 //! and the yardstick for the stream worker's loss and speed.
 
-use crate::audit::Audit;
+use crate::audit::{write_prediction, Audit};
 use crate::input::{spawn_reader, Batch, InputError, Item, Origin, Source};
 use crate::learn::delay::DelayedLearner;
 use crate::learn::expiry::Expiry;
@@ -126,16 +126,6 @@ fn report(
     }
     if let Some(audit) = audit {
         audit.write(shown, tag)?;
-    }
-    Ok(())
-}
-
-/// Writes one prediction line: the prediction, then the tag if there is one.
-pub(crate) fn write_prediction(out: &mut dyn Write, prediction: f64, tag: &str) -> Result<(), InputError> {
-    if tag.is_empty() {
-        writeln!(out, "{prediction}")?;
-    } else {
-        writeln!(out, "{prediction} {tag}")?;
     }
     Ok(())
 }
