@@ -24,9 +24,12 @@
 use crate::learn::loss::LossKind;
 use crate::learn::{Algorithm, StepRule};
 use crate::model::LearnerOptions;
+use crate::schema::example::{ExampleReader, Featurizer, Reading, RecordDecoder};
+use crate::schema::mapping::{Mapping, MappingError};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 mod load;
 mod validate;
@@ -641,6 +644,17 @@ impl ModelConfig {
             clip_to_labels: self.clip_to_labels,
             ..LearnerOptions::default()
         }
+    }
+
+    /// The reader of examples-topic records this section describes (its mapping file read
+    /// and checked).
+    pub(crate) fn example_reader(&self, featurizer: Featurizer) -> Result<ExampleReader, MappingError> {
+        let mapping = match &self.example_mapping {
+            Some(path) if self.example_format == ExampleFormat::JsonEvents => Some(Arc::new(Mapping::load(path)?)),
+            _ => None,
+        };
+        let decoder = RecordDecoder::new(self.example_format, self.example_framing, self.example_schema_id, mapping)?;
+        Ok(ExampleReader::new(Reading::Record(decoder), featurizer))
     }
 
     /// The model's topic names.

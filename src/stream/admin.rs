@@ -12,7 +12,7 @@ use super::StreamError;
 use crate::config::{ModelConfig, WorkerConfig};
 use crate::input::{Batch, InputError, Item, Origin, BATCH_EXAMPLES};
 use crate::learn::Progress;
-use crate::schema::example::{ExampleReader, Featurizer};
+use crate::schema::example::Featurizer;
 use crate::schema::framing::{frame, Framing};
 use crate::schema::proto::{ExampleFormat, ProgressWindow, WeightDelta};
 use indicatif::ProgressBar;
@@ -583,8 +583,7 @@ pub(crate) fn spawn_topic_reader(
 ) -> Result<Receiver<Result<Batch, InputError>>, StreamError> {
     let (sender, receiver) = sync_channel(READER_QUEUE_DEPTH);
     let config = config.clone();
-    let mut reader =
-        ExampleReader::for_records(&config.model, featurizer).map_err(|e| StreamError::Config(e.to_string()))?;
+    let mut reader = config.model.example_reader(featurizer).map_err(|e| StreamError::Config(e.to_string()))?;
     std::thread::Builder::new()
         .name("topic-reader".into())
         .spawn(move || {

@@ -264,11 +264,10 @@ impl PredictRole {
             feed,
             topics,
             readers: vec![
-                ExampleReader::for_records(
-                    &config.model,
-                    settings.featurizer().map_err(|e| StreamError::Config(e.to_string()))?,
-                )
-                .map_err(|e| StreamError::Config(e.to_string()))?;
+                config
+                    .model
+                    .example_reader(settings.featurizer().map_err(|e| StreamError::Config(e.to_string()))?)
+                    .map_err(|e| StreamError::Config(e.to_string()))?;
                 config.worker.predict_threads.max(1)
             ],
             loss: settings.loss,
