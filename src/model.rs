@@ -21,8 +21,12 @@ const HEDGE_KEY: &str = "hedge_state";
 const GLOBAL_KEY: &str = "learner_state";
 
 /// Everything needed to interpret stored coordinate states and to keep training them.
+///
+/// Stored with every model as JSON. A field missing from a stored model (written before the
+/// field existed) reads as its default, so a setting can be added without making stored
+/// models unreadable; a field this build does not know is refused ([`ModelError::Newer`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(default, deny_unknown_fields)]
 pub struct ModelSettings {
     pub format_version: u32,
     pub hash_version: u32,
@@ -33,23 +37,23 @@ pub struct ModelSettings {
     /// How the loss derivative becomes the step. Left out when `gradient`, so models that
     /// do not use it read the same as before the setting existed (and old ones read as
     /// `gradient`). Stored as `update`, the name of its flag and configuration key.
-    #[serde(rename = "update", default, skip_serializing_if = "StepRule::is_gradient")]
+    #[serde(rename = "update", skip_serializing_if = "StepRule::is_gradient")]
     pub step_rule: StepRule,
     /// The learning rates α of a Hedge mixture (one learner each, `optimizer` otherwise);
     /// empty for a single learner with `optimizer`'s α.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub hedge: Vec<f64>,
     /// When a coordinate gets state (`all`: at its first occurrence).
-    #[serde(default, skip_serializing_if = "Admission::is_all")]
+    #[serde(skip_serializing_if = "Admission::is_all")]
     pub admission: Admission,
     /// Where single-output predictions are clipped (VW's); none by default.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub prediction_range: Option<PredictionRange>,
     /// Which namespaces' features examples keep (VW's --ignore, --keep).
-    #[serde(default, skip_serializing_if = "NamespaceFilter::is_all")]
+    #[serde(skip_serializing_if = "NamespaceFilter::is_all")]
     pub namespaces: NamespaceFilter,
     /// No bias coordinate (VW's --noconstant).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub no_bias: bool,
 }
 
@@ -65,6 +69,16 @@ pub enum ModelError {
     Mismatch { path: String, differences: String },
     #[error("the model uses format {found}/hash {hash}, this build reads format {FORMAT_VERSION}/hash {HASH_VERSION}")]
     Version { found: u32, hash: u32 },
+    #[error(
+        "the model was written by a newer version of ftrl: its settings hold what this build does not know ({unknown})"
+    )]
+    Newer { unknown: String },
+}
+
+impl Default for ModelSettings {
+    fn default() -> Self {
+        Self::new(Optimizer::default(), Loss::Logistic, &[])
+    }
 }
 
 impl ModelSettings {
@@ -445,16 +459,32 @@ impl Model {
 
 fn read_settings(store: &ModelStore) -> Result<Option<ModelSettings>, ModelError> {
     let Some(bytes) = store.metadata(SETTINGS_KEY)? else { return Ok(None) };
+    parse_settings(&bytes).map(Some)
+}
+
+/// The settings stored as `bytes`. A field or a value this build has no name for comes from
+/// a newer version, which writes a setting only when it is not at the default that matches
+/// older builds: ignoring it would train or predict with a rule the model was not trained
+/// with, so it is refused, as [`ModelError::Newer`].
+fn parse_settings(bytes: &[u8]) -> Result<ModelSettings, ModelError> {
     #[derive(Deserialize)]
     struct Versions {
         format_version: u32,
         hash_version: u32,
     }
-    let versions: Versions = serde_json::from_slice(&bytes).map_err(|e| ModelError::Settings(e.to_string()))?;
+    let versions: Versions = serde_json::from_slice(bytes).map_err(|e| ModelError::Settings(e.to_string()))?;
     if versions.format_version != FORMAT_VERSION || versions.hash_version != HASH_VERSION {
         return Err(ModelError::Version { found: versions.format_version, hash: versions.hash_version });
     }
-    serde_json::from_slice(&bytes).map(Some).map_err(|e| ModelError::Settings(e.to_string()))
+    serde_path_to_error::deserialize(&mut serde_json::Deserializer::from_slice(bytes)).map_err(|e| {
+        let reason = e.inner().to_string();
+        // serde's own wording for a key or a variant name the types do not list.
+        if reason.starts_with("unknown field") || reason.starts_with("unknown variant") {
+            ModelError::Newer { unknown: format!("{}: {reason}", e.path()) }
+        } else {
+            ModelError::Settings(reason)
+        }
+    })
 }
 
 fn read_examples(store: &ModelStore) -> Result<u64, ModelError> {
@@ -514,6 +544,86 @@ mod tests {
         assert_eq!(named, ["alpha", "l2", "update", "min_count", "crosses[1]"]);
         let softmax = LearnerOptions { loss: LossKind::Softmax, classes: Some(1), ..LearnerOptions::default() };
         assert_eq!(softmax.settings().unwrap_err()[0].setting, "classes");
+    }
+
+    /// Settings with every stored field away from its default, as fixtures keep them.
+    fn every_field_set() -> ModelSettings {
+        let hyperparameters = Hyperparameters {
+            alpha: 0.5,
+            beta: 0.25,
+            l1: 0.0,
+            l2: 0.0,
+            bound: None,
+            clip_gradient: None,
+            power_t: 0.25,
+            initial_t: 1.0,
+            gd: GdParts { adaptive: true, normalized: false, invariant: true },
+        };
+        let optimizer = Optimizer { algorithm: Algorithm::Gd, hyperparameters };
+        let mut settings = ModelSettings::new(optimizer, Loss::Squared, &["ab".parse().unwrap()]);
+        settings.prediction_range = Some(PredictionRange { min: -1.0, max: 2.0, widen_to_labels: true });
+        settings.namespaces = NamespaceFilter::Ignore("xy".into());
+        settings.no_bias = true;
+        settings
+    }
+
+    /// A stored settings record of `tests/fixtures/model-settings`.
+    fn fixture(name: &str) -> Vec<u8> {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/model-settings").join(name);
+        std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    }
+
+    #[test]
+    fn stored_models_load() {
+        assert_eq!(parse_settings(&fixture("defaults.json")).unwrap(), settings());
+        assert_eq!(parse_settings(&fixture("vw-gd.json")).unwrap(), every_field_set());
+        let mut regularized = settings();
+        regularized.optimizer.hyperparameters = Hyperparameters {
+            l1: 1.0,
+            l2: 0.5,
+            bound: Some(3.0),
+            clip_gradient: Some(10.0),
+            ..Hyperparameters::default()
+        };
+        regularized.step_rule = StepRule::Implicit;
+        regularized.hedge = vec![0.1, 1.0];
+        regularized.admission = Admission::MinCount { count: 2 };
+        assert_eq!(parse_settings(&fixture("ftrl-regularized.json")).unwrap(), regularized);
+    }
+
+    /// A model stored before a setting existed lacks its field: it reads as the default.
+    #[test]
+    fn a_missing_field_reads_as_its_default() {
+        let mut stored: serde_json::Value = serde_json::from_slice(&fixture("vw-gd.json")).unwrap();
+        let hyperparameters = stored["optimizer"]["hyperparameters"].as_object_mut().unwrap();
+        hyperparameters.remove("power_t");
+        hyperparameters.remove("clip_gradient");
+        hyperparameters["gd"].as_object_mut().unwrap().remove("normalized");
+        stored.as_object_mut().unwrap().remove("no_bias");
+        let read = parse_settings(&serde_json::to_vec(&stored).unwrap()).unwrap();
+        let mut expected = every_field_set();
+        expected.optimizer.hyperparameters.power_t = Hyperparameters::default().power_t;
+        expected.optimizer.hyperparameters.gd.normalized = GdParts::default().normalized;
+        expected.no_bias = false;
+        assert_eq!(read, expected);
+    }
+
+    /// A setting a newer version wrote, which this build would ignore, is refused by name.
+    #[test]
+    fn a_field_of_a_newer_version_is_refused() {
+        let mut stored: serde_json::Value = serde_json::from_slice(&fixture("defaults.json")).unwrap();
+        stored["optimizer"]["hyperparameters"]["l3"] = 0.5.into();
+        let err = parse_settings(&serde_json::to_vec(&stored).unwrap()).unwrap_err();
+        assert!(matches!(err, ModelError::Newer { .. }), "{err}");
+        let message = err.to_string();
+        assert!(message.contains("newer version") && message.contains("`l3`"), "{message}");
+        let mut stored: serde_json::Value = serde_json::from_slice(&fixture("defaults.json")).unwrap();
+        stored["optimizer"]["algorithm"] = "adam".into();
+        let err = parse_settings(&serde_json::to_vec(&stored).unwrap()).unwrap_err();
+        assert!(matches!(err, ModelError::Newer { .. }) && err.to_string().contains("`adam`"), "{err}");
+        // What is not a newer version's is unreadable, as before.
+        let err = parse_settings(br#"{"format_version":1,"hash_version":1,"crosses":3}"#).unwrap_err();
+        assert!(matches!(err, ModelError::Settings(_)), "{err}");
     }
 
     #[test]
