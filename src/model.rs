@@ -2,11 +2,9 @@
 
 use crate::learn::admission::Admission;
 use crate::learn::clip::PredictionRange;
-use crate::learn::gd::GdParts;
 use crate::learn::hashing::HASH_VERSION;
 use crate::learn::hedge::HedgeState;
-use crate::learn::loss::LossKind;
-use crate::learn::{Algorithm, Hedge, Hyperparameters, Learner, Loss, Optimizer, StepRule};
+use crate::learn::{Learner, Loss, Optimizer, StepRule};
 use crate::schema::example::{Cross, Featurizer, NamespaceFilter};
 use crate::store::{ModelStore, StoreError};
 use serde::{Deserialize, Serialize};
@@ -157,203 +155,6 @@ impl ModelSettings {
     }
 }
 
-/// The learning settings as a user gives them (`ftrl train`'s flags, the `[model]` keys of
-/// a worker's configuration), before they are checked. The command line and the
-/// configuration each read their own spelling into this, so the defaults and the rules live
-/// here once: [`Default`] and [`LearnerOptions::settings`].
-#[derive(Clone, Debug, PartialEq)]
-pub struct LearnerOptions {
-    pub loss: LossKind,
-    /// Number of classes (softmax only).
-    pub classes: Option<u32>,
-    pub algorithm: Algorithm,
-    pub alpha: f64,
-    pub beta: f64,
-    pub l1: f64,
-    pub l2: f64,
-    pub bound: Option<f64>,
-    pub clip_gradient: Option<f64>,
-    /// Namespace pairs to cross, like "ab".
-    pub crosses: Vec<String>,
-    /// How the loss becomes the step (`--update`, `model.update`).
-    pub step_rule: StepRule,
-    /// The α of each member of a Hedge mixture; empty for one learner.
-    pub hedge: Vec<f64>,
-    pub min_count: Option<u32>,
-    pub inclusion_probability: Option<f64>,
-    /// VW's rule (`gd`): the power of its rates, its initial example count and its parts.
-    pub power_t: f64,
-    pub initial_t: f64,
-    pub adaptive: bool,
-    pub normalized: bool,
-    pub invariant: bool,
-    /// Clip single-output predictions (margins) into [min, max] (VW's `--min_prediction`,
-    /// `--max_prediction`); either alone keeps the other at its default (0; ±50 for
-    /// logistic).
-    pub min_prediction: Option<f64>,
-    pub max_prediction: Option<f64>,
-    /// Without either: clip into the range of the labels seen so far (VW's default).
-    pub clip_to_labels: bool,
-    /// Which namespaces' features examples keep (VW's --ignore, --keep).
-    pub namespaces: NamespaceFilter,
-    /// No bias coordinate (VW's --noconstant).
-    pub no_bias: bool,
-}
-
-impl Default for LearnerOptions {
-    fn default() -> Self {
-        // The optimizer's defaults are the user's: one place for α = 0.1, β = 1.
-        let Hyperparameters { alpha, beta, l1, l2, bound, clip_gradient, power_t, initial_t, gd } =
-            Hyperparameters::default();
-        Self {
-            loss: LossKind::Logistic,
-            classes: None,
-            algorithm: Algorithm::FtrlProximal,
-            alpha,
-            beta,
-            l1,
-            l2,
-            bound,
-            clip_gradient,
-            crosses: Vec::new(),
-            step_rule: StepRule::Gradient,
-            hedge: Vec::new(),
-            min_count: None,
-            inclusion_probability: None,
-            power_t,
-            initial_t,
-            adaptive: gd.adaptive,
-            normalized: gd.normalized,
-            invariant: gd.invariant,
-            min_prediction: None,
-            max_prediction: None,
-            clip_to_labels: false,
-            namespaces: NamespaceFilter::All,
-            no_bias: false,
-        }
-    }
-}
-
-/// A learning setting that cannot work: which one, by its configuration key (`alpha`,
-/// `clip_gradient`, `crosses[1]`), and why. Each front end names it in its own spelling.
-#[derive(Clone, Debug, PartialEq, Error)]
-#[error("{setting}: {reason}")]
-pub struct SettingError {
-    pub setting: String,
-    pub reason: String,
-}
-
-impl LearnerOptions {
-    /// The model settings these options describe, or every setting that cannot work (in
-    /// the order of the fields).
-    pub fn settings(&self) -> Result<ModelSettings, Vec<SettingError>> {
-        let mut problems = Vec::new();
-        let mut bad = |setting: &str, reason: String| problems.push(SettingError { setting: setting.into(), reason });
-        let loss = match self.loss.with_classes(self.classes) {
-            Ok(loss) => Some(loss),
-            Err(e) => {
-                bad(if self.classes.is_some() { "classes" } else { "loss" }, e);
-                None
-            }
-        };
-        let hyperparameters = Hyperparameters {
-            alpha: self.alpha,
-            beta: self.beta,
-            l1: self.l1,
-            l2: self.l2,
-            bound: self.bound,
-            clip_gradient: self.clip_gradient,
-            power_t: self.power_t,
-            initial_t: self.initial_t,
-            gd: GdParts { adaptive: self.adaptive, normalized: self.normalized, invariant: self.invariant },
-        };
-        for (setting, reason) in hyperparameters.problems() {
-            bad(setting, reason);
-        }
-        if self.algorithm == Algorithm::Gd {
-            // What VW's rule does not implement here, by the setting that asks for it.
-            let unsupported = [
-                (
-                    "l1",
-                    self.l1 != 0.0,
-                    "VW's default learner regularizes by truncation, not implemented: use --algo ftrl-proximal",
-                ),
-                (
-                    "l2",
-                    self.l2 != 0.0,
-                    "VW's default learner regularizes by truncation, not implemented: use --algo ftrl-proximal",
-                ),
-                ("bound", self.bound.is_some(), "not with VW's default learner"),
-                ("clip_gradient", self.clip_gradient.is_some(), "not with VW's default learner"),
-                (
-                    "update",
-                    !self.step_rule.is_gradient(),
-                    "VW's default learner takes its own invariant steps (see invariant)",
-                ),
-                ("hedge", !self.hedge.is_empty(), "not with VW's default learner"),
-                ("min_count", self.min_count.is_some(), "not with VW's default learner"),
-                ("inclusion_probability", self.inclusion_probability.is_some(), "not with VW's default learner"),
-                ("loss", self.loss == LossKind::Softmax, "VW's default learner has one output"),
-            ];
-            for (setting, asked, reason) in unsupported {
-                if asked {
-                    bad(setting, reason.into());
-                }
-            }
-        }
-        let prediction_range =
-            PredictionRange::from_options(self.loss, self.min_prediction, self.max_prediction, self.clip_to_labels);
-        if let Some(range) = prediction_range {
-            if !(range.min.is_finite() && range.max.is_finite() && range.min <= range.max) {
-                bad(
-                    "min_prediction",
-                    format!("must be finite and at most max_prediction, got [{}, {}]", range.min, range.max),
-                );
-            } else if self.loss == LossKind::Softmax {
-                bad("min_prediction", "softmax predicts a class, which is not clipped".into());
-            }
-        }
-        // Which steps and mixtures work depends on the loss; an unknown one was reported above.
-        if let Some(loss) = loss {
-            if let Err(e) = self.step_rule.check_loss(loss) {
-                bad("update", e);
-            }
-            if !self.hedge.is_empty() {
-                if let Err(e) = Hedge::check(&self.hedge, loss) {
-                    bad("hedge", e);
-                }
-            }
-        }
-        let admission = Admission::from_options(self.min_count, self.inclusion_probability);
-        if self.min_count.is_some() && self.inclusion_probability.is_some() {
-            bad("min_count", "set min_count or inclusion_probability, not both".into());
-        } else if let Err(e) = admission.check() {
-            bad(if self.min_count.is_some() { "min_count" } else { "inclusion_probability" }, e);
-        }
-        let mut crosses = Vec::with_capacity(self.crosses.len());
-        for (i, cross) in self.crosses.iter().enumerate() {
-            match cross.parse::<Cross>() {
-                Ok(cross) => crosses.push(cross),
-                Err(e) => bad(&format!("crosses[{i}]"), e),
-            }
-        }
-        match loss {
-            Some(loss) if problems.is_empty() => {
-                let optimizer = Optimizer { algorithm: self.algorithm, hyperparameters };
-                let mut settings = ModelSettings::new(optimizer, loss, &crosses);
-                settings.step_rule = self.step_rule;
-                settings.hedge = self.hedge.clone();
-                settings.admission = admission;
-                settings.prediction_range = prediction_range;
-                settings.namespaces = self.namespaces.clone();
-                settings.no_bias = self.no_bias;
-                Ok(settings)
-            }
-            _ => Err(problems),
-        }
-    }
-}
-
 /// Settings plus state.
 pub(crate) struct Model {
     pub settings: ModelSettings,
@@ -500,7 +301,8 @@ fn read_examples(store: &ModelStore) -> Result<u64, ModelError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::learn::Hyperparameters;
+    use crate::learn::gd::GdParts;
+    use crate::learn::{Algorithm, Hyperparameters};
 
     fn settings() -> ModelSettings {
         let optimizer =
@@ -524,26 +326,6 @@ mod tests {
         assert!(json.contains(r#""update":"aprox""#), "stored under the name it always had: {json}");
         assert_eq!(serde_json::from_str::<ModelSettings>(&json).unwrap(), new);
         assert!(new.differences(&settings()).contains("hedge"));
-    }
-
-    /// The defaults are the settings models have always had, and every bad setting is named
-    /// by its configuration key.
-    #[test]
-    fn learner_options_name_every_bad_setting() {
-        assert_eq!(LearnerOptions::default().settings().unwrap(), settings());
-        let bad = LearnerOptions {
-            alpha: 0.0,
-            l2: -1.0,
-            step_rule: StepRule::Pa,
-            crosses: vec!["ab".into(), "abc".into()],
-            min_count: Some(2),
-            inclusion_probability: Some(0.5),
-            ..LearnerOptions::default()
-        };
-        let named: Vec<String> = bad.settings().unwrap_err().into_iter().map(|e| e.setting).collect();
-        assert_eq!(named, ["alpha", "l2", "update", "min_count", "crosses[1]"]);
-        let softmax = LearnerOptions { loss: LossKind::Softmax, classes: Some(1), ..LearnerOptions::default() };
-        assert_eq!(softmax.settings().unwrap_err()[0].setting, "classes");
     }
 
     /// Settings with every stored field away from its default, as fixtures keep them.

@@ -281,9 +281,9 @@ impl PredictRole {
             writer: GradientWriter::new(
                 config.model.partitions,
                 Carried {
-                    members: !config.model.hedge.is_empty(),
+                    members: !config.model.learner.hedge.is_empty(),
                     read_sums: config.model.delay_tolerant,
-                    gd: config.model.algorithm == crate::learn::Algorithm::Gd,
+                    gd: config.model.learner.algorithm == crate::learn::Algorithm::Gd,
                 },
             ),
             coalesce: coalesces(config),
