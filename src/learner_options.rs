@@ -29,7 +29,7 @@ pub struct LearnerOptions {
     #[arg(long)]
     pub classes: Option<u32>,
     /// Per-coordinate update rule.
-    #[arg(long = "algo", value_enum, default_value_t = Algorithm::FtrlProximal)]
+    #[arg(long = "algo", value_name = "ALGO", value_enum, default_value_t = Algorithm::FtrlProximal)]
     pub algorithm: Algorithm,
     /// Learning-rate scale α (rate = α / (β + √Σg²)).
     #[arg(long, default_value_t = Hyperparameters::default().alpha)]
