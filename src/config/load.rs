@@ -68,9 +68,8 @@ fn parse(text: &str, env: HashMap<String, String>) -> Result<WorkerConfig, Strin
     // names: they are read on their own first, by name.
     #[derive(serde::Deserialize)]
     struct LearningSettings {
-        #[serde(default)]
-        #[allow(dead_code)] // Read only for its errors.
-        model: LearnerOptions,
+        #[serde(rename = "model", default)]
+        _model: LearnerOptions,
     }
     deserialize_reporting_all::<LearningSettings>(&mut value, &mut problems);
     match deserialize_reporting_all::<WorkerConfig>(&mut value, &mut problems) {
