@@ -1,13 +1,11 @@
 //! The command line: what each command accepts. `commands` carries them out.
 
 use crate::learn::expiry::Expiry;
-use crate::learn::loss::LossKind;
-use crate::learn::{Algorithm, StepRule};
-use crate::model::{LearnerOptions, ModelSettings};
-use crate::schema::example::{Cross, NamespaceFilter};
+use crate::learner_options::LearnerOptions;
+use crate::model::ModelSettings;
+use crate::schema::example::NamespaceFilter;
 use crate::schema::Format;
-use clap::builder::PossibleValue;
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
 #[derive(Debug, Parser)]
@@ -161,83 +159,12 @@ pub struct ReplayArgs {
     pub to_prefix: String,
 }
 
-/// How the model learns: the settings stored with a model.
+/// How the model learns: the settings stored with a model, and which features examples
+/// keep.
 #[derive(Debug, Clone, Args)]
 pub struct LearnerArgs {
-    /// Loss function.
-    #[arg(long, value_enum, default_value_t = LearnerOptions::default().loss)]
-    pub loss: LossKind,
-    /// Number of classes (softmax only; labels are 1..=K).
-    #[arg(long)]
-    pub classes: Option<u32>,
-    /// Per-coordinate update rule.
-    #[arg(long, value_enum, default_value_t = LearnerOptions::default().algorithm)]
-    pub algo: Algorithm,
-    /// Learning-rate scale α (rate = α / (β + √Σg²)).
-    #[arg(long, default_value_t = LearnerOptions::default().alpha)]
-    pub alpha: f64,
-    /// Learning-rate smoothing β.
-    #[arg(long, default_value_t = LearnerOptions::default().beta)]
-    pub beta: f64,
-    /// L1 regularization λ1.
-    #[arg(long, default_value_t = LearnerOptions::default().l1)]
-    pub l1: f64,
-    /// L2 regularization λ2.
-    #[arg(long, default_value_t = LearnerOptions::default().l2)]
-    pub l2: f64,
-    /// Keep every weight in [-R, R].
-    #[arg(long, value_name = "R")]
-    pub bound: Option<f64>,
-    /// Clip every per-coordinate gradient to [-C, C].
-    #[arg(long, value_name = "C")]
-    pub clip_gradient: Option<f64>,
-    /// Cross two namespaces by their first letters, like Vowpal Wabbit's -q (repeatable).
-    #[arg(long = "cross", value_name = "AB")]
-    pub crosses: Vec<Cross>,
-    /// How the loss becomes the step: the plain gradient, the implicit (proximal) step,
-    /// aProx's truncated step, or Passive-Aggressive (hinge loss only). Each coordinate
-    /// still moves at its own rate; the others never overshoot the label.
-    #[arg(long = "update", value_name = "UPDATE", value_enum, default_value_t = LearnerOptions::default().step_rule)]
-    pub step_rule: StepRule,
-    /// Learn with one learner per α in this list and predict with their Hedge mixture,
-    /// weighted by each one's progressive loss (replaces --alpha), e.g. 0.01,0.03,0.1,0.3,1,3.
-    #[arg(long, value_name = "A1,A2,...", value_delimiter = ',', num_args = 1..)]
-    pub hedge: Vec<f64>,
-    /// Learn a coordinate only from its N-th occurrence on (counted exactly, in its state,
-    /// as a stream's owners do), keeping rare features' weights at 0.
-    #[arg(long, value_name = "N", conflicts_with = "inclusion_probability")]
-    pub min_count: Option<u32>,
-    /// Start learning a coordinate not yet admitted at each occurrence with probability P
-    /// (McMahan et al.'s Poisson inclusion; the coin is a hash of the coordinate).
-    #[arg(long, value_name = "P")]
-    pub inclusion_probability: Option<f64>,
-    /// With --algo gd: the power of the rates' decay (VW's --power_t).
-    #[arg(long, default_value_t = LearnerOptions::default().power_t)]
-    pub power_t: f64,
-    /// With --algo gd: examples of norm 1 counted before the first (VW's --initial_t).
-    #[arg(long, default_value_t = LearnerOptions::default().initial_t)]
-    pub initial_t: f64,
-    /// With --algo gd: no per-coordinate adaptive rates (VW's rule without --adaptive).
-    #[arg(long)]
-    pub no_adaptive: bool,
-    /// With --algo gd: no normalization by each feature's largest magnitude.
-    #[arg(long)]
-    pub no_normalized: bool,
-    /// With --algo gd: plain gradient steps instead of importance-invariant ones.
-    #[arg(long)]
-    pub no_invariant: bool,
-    /// Clip predictions (margins of one-output losses) to at least this (VW's
-    /// --min_prediction); alone, the most is 0 (50 for logistic).
-    #[arg(long, value_name = "MIN", allow_negative_numbers = true)]
-    pub min_prediction: Option<f64>,
-    /// Clip predictions to at most this (VW's --max_prediction); alone, the least is 0
-    /// (−50 for logistic).
-    #[arg(long, value_name = "MAX", allow_negative_numbers = true)]
-    pub max_prediction: Option<f64>,
-    /// Clip predictions into the range of the labels seen so far, as Vowpal Wabbit does by
-    /// default (without --min-prediction or --max-prediction).
-    #[arg(long)]
-    pub clip_to_labels: bool,
+    #[command(flatten)]
+    pub options: LearnerOptions,
     /// Drop the features of namespaces starting with these letters (VW's --ignore).
     #[arg(long, value_name = "LETTERS", conflicts_with = "keep")]
     pub ignore: Option<String>,
@@ -252,55 +179,20 @@ pub struct LearnerArgs {
 impl LearnerArgs {
     /// The options as given, unchecked.
     pub fn options(&self) -> LearnerOptions {
-        LearnerOptions {
-            loss: self.loss,
-            classes: self.classes,
-            algorithm: self.algo,
-            alpha: self.alpha,
-            beta: self.beta,
-            l1: self.l1,
-            l2: self.l2,
-            bound: self.bound,
-            clip_gradient: self.clip_gradient,
-            crosses: self.crosses.iter().map(Cross::to_string).collect(),
-            step_rule: self.step_rule,
-            hedge: self.hedge.clone(),
-            min_count: self.min_count,
-            inclusion_probability: self.inclusion_probability,
-            power_t: self.power_t,
-            initial_t: self.initial_t,
-            adaptive: !self.no_adaptive,
-            normalized: !self.no_normalized,
-            invariant: !self.no_invariant,
-            min_prediction: self.min_prediction,
-            max_prediction: self.max_prediction,
-            clip_to_labels: self.clip_to_labels,
-            namespaces: match (&self.ignore, &self.keep) {
-                (Some(letters), _) => NamespaceFilter::Ignore(letters.clone()),
-                (None, Some(letters)) => NamespaceFilter::Keep(letters.clone()),
-                (None, None) => NamespaceFilter::All,
-            },
-            no_bias: self.no_bias,
-        }
+        let namespaces = match (&self.ignore, &self.keep) {
+            (Some(letters), _) => NamespaceFilter::Ignore(letters.clone()),
+            (None, Some(letters)) => NamespaceFilter::Keep(letters.clone()),
+            (None, None) => NamespaceFilter::All,
+        };
+        LearnerOptions { namespaces, no_bias: self.no_bias, ..self.options.clone() }
     }
 
     /// The validated model settings, or the first bad setting, by its flag, and why.
     pub fn settings(&self) -> Result<ModelSettings, String> {
         self.options().settings().map_err(|problems| match problems.first() {
-            Some(first) => format!("{}: {}", flag(&first.setting), first.reason),
+            Some(first) => format!("{}: {}", first.flag(), first.reason),
             None => "invalid learner settings".into(),
         })
-    }
-}
-
-/// The flag of a learning setting named by its configuration key (`clip_gradient`,
-/// `crosses[1]`).
-fn flag(setting: &str) -> String {
-    match setting.split('[').next().unwrap_or(setting) {
-        "algorithm" => "--algo".into(),
-        "crosses" => "--cross".into(),
-        "adaptive" | "normalized" | "invariant" => format!("--no-{setting}"),
-        key => format!("--{}", key.replace('_', "-")),
     }
 }
 
@@ -309,59 +201,6 @@ fn expiry_window(text: &str) -> Result<u64, String> {
     let after = text.parse::<u64>().map_err(|e| e.to_string())?;
     Expiry::check_after(after)?;
     Ok(after)
-}
-
-// The learning enums live in `learn`, which knows nothing of the command line; their flag
-// spellings are their serde names, and the help of each value is written here.
-
-impl ValueEnum for LossKind {
-    fn value_variants<'a>() -> &'a [Self] {
-        &[LossKind::Logistic, LossKind::Squared, LossKind::Hinge, LossKind::Softmax]
-    }
-
-    fn to_possible_value(&self) -> Option<PossibleValue> {
-        Some(PossibleValue::new(match self {
-            LossKind::Logistic => "logistic",
-            LossKind::Squared => "squared",
-            LossKind::Hinge => "hinge",
-            LossKind::Softmax => "softmax",
-        }))
-    }
-}
-
-impl ValueEnum for Algorithm {
-    fn value_variants<'a>() -> &'a [Self] {
-        &[Algorithm::FtrlProximal, Algorithm::Rda, Algorithm::Adagrad, Algorithm::Gd]
-    }
-
-    fn to_possible_value(&self) -> Option<PossibleValue> {
-        Some(match self {
-            Algorithm::FtrlProximal => PossibleValue::new("ftrl-proximal").help("FTRL-Proximal (McMahan et al. 2013)"),
-            Algorithm::Rda => {
-                PossibleValue::new("rda").help("ℓ1-RDA with AdaGrad rates (Xiao 2010, Duchi et al. 2011)")
-            }
-            Algorithm::Adagrad => PossibleValue::new("adagrad").help("Online gradient descent with AdaGrad rates"),
-            Algorithm::Gd => PossibleValue::new("gd").help(
-                "Vowpal Wabbit's default: adaptive, normalized, importance-invariant gradient descent (α is VW's -l)",
-            ),
-        })
-    }
-}
-
-impl ValueEnum for StepRule {
-    fn value_variants<'a>() -> &'a [Self] {
-        &[StepRule::Gradient, StepRule::Implicit, StepRule::Aprox, StepRule::Pa]
-    }
-
-    fn to_possible_value(&self) -> Option<PossibleValue> {
-        let help = match self {
-            StepRule::Gradient => "The loss derivative at the predicted margin (plain online gradient / FTRL)",
-            StepRule::Implicit => "The proximal (implicit) step of the loss itself",
-            StepRule::Aprox => "aProx's truncated step: stop where the linearized loss reaches 0",
-            StepRule::Pa => "Passive-Aggressive (PA-I); hinge loss only",
-        };
-        Some(PossibleValue::new(self.name()).help(help))
-    }
 }
 
 #[derive(Debug, Args)]
@@ -569,6 +408,7 @@ pub struct DemoArgs {
 mod tests {
     use super::*;
     use crate::learn::admission::Admission;
+    use crate::learn::StepRule;
     use clap::CommandFactory;
 
     #[test]
@@ -586,20 +426,6 @@ mod tests {
         assert!(args.learner.settings().unwrap_err().starts_with("--clip-gradient: "));
         assert!(Cli::try_parse_from(["ftrl", "train", "--data", "x", "--expire-after", "0"]).is_err());
         assert!(Cli::try_parse_from(["ftrl", "train", "--data", "x", "--cross", "abc"]).is_err());
-    }
-
-    /// A value means the same on the command line as in a configuration file.
-    #[test]
-    fn flag_values_are_the_serde_names() {
-        fn check<T: ValueEnum + serde::Serialize>() {
-            for value in T::value_variants() {
-                let name = value.to_possible_value().unwrap().get_name().to_owned();
-                assert_eq!(serde_json::to_string(value).unwrap(), format!("\"{name}\""));
-            }
-        }
-        check::<LossKind>();
-        check::<Algorithm>();
-        check::<StepRule>();
     }
 
     #[test]

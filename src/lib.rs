@@ -22,6 +22,7 @@ pub mod config;
 pub(crate) mod gen;
 pub mod input;
 pub mod learn;
+pub(crate) mod learner_options;
 pub(crate) mod model;
 pub mod observe;
 pub mod schema;

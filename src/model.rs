@@ -2,11 +2,9 @@
 
 use crate::learn::admission::Admission;
 use crate::learn::clip::PredictionRange;
-use crate::learn::gd::GdParts;
 use crate::learn::hashing::HASH_VERSION;
 use crate::learn::hedge::HedgeState;
-use crate::learn::loss::LossKind;
-use crate::learn::{Algorithm, Hedge, Hyperparameters, Learner, Loss, Optimizer, StepRule};
+use crate::learn::{Learner, Loss, Optimizer, StepRule};
 use crate::schema::example::{Cross, Featurizer, NamespaceFilter};
 use crate::store::{ModelStore, StoreError};
 use serde::{Deserialize, Serialize};
@@ -21,8 +19,12 @@ const HEDGE_KEY: &str = "hedge_state";
 const GLOBAL_KEY: &str = "learner_state";
 
 /// Everything needed to interpret stored coordinate states and to keep training them.
+///
+/// Stored with every model as JSON. A field missing from a stored model (written before the
+/// field existed) reads as its default, so a setting can be added without making stored
+/// models unreadable; a field this build does not know is refused ([`ModelError::Newer`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(default, deny_unknown_fields)]
 pub struct ModelSettings {
     pub format_version: u32,
     pub hash_version: u32,
@@ -33,23 +35,23 @@ pub struct ModelSettings {
     /// How the loss derivative becomes the step. Left out when `gradient`, so models that
     /// do not use it read the same as before the setting existed (and old ones read as
     /// `gradient`). Stored as `update`, the name of its flag and configuration key.
-    #[serde(rename = "update", default, skip_serializing_if = "StepRule::is_gradient")]
+    #[serde(rename = "update", skip_serializing_if = "StepRule::is_gradient")]
     pub step_rule: StepRule,
     /// The learning rates α of a Hedge mixture (one learner each, `optimizer` otherwise);
     /// empty for a single learner with `optimizer`'s α.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub hedge: Vec<f64>,
     /// When a coordinate gets state (`all`: at its first occurrence).
-    #[serde(default, skip_serializing_if = "Admission::is_all")]
+    #[serde(skip_serializing_if = "Admission::is_all")]
     pub admission: Admission,
     /// Where single-output predictions are clipped (VW's); none by default.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub prediction_range: Option<PredictionRange>,
     /// Which namespaces' features examples keep (VW's --ignore, --keep).
-    #[serde(default, skip_serializing_if = "NamespaceFilter::is_all")]
+    #[serde(skip_serializing_if = "NamespaceFilter::is_all")]
     pub namespaces: NamespaceFilter,
     /// No bias coordinate (VW's --noconstant).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub no_bias: bool,
 }
 
@@ -65,6 +67,16 @@ pub enum ModelError {
     Mismatch { path: String, differences: String },
     #[error("the model uses format {found}/hash {hash}, this build reads format {FORMAT_VERSION}/hash {HASH_VERSION}")]
     Version { found: u32, hash: u32 },
+    #[error(
+        "the model was written by a newer version of ftrl: its settings hold what this build does not know ({unknown})"
+    )]
+    Newer { unknown: String },
+}
+
+impl Default for ModelSettings {
+    fn default() -> Self {
+        Self::new(Optimizer::default(), Loss::Logistic, &[])
+    }
 }
 
 impl ModelSettings {
@@ -140,203 +152,6 @@ impl ModelSettings {
             out.push(format!("prediction range {:?} vs {:?}", self.prediction_range, other.prediction_range));
         }
         out.join(", ")
-    }
-}
-
-/// The learning settings as a user gives them (`ftrl train`'s flags, the `[model]` keys of
-/// a worker's configuration), before they are checked. The command line and the
-/// configuration each read their own spelling into this, so the defaults and the rules live
-/// here once: [`Default`] and [`LearnerOptions::settings`].
-#[derive(Clone, Debug, PartialEq)]
-pub struct LearnerOptions {
-    pub loss: LossKind,
-    /// Number of classes (softmax only).
-    pub classes: Option<u32>,
-    pub algorithm: Algorithm,
-    pub alpha: f64,
-    pub beta: f64,
-    pub l1: f64,
-    pub l2: f64,
-    pub bound: Option<f64>,
-    pub clip_gradient: Option<f64>,
-    /// Namespace pairs to cross, like "ab".
-    pub crosses: Vec<String>,
-    /// How the loss becomes the step (`--update`, `model.update`).
-    pub step_rule: StepRule,
-    /// The α of each member of a Hedge mixture; empty for one learner.
-    pub hedge: Vec<f64>,
-    pub min_count: Option<u32>,
-    pub inclusion_probability: Option<f64>,
-    /// VW's rule (`gd`): the power of its rates, its initial example count and its parts.
-    pub power_t: f64,
-    pub initial_t: f64,
-    pub adaptive: bool,
-    pub normalized: bool,
-    pub invariant: bool,
-    /// Clip single-output predictions (margins) into [min, max] (VW's `--min_prediction`,
-    /// `--max_prediction`); either alone keeps the other at its default (0; ±50 for
-    /// logistic).
-    pub min_prediction: Option<f64>,
-    pub max_prediction: Option<f64>,
-    /// Without either: clip into the range of the labels seen so far (VW's default).
-    pub clip_to_labels: bool,
-    /// Which namespaces' features examples keep (VW's --ignore, --keep).
-    pub namespaces: NamespaceFilter,
-    /// No bias coordinate (VW's --noconstant).
-    pub no_bias: bool,
-}
-
-impl Default for LearnerOptions {
-    fn default() -> Self {
-        // The optimizer's defaults are the user's: one place for α = 0.1, β = 1.
-        let Hyperparameters { alpha, beta, l1, l2, bound, clip_gradient, power_t, initial_t, gd } =
-            Hyperparameters::default();
-        Self {
-            loss: LossKind::Logistic,
-            classes: None,
-            algorithm: Algorithm::FtrlProximal,
-            alpha,
-            beta,
-            l1,
-            l2,
-            bound,
-            clip_gradient,
-            crosses: Vec::new(),
-            step_rule: StepRule::Gradient,
-            hedge: Vec::new(),
-            min_count: None,
-            inclusion_probability: None,
-            power_t,
-            initial_t,
-            adaptive: gd.adaptive,
-            normalized: gd.normalized,
-            invariant: gd.invariant,
-            min_prediction: None,
-            max_prediction: None,
-            clip_to_labels: false,
-            namespaces: NamespaceFilter::All,
-            no_bias: false,
-        }
-    }
-}
-
-/// A learning setting that cannot work: which one, by its configuration key (`alpha`,
-/// `clip_gradient`, `crosses[1]`), and why. Each front end names it in its own spelling.
-#[derive(Clone, Debug, PartialEq, Error)]
-#[error("{setting}: {reason}")]
-pub struct SettingError {
-    pub setting: String,
-    pub reason: String,
-}
-
-impl LearnerOptions {
-    /// The model settings these options describe, or every setting that cannot work (in
-    /// the order of the fields).
-    pub fn settings(&self) -> Result<ModelSettings, Vec<SettingError>> {
-        let mut problems = Vec::new();
-        let mut bad = |setting: &str, reason: String| problems.push(SettingError { setting: setting.into(), reason });
-        let loss = match self.loss.with_classes(self.classes) {
-            Ok(loss) => Some(loss),
-            Err(e) => {
-                bad(if self.classes.is_some() { "classes" } else { "loss" }, e);
-                None
-            }
-        };
-        let hyperparameters = Hyperparameters {
-            alpha: self.alpha,
-            beta: self.beta,
-            l1: self.l1,
-            l2: self.l2,
-            bound: self.bound,
-            clip_gradient: self.clip_gradient,
-            power_t: self.power_t,
-            initial_t: self.initial_t,
-            gd: GdParts { adaptive: self.adaptive, normalized: self.normalized, invariant: self.invariant },
-        };
-        for (setting, reason) in hyperparameters.problems() {
-            bad(setting, reason);
-        }
-        if self.algorithm == Algorithm::Gd {
-            // What VW's rule does not implement here, by the setting that asks for it.
-            let unsupported = [
-                (
-                    "l1",
-                    self.l1 != 0.0,
-                    "VW's default learner regularizes by truncation, not implemented: use --algo ftrl-proximal",
-                ),
-                (
-                    "l2",
-                    self.l2 != 0.0,
-                    "VW's default learner regularizes by truncation, not implemented: use --algo ftrl-proximal",
-                ),
-                ("bound", self.bound.is_some(), "not with VW's default learner"),
-                ("clip_gradient", self.clip_gradient.is_some(), "not with VW's default learner"),
-                (
-                    "update",
-                    !self.step_rule.is_gradient(),
-                    "VW's default learner takes its own invariant steps (see invariant)",
-                ),
-                ("hedge", !self.hedge.is_empty(), "not with VW's default learner"),
-                ("min_count", self.min_count.is_some(), "not with VW's default learner"),
-                ("inclusion_probability", self.inclusion_probability.is_some(), "not with VW's default learner"),
-                ("loss", self.loss == LossKind::Softmax, "VW's default learner has one output"),
-            ];
-            for (setting, asked, reason) in unsupported {
-                if asked {
-                    bad(setting, reason.into());
-                }
-            }
-        }
-        let prediction_range =
-            PredictionRange::from_options(self.loss, self.min_prediction, self.max_prediction, self.clip_to_labels);
-        if let Some(range) = prediction_range {
-            if !(range.min.is_finite() && range.max.is_finite() && range.min <= range.max) {
-                bad(
-                    "min_prediction",
-                    format!("must be finite and at most max_prediction, got [{}, {}]", range.min, range.max),
-                );
-            } else if self.loss == LossKind::Softmax {
-                bad("min_prediction", "softmax predicts a class, which is not clipped".into());
-            }
-        }
-        // Which steps and mixtures work depends on the loss; an unknown one was reported above.
-        if let Some(loss) = loss {
-            if let Err(e) = self.step_rule.check_loss(loss) {
-                bad("update", e);
-            }
-            if !self.hedge.is_empty() {
-                if let Err(e) = Hedge::check(&self.hedge, loss) {
-                    bad("hedge", e);
-                }
-            }
-        }
-        let admission = Admission::from_options(self.min_count, self.inclusion_probability);
-        if self.min_count.is_some() && self.inclusion_probability.is_some() {
-            bad("min_count", "set min_count or inclusion_probability, not both".into());
-        } else if let Err(e) = admission.check() {
-            bad(if self.min_count.is_some() { "min_count" } else { "inclusion_probability" }, e);
-        }
-        let mut crosses = Vec::with_capacity(self.crosses.len());
-        for (i, cross) in self.crosses.iter().enumerate() {
-            match cross.parse::<Cross>() {
-                Ok(cross) => crosses.push(cross),
-                Err(e) => bad(&format!("crosses[{i}]"), e),
-            }
-        }
-        match loss {
-            Some(loss) if problems.is_empty() => {
-                let optimizer = Optimizer { algorithm: self.algorithm, hyperparameters };
-                let mut settings = ModelSettings::new(optimizer, loss, &crosses);
-                settings.step_rule = self.step_rule;
-                settings.hedge = self.hedge.clone();
-                settings.admission = admission;
-                settings.prediction_range = prediction_range;
-                settings.namespaces = self.namespaces.clone();
-                settings.no_bias = self.no_bias;
-                Ok(settings)
-            }
-            _ => Err(problems),
-        }
     }
 }
 
@@ -445,16 +260,32 @@ impl Model {
 
 fn read_settings(store: &ModelStore) -> Result<Option<ModelSettings>, ModelError> {
     let Some(bytes) = store.metadata(SETTINGS_KEY)? else { return Ok(None) };
+    parse_settings(&bytes).map(Some)
+}
+
+/// The settings stored as `bytes`. A field or a value this build has no name for comes from
+/// a newer version, which writes a setting only when it is not at the default that matches
+/// older builds: ignoring it would train or predict with a rule the model was not trained
+/// with, so it is refused, as [`ModelError::Newer`].
+fn parse_settings(bytes: &[u8]) -> Result<ModelSettings, ModelError> {
     #[derive(Deserialize)]
     struct Versions {
         format_version: u32,
         hash_version: u32,
     }
-    let versions: Versions = serde_json::from_slice(&bytes).map_err(|e| ModelError::Settings(e.to_string()))?;
+    let versions: Versions = serde_json::from_slice(bytes).map_err(|e| ModelError::Settings(e.to_string()))?;
     if versions.format_version != FORMAT_VERSION || versions.hash_version != HASH_VERSION {
         return Err(ModelError::Version { found: versions.format_version, hash: versions.hash_version });
     }
-    serde_json::from_slice(&bytes).map(Some).map_err(|e| ModelError::Settings(e.to_string()))
+    serde_path_to_error::deserialize(&mut serde_json::Deserializer::from_slice(bytes)).map_err(|e| {
+        let reason = e.inner().to_string();
+        // serde's own wording for a key or a variant name the types do not list.
+        if reason.starts_with("unknown field") || reason.starts_with("unknown variant") {
+            ModelError::Newer { unknown: format!("{}: {reason}", e.path()) }
+        } else {
+            ModelError::Settings(reason)
+        }
+    })
 }
 
 fn read_examples(store: &ModelStore) -> Result<u64, ModelError> {
@@ -470,7 +301,8 @@ fn read_examples(store: &ModelStore) -> Result<u64, ModelError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::learn::Hyperparameters;
+    use crate::learn::gd::GdParts;
+    use crate::learn::{Algorithm, Hyperparameters};
 
     fn settings() -> ModelSettings {
         let optimizer =
@@ -496,24 +328,84 @@ mod tests {
         assert!(new.differences(&settings()).contains("hedge"));
     }
 
-    /// The defaults are the settings models have always had, and every bad setting is named
-    /// by its configuration key.
-    #[test]
-    fn learner_options_name_every_bad_setting() {
-        assert_eq!(LearnerOptions::default().settings().unwrap(), settings());
-        let bad = LearnerOptions {
-            alpha: 0.0,
-            l2: -1.0,
-            step_rule: StepRule::Pa,
-            crosses: vec!["ab".into(), "abc".into()],
-            min_count: Some(2),
-            inclusion_probability: Some(0.5),
-            ..LearnerOptions::default()
+    /// Settings with every stored field away from its default, as fixtures keep them.
+    fn every_field_set() -> ModelSettings {
+        let hyperparameters = Hyperparameters {
+            alpha: 0.5,
+            beta: 0.25,
+            l1: 0.0,
+            l2: 0.0,
+            bound: None,
+            clip_gradient: None,
+            power_t: 0.25,
+            initial_t: 1.0,
+            gd: GdParts { adaptive: true, normalized: false, invariant: true },
         };
-        let named: Vec<String> = bad.settings().unwrap_err().into_iter().map(|e| e.setting).collect();
-        assert_eq!(named, ["alpha", "l2", "update", "min_count", "crosses[1]"]);
-        let softmax = LearnerOptions { loss: LossKind::Softmax, classes: Some(1), ..LearnerOptions::default() };
-        assert_eq!(softmax.settings().unwrap_err()[0].setting, "classes");
+        let optimizer = Optimizer { algorithm: Algorithm::Gd, hyperparameters };
+        let mut settings = ModelSettings::new(optimizer, Loss::Squared, &["ab".parse().unwrap()]);
+        settings.prediction_range = Some(PredictionRange { min: -1.0, max: 2.0, widen_to_labels: true });
+        settings.namespaces = NamespaceFilter::Ignore("xy".into());
+        settings.no_bias = true;
+        settings
+    }
+
+    /// A stored settings record of `tests/fixtures/model-settings`.
+    fn fixture(name: &str) -> Vec<u8> {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/model-settings").join(name);
+        std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    }
+
+    #[test]
+    fn stored_models_load() {
+        assert_eq!(parse_settings(&fixture("defaults.json")).unwrap(), settings());
+        assert_eq!(parse_settings(&fixture("vw-gd.json")).unwrap(), every_field_set());
+        let mut regularized = settings();
+        regularized.optimizer.hyperparameters = Hyperparameters {
+            l1: 1.0,
+            l2: 0.5,
+            bound: Some(3.0),
+            clip_gradient: Some(10.0),
+            ..Hyperparameters::default()
+        };
+        regularized.step_rule = StepRule::Implicit;
+        regularized.hedge = vec![0.1, 1.0];
+        regularized.admission = Admission::MinCount { count: 2 };
+        assert_eq!(parse_settings(&fixture("ftrl-regularized.json")).unwrap(), regularized);
+    }
+
+    /// A model stored before a setting existed lacks its field: it reads as the default.
+    #[test]
+    fn a_missing_field_reads_as_its_default() {
+        let mut stored: serde_json::Value = serde_json::from_slice(&fixture("vw-gd.json")).unwrap();
+        let hyperparameters = stored["optimizer"]["hyperparameters"].as_object_mut().unwrap();
+        hyperparameters.remove("power_t");
+        hyperparameters.remove("clip_gradient");
+        hyperparameters["gd"].as_object_mut().unwrap().remove("normalized");
+        stored.as_object_mut().unwrap().remove("no_bias");
+        let read = parse_settings(&serde_json::to_vec(&stored).unwrap()).unwrap();
+        let mut expected = every_field_set();
+        expected.optimizer.hyperparameters.power_t = Hyperparameters::default().power_t;
+        expected.optimizer.hyperparameters.gd.normalized = GdParts::default().normalized;
+        expected.no_bias = false;
+        assert_eq!(read, expected);
+    }
+
+    /// A setting a newer version wrote, which this build would ignore, is refused by name.
+    #[test]
+    fn a_field_of_a_newer_version_is_refused() {
+        let mut stored: serde_json::Value = serde_json::from_slice(&fixture("defaults.json")).unwrap();
+        stored["optimizer"]["hyperparameters"]["l3"] = 0.5.into();
+        let err = parse_settings(&serde_json::to_vec(&stored).unwrap()).unwrap_err();
+        assert!(matches!(err, ModelError::Newer { .. }), "{err}");
+        let message = err.to_string();
+        assert!(message.contains("newer version") && message.contains("`l3`"), "{message}");
+        let mut stored: serde_json::Value = serde_json::from_slice(&fixture("defaults.json")).unwrap();
+        stored["optimizer"]["algorithm"] = "adam".into();
+        let err = parse_settings(&serde_json::to_vec(&stored).unwrap()).unwrap_err();
+        assert!(matches!(err, ModelError::Newer { .. }) && err.to_string().contains("`adam`"), "{err}");
+        // What is not a newer version's is unreadable, as before.
+        let err = parse_settings(br#"{"format_version":1,"hash_version":1,"crosses":3}"#).unwrap_err();
+        assert!(matches!(err, ModelError::Settings(_)), "{err}");
     }
 
     #[test]

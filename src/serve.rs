@@ -105,14 +105,15 @@ pub(crate) fn run(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<()
     let _server = Server::start(&config.serve.listen, router(Arc::clone(&served), config.serve.max_request_bytes))?;
     // A wrong address or an unreachable cluster is said at once (and on /ready).
     let topics = config.topics();
-    let needed = if config.model.hedge.is_empty() { vec![topics.deltas] } else { vec![topics.deltas, topics.progress] };
+    let needed =
+        if config.model.learner.hedge.is_empty() { vec![topics.deltas] } else { vec![topics.deltas, topics.progress] };
     if !crate::stream::reach::wait(config, &shutdown, &needed) {
         return Ok(());
     }
     // A Hedge's mixture weights are the members' cumulative progressive losses, which the
     // update roles sum on the progress topic; followed as the stream learns.
     let mut progress = None;
-    if !config.model.hedge.is_empty() {
+    if !config.model.learner.hedge.is_empty() {
         let follower = ProgressFollower::start(config)?;
         follow_hedge(&served, &follower.totals());
         progress = Some(follower);

@@ -10,7 +10,8 @@ use crate::audit::{vw_name, Audit};
 use crate::input::Source;
 use crate::learn::loss::LossKind;
 use crate::learn::{Algorithm, CoordState};
-use crate::model::{LearnerOptions, Model};
+use crate::learner_options::LearnerOptions;
+use crate::model::Model;
 use crate::schema::example::NamespaceFilter;
 use crate::schema::Format;
 use crate::train::{predict, train, Holdout, Predictions, TrainOptions};
@@ -445,7 +446,7 @@ fn build(given: Vec<(String, String, Option<String>)>) -> Result<VwCommand, VwAr
 /// VW's option for a setting this project names by its key (`alpha` is `-l` or
 /// `--ftrl_alpha`).
 fn vw_option(setting: &str, ftrl: bool) -> String {
-    match setting.split('[').next().unwrap_or(setting) {
+    match setting {
         "alpha" if ftrl => "--ftrl_alpha".into(),
         "alpha" => "-l".into(),
         "beta" => "--ftrl_beta".into(),
@@ -463,7 +464,7 @@ pub(crate) fn run(command: &VwCommand) -> Result<()> {
     }
     let ftrl = command.learner.algorithm == Algorithm::FtrlProximal;
     let settings = command.learner.settings().map_err(|problems| match problems.first() {
-        Some(first) => anyhow!("{}: {}", vw_option(&first.setting, ftrl), first.reason),
+        Some(first) => anyhow!("{}: {}", vw_option(first.setting, ftrl), first.reason),
         None => anyhow!("invalid learner settings"),
     })?;
     let data = command.data.clone().unwrap_or_else(|| "-".into());

@@ -6,6 +6,8 @@ use super::{
     ConfigError, KafkaConfig, ModelConfig, ObservabilitySection, ServeSection, WorkerConfig, WorkerSection, ENV_PREFIX,
     ENV_SEPARATOR, RDKAFKA_UNDERSCORE_KEYS,
 };
+use crate::learner_options::LearnerOptions;
+use serde::de::DeserializeOwned;
 use std::collections::HashMap;
 use std::path::Path;
 
@@ -61,16 +63,31 @@ fn parse(text: &str, env: HashMap<String, String>) -> Result<WorkerConfig, Strin
     if !problems.is_empty() {
         return Err(report(problems));
     }
-    // What the types cannot show (an enum's unknown variant, a number out of its type's range, a
-    // missing setting), by name: take the culprit out and deserialize again, to find them all.
     let mut value = toml::Value::Table(table);
+    // The learning settings are flattened into [model], where serde's errors lose their
+    // names: they are read on their own first, by name.
+    #[derive(serde::Deserialize)]
+    struct LearningSettings {
+        #[serde(rename = "model", default)]
+        _model: LearnerOptions,
+    }
+    deserialize_reporting_all::<LearningSettings>(&mut value, &mut problems);
+    match deserialize_reporting_all::<WorkerConfig>(&mut value, &mut problems) {
+        Some(config) if problems.is_empty() => Ok(config),
+        _ => Err(report(problems)),
+    }
+}
+
+/// `value` as a `T`, or `None` with every value that does not fit its setting (an enum's
+/// unknown variant, a number out of its type's range, a missing setting) reported by name:
+/// the culprit (a `[section] key`) is taken out and `value` read again, to find them all. A
+/// problem that is not a setting's is the last one reported.
+fn deserialize_reporting_all<T: DeserializeOwned>(value: &mut toml::Value, problems: &mut Vec<String>) -> Option<T> {
     for _ in 0..=64 {
-        match serde_path_to_error::deserialize::<_, WorkerConfig>(value.clone()) {
-            Ok(config) if problems.is_empty() => return Ok(config),
-            Ok(_) => break,
+        match serde_path_to_error::deserialize::<_, T>(value.clone()) {
+            Ok(deserialized) => return Some(deserialized),
             Err(e) => {
-                let path = e.path().to_string();
-                problems.push(format!("{path}: {}", e.inner()));
+                problems.push(format!("{}: {}", e.path(), e.inner()));
                 let keys: Vec<&str> = e
                     .path()
                     .iter()
@@ -80,19 +97,19 @@ fn parse(text: &str, env: HashMap<String, String>) -> Result<WorkerConfig, Strin
                     })
                     .collect::<Option<_>>()
                     .unwrap_or_default();
-                let removed = match (keys.as_slice(), &mut value) {
+                let removed = match (keys.as_slice(), &mut *value) {
                     ([section, key], toml::Value::Table(t)) => {
                         t.get_mut(*section).and_then(toml::Value::as_table_mut).and_then(|s| s.remove(*key)).is_some()
                     }
                     _ => false,
                 };
                 if !removed {
-                    break;
+                    return None;
                 }
             }
         }
     }
-    Err(report(problems))
+    None
 }
 
 /// One problem as it is; several one a line, so that each can be read.
@@ -107,15 +124,15 @@ fn report(problems: Vec<String>) -> String {
 /// and types the file and the environment are checked against.
 fn every_setting() -> toml::Table {
     let mut model = ModelConfig::new("m");
-    model.classes = Some(2);
-    model.bound = Some(1.0);
-    model.clip_gradient = Some(1.0);
-    model.crosses = vec!["ab".into()];
-    model.hedge = vec![1.0];
-    model.min_count = Some(2);
-    model.inclusion_probability = Some(0.5);
-    model.min_prediction = Some(0.0);
-    model.max_prediction = Some(1.0);
+    model.learner.classes = Some(2);
+    model.learner.bound = Some(1.0);
+    model.learner.clip_gradient = Some(1.0);
+    model.learner.crosses = vec!["ab".into()];
+    model.learner.hedge = vec![1.0];
+    model.learner.min_count = Some(2);
+    model.learner.inclusion_probability = Some(0.5);
+    model.learner.min_prediction = Some(0.0);
+    model.learner.max_prediction = Some(1.0);
     model.expire_after_ms = Some(1);
     model.example_schema_id = Some(1);
     model.example_mapping = Some("mapping.toml".into());
@@ -298,6 +315,8 @@ mod tests {
     use super::super::test_support::*;
     use super::super::*;
     use super::*;
+    use crate::learn::loss::LossKind;
+    use crate::learn::{Algorithm, StepRule};
     use std::collections::HashMap;
 
     #[test]
@@ -361,10 +380,10 @@ mod tests {
         assert_eq!(c.kafka.session_timeout_ms, 6000);
         assert_eq!(c.kafka.librdkafka_options["security.protocol"], "SASL_SSL");
         assert_eq!(c.model.example_format, ExampleFormat::Json);
-        assert_eq!((c.model.loss, c.model.classes), (LossKind::Softmax, Some(3)));
-        assert_eq!(c.model.algorithm, Algorithm::Rda);
-        assert_eq!((c.model.beta, c.model.bound), (2.0, Some(5.5)));
-        assert_eq!(c.model.crosses, ["ab", "cd"]);
+        assert_eq!((c.model.learner.loss, c.model.learner.classes), (LossKind::Softmax, Some(3)));
+        assert_eq!(c.model.learner.algorithm, Algorithm::Rda);
+        assert_eq!((c.model.learner.beta, c.model.learner.bound), (2.0, Some(5.5)));
+        assert_eq!(c.model.learner.crosses, ["ab", "cd"]);
         assert_eq!(c.worker.id, "w-7");
         assert_eq!(c.worker.state_dir, Path::new("/var/lib/ftrl"));
         assert_eq!(c.validate(), Vec::<String>::new());
@@ -394,9 +413,9 @@ mod tests {
         assert!(!c.worker.update && c.worker.predict && c.worker.publish_predictions);
         assert_eq!(c.model.partitions, 64);
         assert_eq!(c.worker.batch_max_wait_ms, 20);
-        assert_eq!((c.model.alpha, c.model.l1, c.model.bound), (0.05, 1e-3, Some(3.0)));
-        assert_eq!((c.model.loss, c.model.classes), (LossKind::Softmax, Some(4)));
-        assert_eq!(c.model.algorithm, Algorithm::Adagrad);
+        assert_eq!((c.model.learner.alpha, c.model.learner.l1, c.model.learner.bound), (0.05, 1e-3, Some(3.0)));
+        assert_eq!((c.model.learner.loss, c.model.learner.classes), (LossKind::Softmax, Some(4)));
+        assert_eq!(c.model.learner.algorithm, Algorithm::Adagrad);
         assert_eq!(c.worker.state_dir, Path::new("/tmp/s"));
         // Untouched settings keep the file's values.
         assert_eq!(c.model.prefix, "clicks");
@@ -416,7 +435,7 @@ mod tests {
 
     #[test]
     fn env_crosses_are_a_comma_separated_list() {
-        let crosses = |v: &str| load_text(EXAMPLE_TOML, &[("FTRL_MODEL__CROSSES", v)]).unwrap().model.crosses;
+        let crosses = |v: &str| load_text(EXAMPLE_TOML, &[("FTRL_MODEL__CROSSES", v)]).unwrap().model.learner.crosses;
         assert_eq!(crosses("ab,cd"), ["ab", "cd"]);
         assert_eq!(crosses(" ab , cd "), ["ab", "cd"]);
         assert_eq!(crosses("ab"), ["ab"]);
@@ -425,7 +444,7 @@ mod tests {
         // The environment replaces the file's list.
         let text = MINIMAL.replace("prefix = \"clicks\"", "prefix = \"clicks\"\ncrosses = [\"xy\"]");
         let c = load_text(&text, &[("FTRL_MODEL__CROSSES", "ab,cd")]).unwrap();
-        assert_eq!(c.model.crosses, ["ab", "cd"]);
+        assert_eq!(c.model.learner.crosses, ["ab", "cd"]);
     }
 
     #[test]
@@ -494,7 +513,7 @@ mod tests {
         // An integer is a number; librdkafka properties are text, whatever their TOML type.
         let text = MINIMAL.replace("[model]", "[kafka.librdkafka_options]\n\"linger.ms\" = 5\n[model]\nalpha = 1");
         let c = load_text(&text, &[]).unwrap();
-        assert_eq!((c.model.alpha, c.kafka.librdkafka_options["linger.ms"].as_str()), (1.0, "5"));
+        assert_eq!((c.model.learner.alpha, c.kafka.librdkafka_options["linger.ms"].as_str()), (1.0, "5"));
         // The environment's text is read as its setting's type, and must parse as it.
         let err = load_text(MINIMAL, &[("FTRL_MODEL__ALPHA", "fast")]).unwrap_err().to_string();
         assert!(err.contains("model.alpha (FTRL_MODEL__ALPHA): must be a number, got \"fast\""), "{err}");
@@ -561,7 +580,7 @@ mod tests {
         assert!(c.is_ok(), "{c:?}");
         let c = c.unwrap();
         assert_eq!(
-            (c.model.classes, c.model.bound, c.model.expire_after_ms),
+            (c.model.learner.classes, c.model.learner.bound, c.model.expire_after_ms),
             (Some(10), Some(10.0), Some(604_800_000))
         );
     }
@@ -631,10 +650,10 @@ mod tests {
     fn step_rule_and_hedge_parse_from_file_and_env() {
         let text = MINIMAL.replace("prefix = \"clicks\"", "prefix = \"clicks\"\nupdate = \"aprox\"\nhedge = [0.1, 1]");
         let c = load_text(&text, &[]).unwrap();
-        assert_eq!((c.model.step_rule, c.model.hedge.clone()), (StepRule::Aprox, vec![0.1, 1.0]));
+        assert_eq!((c.model.learner.step_rule, c.model.learner.hedge.clone()), (StepRule::Aprox, vec![0.1, 1.0]));
         let s = c.settings().unwrap();
         assert_eq!((s.step_rule, s.hedge), (StepRule::Aprox, vec![0.1, 1.0]));
         let c = load_text(MINIMAL, &[("FTRL_MODEL__HEDGE", "0.01, 3"), ("FTRL_MODEL__UPDATE", "implicit")]).unwrap();
-        assert_eq!((c.model.step_rule, c.model.hedge), (StepRule::Implicit, vec![0.01, 3.0]));
+        assert_eq!((c.model.learner.step_rule, c.model.learner.hedge), (StepRule::Implicit, vec![0.01, 3.0]));
     }
 }

@@ -21,12 +21,13 @@
 //! `example.toml` is [`EXAMPLE_TOML`], every setting with its default and what it does, which
 //! `ftrl config example` prints (its tests keep it equal to the defaults and complete).
 
-use crate::learn::loss::LossKind;
-use crate::learn::{Algorithm, StepRule};
-use crate::model::LearnerOptions;
+use crate::learner_options::LearnerOptions;
+use crate::schema::example::{ExampleReader, Featurizer, Reading, RecordDecoder};
+use crate::schema::mapping::{Mapping, MappingError};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 mod load;
 mod validate;
@@ -159,48 +160,9 @@ pub struct ModelConfig {
     /// The mapping file that makes raw JSON events examples (`example_format = "json-events"`).
     #[serde(default)]
     pub example_mapping: Option<std::path::PathBuf>,
-    /// Loss function.
-    #[serde(default = "default_loss")]
-    pub loss: LossKind,
-    /// Number of classes (softmax only; labels are 1..=classes).
-    #[serde(default)]
-    pub classes: Option<u32>,
-    /// Per-coordinate update rule.
-    #[serde(default = "default_algorithm")]
-    pub algorithm: Algorithm,
-    /// Learning-rate scale α (rate = α / (β + √Σg²)).
-    #[serde(default = "default_alpha")]
-    pub alpha: f64,
-    /// Learning-rate smoothing β.
-    #[serde(default = "default_beta")]
-    pub beta: f64,
-    /// L1 regularization λ1.
-    #[serde(default = "default_l1")]
-    pub l1: f64,
-    /// L2 regularization λ2.
-    #[serde(default = "default_l2")]
-    pub l2: f64,
-    /// Keep every weight in [−bound, bound] when set.
-    #[serde(default)]
-    pub bound: Option<f64>,
-    /// Clip every per-coordinate gradient to [−clip_gradient, clip_gradient] when set.
-    #[serde(default)]
-    pub clip_gradient: Option<f64>,
-    /// Namespace pairs to cross, by their first letters, like `["ab", "cd"]`.
-    #[serde(default)]
-    pub crosses: Vec<String>,
-    /// How the loss becomes the step: `gradient`, `implicit`, `aprox` or `pa` (hinge only).
-    #[serde(rename = "update", default)]
-    pub step_rule: StepRule,
-    /// Learning rates α of a Hedge mixture, like `[0.01, 0.1, 1]`; empty for one learner.
-    #[serde(default)]
-    pub hedge: Vec<f64>,
-    /// Learn a coordinate only from its N-th occurrence on (1..=255).
-    #[serde(default)]
-    pub min_count: Option<u32>,
-    /// Or admit a coordinate at each occurrence with this probability, in (0, 1].
-    #[serde(default)]
-    pub inclusion_probability: Option<f64>,
+    /// The learning settings stored with the model, which `ftrl train` takes as flags.
+    #[serde(flatten)]
+    pub learner: LearnerOptions,
     /// Delay-tolerant learning rates: a gradient computed on stale weights grows its
     /// coordinate's rate denominator by the gradients applied while it was in flight.
     #[serde(default)]
@@ -209,32 +171,6 @@ pub struct ModelConfig {
     /// event time) older than the newest one their owner applied; unset: never.
     #[serde(default)]
     pub expire_after_ms: Option<u64>,
-    /// With `algorithm = "gd"` (VW's default learner): the power of the rates' decay.
-    #[serde(default = "default_power_t")]
-    pub power_t: f64,
-    /// With `algorithm = "gd"`: examples of norm 1 counted before the first.
-    #[serde(default)]
-    pub initial_t: f64,
-    /// With `algorithm = "gd"`: per-coordinate adaptive rates.
-    #[serde(default = "default_true")]
-    pub adaptive: bool,
-    /// With `algorithm = "gd"`: rates normalized by each feature's largest magnitude.
-    #[serde(default = "default_true")]
-    pub normalized: bool,
-    /// With `algorithm = "gd"`: importance-invariant steps.
-    #[serde(default = "default_true")]
-    pub invariant: bool,
-    /// Clip predictions (margins of one-output losses) to at least this; unset: see
-    /// `clip_to_labels`.
-    #[serde(default)]
-    pub min_prediction: Option<f64>,
-    /// Clip predictions to at most this.
-    #[serde(default)]
-    pub max_prediction: Option<f64>,
-    /// Without min_prediction or max_prediction: clip predictions into the range of the
-    /// labels seen so far, as Vowpal Wabbit does (each predict role from its own examples).
-    #[serde(default)]
-    pub clip_to_labels: bool,
 }
 
 pub(crate) use crate::schema::framing::Framing;
@@ -408,36 +344,6 @@ fn default_example_partitions() -> i32 {
     8
 }
 
-// The learning settings' defaults are `LearnerOptions`'s, which `ftrl train` shares.
-
-fn default_loss() -> LossKind {
-    LearnerOptions::default().loss
-}
-
-fn default_algorithm() -> Algorithm {
-    LearnerOptions::default().algorithm
-}
-
-fn default_alpha() -> f64 {
-    LearnerOptions::default().alpha
-}
-
-fn default_beta() -> f64 {
-    LearnerOptions::default().beta
-}
-
-fn default_l1() -> f64 {
-    LearnerOptions::default().l1
-}
-
-fn default_l2() -> f64 {
-    LearnerOptions::default().l2
-}
-
-fn default_power_t() -> f64 {
-    LearnerOptions::default().power_t
-}
-
 fn default_worker_id() -> String {
     "worker-0".into()
 }
@@ -551,34 +457,6 @@ impl KafkaConfig {
 impl ModelConfig {
     /// The model named `prefix`, every other setting at its default.
     pub(crate) fn new(prefix: impl Into<String>) -> Self {
-        let LearnerOptions {
-            loss,
-            classes,
-            algorithm,
-            alpha,
-            beta,
-            l1,
-            l2,
-            bound,
-            clip_gradient,
-            crosses,
-            step_rule,
-            hedge,
-            min_count,
-            inclusion_probability,
-            power_t,
-            initial_t,
-            adaptive,
-            normalized,
-            invariant,
-            min_prediction,
-            max_prediction,
-            clip_to_labels,
-            // Examples on a topic keep every namespace and the bias (VW's --ignore, --keep
-            // and --noconstant are `ftrl train`'s and `ftrl vw`'s).
-            namespaces: _,
-            no_bias: _,
-        } = LearnerOptions::default();
         Self {
             prefix: prefix.into(),
             partitions: default_partitions(),
@@ -587,60 +465,21 @@ impl ModelConfig {
             example_framing: Framing::default(),
             example_schema_id: None,
             example_mapping: None,
-            loss,
-            classes,
-            algorithm,
-            alpha,
-            beta,
-            l1,
-            l2,
-            bound,
-            clip_gradient,
-            crosses,
-            step_rule,
-            hedge,
-            min_count,
-            inclusion_probability,
+            learner: LearnerOptions::default(),
             delay_tolerant: false,
             expire_after_ms: None,
-            power_t,
-            initial_t,
-            adaptive,
-            normalized,
-            invariant,
-            min_prediction,
-            max_prediction,
-            clip_to_labels,
         }
     }
 
-    /// The learning settings of this section, unchecked.
-    pub(crate) fn learner_options(&self) -> LearnerOptions {
-        LearnerOptions {
-            loss: self.loss,
-            classes: self.classes,
-            algorithm: self.algorithm,
-            alpha: self.alpha,
-            beta: self.beta,
-            l1: self.l1,
-            l2: self.l2,
-            bound: self.bound,
-            clip_gradient: self.clip_gradient,
-            crosses: self.crosses.clone(),
-            step_rule: self.step_rule,
-            hedge: self.hedge.clone(),
-            min_count: self.min_count,
-            inclusion_probability: self.inclusion_probability,
-            power_t: self.power_t,
-            initial_t: self.initial_t,
-            adaptive: self.adaptive,
-            normalized: self.normalized,
-            invariant: self.invariant,
-            min_prediction: self.min_prediction,
-            max_prediction: self.max_prediction,
-            clip_to_labels: self.clip_to_labels,
-            ..LearnerOptions::default()
-        }
+    /// The reader of examples-topic records this section describes (its mapping file read
+    /// and checked).
+    pub(crate) fn example_reader(&self, featurizer: Featurizer) -> Result<ExampleReader, MappingError> {
+        let mapping = match &self.example_mapping {
+            Some(path) if self.example_format == ExampleFormat::JsonEvents => Some(Arc::new(Mapping::load(path)?)),
+            _ => None,
+        };
+        let decoder = RecordDecoder::new(self.example_format, self.example_framing, self.example_schema_id, mapping)?;
+        Ok(ExampleReader::new(Reading::Record(decoder), featurizer))
     }
 
     /// The model's topic names.

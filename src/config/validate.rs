@@ -13,7 +13,7 @@ use crate::schema::example::Cross;
 impl WorkerConfig {
     /// The model settings (optimizer, loss, crosses), or the first bad one and why.
     pub fn settings(&self) -> Result<ModelSettings, String> {
-        self.model.learner_options().settings().map_err(|problems| match problems.first() {
+        self.model.learner.settings().map_err(|problems| match problems.first() {
             Some(first) => format!("model.{first}"),
             None => "model: invalid settings".into(),
         })
@@ -126,18 +126,18 @@ impl WorkerConfig {
             }
             (None, _) => {}
         }
-        if let Err(problems) = model.learner_options().settings() {
+        if let Err(problems) = model.learner.settings() {
             for problem in problems {
-                bad(&format!("model.{}", problem.setting), problem.reason);
+                bad(&format!("model.{}", problem.key()), problem.reason);
             }
         }
         // Only here: the command line has always let --cross repeat.
-        for (i, cross) in model.crosses.iter().enumerate() {
-            if cross.parse::<Cross>().is_ok() && model.crosses[..i].contains(cross) {
+        for (i, cross) in model.learner.crosses.iter().enumerate() {
+            if cross.parse::<Cross>().is_ok() && model.learner.crosses[..i].contains(cross) {
                 bad(&format!("model.crosses[{i}]"), format!("{cross:?} is listed twice"));
             }
         }
-        if model.algorithm == Algorithm::Gd && model.delay_tolerant {
+        if model.learner.algorithm == Algorithm::Gd && model.delay_tolerant {
             // VW's rule keeps its normalizer where delay-tolerant rates keep Σg.
             bad("model.delay_tolerant", "not with algorithm = \"gd\" (VW's default learner)".into());
         }
@@ -305,7 +305,8 @@ mod tests {
     use super::super::test_support::*;
     use super::super::*;
 
-    use crate::learn::{Hyperparameters, Loss, Optimizer};
+    use crate::learn::loss::LossKind;
+    use crate::learn::{Algorithm, Hyperparameters, Loss, Optimizer, StepRule};
     use crate::model::ModelSettings;
     use crate::schema::example::Cross;
 
@@ -421,40 +422,44 @@ mod tests {
         assert_one(|c| c.model.partitions = 10_001, "model.partitions", "got 10001");
         assert!(problems(|c| c.model.partitions = 10_000).is_empty());
         assert_one(|c| c.model.example_partitions = 0, "model.example_partitions", "≥ 1, got 0");
-        assert_one(|c| c.model.loss = LossKind::Softmax, "model.loss", "needs the number of classes");
-        assert_one(|c| c.model.classes = Some(3), "model.classes", "only applies to the softmax loss");
+        assert_one(|c| c.model.learner.loss = LossKind::Softmax, "model.loss", "needs the number of classes");
+        assert_one(|c| c.model.learner.classes = Some(3), "model.classes", "only applies to the softmax loss");
         assert_one(
             |c| {
-                c.model.loss = LossKind::Softmax;
-                c.model.classes = Some(1);
+                c.model.learner.loss = LossKind::Softmax;
+                c.model.learner.classes = Some(1);
             },
             "model.classes",
             "2..=1024",
         );
-        assert_one(|c| c.model.alpha = -1.0, "model.alpha", "must be a finite number > 0, got -1");
-        assert_one(|c| c.model.alpha = 0.0, "model.alpha", "> 0");
-        assert_one(|c| c.model.alpha = f64::NAN, "model.alpha", "got NaN");
-        assert_one(|c| c.model.beta = -0.5, "model.beta", "≥ 0, got -0.5");
-        assert_one(|c| c.model.l1 = f64::INFINITY, "model.l1", "got inf");
-        assert_one(|c| c.model.l2 = -1.0, "model.l2", "≥ 0");
-        assert_one(|c| c.model.bound = Some(0.0), "model.bound", "> 0");
-        assert_one(|c| c.model.clip_gradient = Some(-2.0), "model.clip_gradient", "> 0, got -2");
-        assert_one(|c| c.model.crosses = vec!["ab".into(), "abc".into()], "model.crosses[1]", "\"abc\"");
-        assert_one(|c| c.model.crosses = vec!["ab".into(), "cd".into(), "ab".into()], "model.crosses[2]", "twice");
-        assert!(problems(|c| c.model.crosses = vec!["ab".into(), "ba".into(), "aa".into()]).is_empty());
+        assert_one(|c| c.model.learner.alpha = -1.0, "model.alpha", "must be a finite number > 0, got -1");
+        assert_one(|c| c.model.learner.alpha = 0.0, "model.alpha", "> 0");
+        assert_one(|c| c.model.learner.alpha = f64::NAN, "model.alpha", "got NaN");
+        assert_one(|c| c.model.learner.beta = -0.5, "model.beta", "≥ 0, got -0.5");
+        assert_one(|c| c.model.learner.l1 = f64::INFINITY, "model.l1", "got inf");
+        assert_one(|c| c.model.learner.l2 = -1.0, "model.l2", "≥ 0");
+        assert_one(|c| c.model.learner.bound = Some(0.0), "model.bound", "> 0");
+        assert_one(|c| c.model.learner.clip_gradient = Some(-2.0), "model.clip_gradient", "> 0, got -2");
+        assert_one(|c| c.model.learner.crosses = vec!["ab".into(), "abc".into()], "model.crosses[1]", "\"abc\"");
+        assert_one(
+            |c| c.model.learner.crosses = vec!["ab".into(), "cd".into(), "ab".into()],
+            "model.crosses[2]",
+            "twice",
+        );
+        assert!(problems(|c| c.model.learner.crosses = vec!["ab".into(), "ba".into(), "aa".into()]).is_empty());
         // The learning options work in the stream worker too.
-        assert!(problems(|c| c.model.step_rule = StepRule::Implicit).is_empty());
-        assert!(problems(|c| c.model.hedge = vec![0.1, 1.0]).is_empty());
-        assert!(problems(|c| c.model.min_count = Some(2)).is_empty());
-        assert!(problems(|c| c.model.inclusion_probability = Some(0.5)).is_empty());
-        assert_one(|c| c.model.step_rule = StepRule::Pa, "model.update", "hinge");
-        assert_one(|c| c.model.hedge = vec![0.1], "model.hedge", "at least 2");
-        assert_one(|c| c.model.min_count = Some(0), "model.min_count", "1..=255");
-        assert_one(|c| c.model.inclusion_probability = Some(1.5), "model.inclusion_probability", "(0, 1]");
+        assert!(problems(|c| c.model.learner.step_rule = StepRule::Implicit).is_empty());
+        assert!(problems(|c| c.model.learner.hedge = vec![0.1, 1.0]).is_empty());
+        assert!(problems(|c| c.model.learner.min_count = Some(2)).is_empty());
+        assert!(problems(|c| c.model.learner.inclusion_probability = Some(0.5)).is_empty());
+        assert_one(|c| c.model.learner.step_rule = StepRule::Pa, "model.update", "hinge");
+        assert_one(|c| c.model.learner.hedge = vec![0.1], "model.hedge", "at least 2");
+        assert_one(|c| c.model.learner.min_count = Some(0), "model.min_count", "1..=255");
+        assert_one(|c| c.model.learner.inclusion_probability = Some(1.5), "model.inclusion_probability", "(0, 1]");
         assert_one(
             |c| {
-                c.model.min_count = Some(2);
-                c.model.inclusion_probability = Some(0.5);
+                c.model.learner.min_count = Some(2);
+                c.model.learner.inclusion_probability = Some(0.5);
             },
             "model.min_count",
             "not both",
@@ -520,8 +525,8 @@ mod tests {
     fn validate_reports_every_problem() {
         let p = problems(|c| {
             c.kafka.bootstrap_servers.clear();
-            c.model.alpha = -1.0;
-            c.model.l2 = -1.0;
+            c.model.learner.alpha = -1.0;
+            c.model.learner.l2 = -1.0;
             c.worker.batch_max_examples = 0;
         });
         assert_eq!(p.len(), 4, "{p:?}");
@@ -531,16 +536,16 @@ mod tests {
     #[test]
     fn settings_map_the_model_fields() {
         let mut c = defaults();
-        c.model.loss = LossKind::Softmax;
-        c.model.classes = Some(5);
-        c.model.algorithm = Algorithm::Rda;
-        c.model.alpha = 0.3;
-        c.model.beta = 0.7;
-        c.model.l1 = 0.01;
-        c.model.l2 = 0.02;
-        c.model.bound = Some(4.0);
-        c.model.clip_gradient = Some(9.0);
-        c.model.crosses = vec!["ab".into(), "cc".into()];
+        c.model.learner.loss = LossKind::Softmax;
+        c.model.learner.classes = Some(5);
+        c.model.learner.algorithm = Algorithm::Rda;
+        c.model.learner.alpha = 0.3;
+        c.model.learner.beta = 0.7;
+        c.model.learner.l1 = 0.01;
+        c.model.learner.l2 = 0.02;
+        c.model.learner.bound = Some(4.0);
+        c.model.learner.clip_gradient = Some(9.0);
+        c.model.learner.crosses = vec!["ab".into(), "cc".into()];
         let s = c.settings().unwrap();
         let hyperparameters = Hyperparameters {
             alpha: 0.3,
@@ -567,13 +572,13 @@ mod tests {
         assert_eq!(s.optimizer.hyperparameters, Hyperparameters::default());
         assert!(s.crosses.is_empty());
 
-        c.model.alpha = 0.0;
+        c.model.learner.alpha = 0.0;
         assert!(c.settings().unwrap_err().starts_with("model.alpha: must be a finite number > 0"));
-        c.model.alpha = 0.1;
-        c.model.classes = None;
+        c.model.learner.alpha = 0.1;
+        c.model.learner.classes = None;
         assert!(c.settings().unwrap_err().starts_with("model.loss"));
-        c.model.classes = Some(5);
-        c.model.crosses.push("x".into());
+        c.model.learner.classes = Some(5);
+        c.model.learner.crosses.push("x".into());
         assert!(c.settings().unwrap_err().starts_with("model.crosses"));
     }
 }

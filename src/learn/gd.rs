@@ -35,7 +35,7 @@ const X_MIN: f64 = 1.084202e-19;
 
 /// Which parts of VW's rule are on (all three by default, none with `--sgd`).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(default, deny_unknown_fields)]
 pub struct GdParts {
     /// Per-coordinate AdaGrad rates (`--adaptive`).
     pub adaptive: bool,

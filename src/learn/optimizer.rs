@@ -19,9 +19,10 @@ pub enum Algorithm {
     Gd,
 }
 
-/// Hyperparameters shared by every rule.
+/// Hyperparameters shared by every rule. Stored with every model: a field missing from a
+/// stored model (written before the field existed) reads as its default.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(default, deny_unknown_fields)]
 pub struct Hyperparameters {
     /// α: scale of the per-coordinate learning rate α / (β + √Σg²).
     pub alpha: f64,
@@ -37,13 +38,13 @@ pub struct Hyperparameters {
     /// cannot move a weight arbitrarily far.
     pub clip_gradient: Option<f64>,
     /// VW's rule (`gd`): the rate falls as G^−power_t (VW's `--power_t`).
-    #[serde(default = "default_power_t", skip_serializing_if = "is_default_power_t")]
+    #[serde(skip_serializing_if = "is_default_power_t")]
     pub power_t: f64,
     /// VW's rule: examples of norm 1 counted before the first (VW's `--initial_t`).
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(skip_serializing_if = "is_zero")]
     pub initial_t: f64,
     /// VW's rule: which of its parts are on.
-    #[serde(default, skip_serializing_if = "GdParts::is_default")]
+    #[serde(skip_serializing_if = "GdParts::is_default")]
     pub gd: GdParts,
 }
 
@@ -111,11 +112,19 @@ impl Hyperparameters {
     }
 }
 
-/// An update rule with its hyperparameters: what the learner calls per coordinate.
+/// An update rule with its hyperparameters: what the learner calls per coordinate. Stored
+/// with every model, like [`Hyperparameters`].
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Optimizer {
     pub algorithm: Algorithm,
     pub hyperparameters: Hyperparameters,
+}
+
+impl Default for Optimizer {
+    fn default() -> Self {
+        Self { algorithm: Algorithm::FtrlProximal, hyperparameters: Hyperparameters::default() }
+    }
 }
 
 impl Optimizer {

@@ -11,7 +11,6 @@ use super::framing::{unframe, Framing};
 use super::mapping::{Mapping, MappingError};
 use super::proto::{decode_example, ExampleFormat, MAX_MESSAGE_BYTES};
 use super::{jsonl, libsvm, name_too_long, vw, Format, ParseError, MAX_NAME_BYTES};
-use crate::config::ModelConfig;
 use crate::learn::hashing::{bias, cross};
 use crate::learn::loss::LabelError;
 use crate::learn::{Feature, Loss};
@@ -67,11 +66,6 @@ impl ExampleReader {
         let featurizer =
             if matches!(reading, Reading::Line(Format::Vw)) { featurizer.accepting_empty() } else { featurizer };
         Self { reading, featurizer, keep_unlabeled: false, example: ExampleBuf::default() }
-    }
-
-    /// The reader of examples-topic records that `[model]` describes.
-    pub(crate) fn for_records(model: &ModelConfig, featurizer: Featurizer) -> Result<Self, MappingError> {
-        Ok(Self::new(Reading::Record(RecordDecoder::from_config(model)?), featurizer))
     }
 
     /// The same reader reading a line without a label as an example to predict.
@@ -249,15 +243,6 @@ impl RecordDecoder {
             return Err(MappingError::Invalid("example_format \"json-events\" needs model.example_mapping".into()));
         }
         Ok(Self { format, framing, schema_id, mapping })
-    }
-
-    /// The decoder `[model]` describes (its mapping file read and checked).
-    pub(crate) fn from_config(model: &ModelConfig) -> Result<Self, MappingError> {
-        let mapping = match &model.example_mapping {
-            Some(path) if model.example_format == ExampleFormat::JsonEvents => Some(Arc::new(Mapping::load(path)?)),
-            _ => None,
-        };
-        Self::new(model.example_format, model.example_framing, model.example_schema_id, mapping)
     }
 
     /// Decodes one record's value into `out` (cleared first; after an error it holds part

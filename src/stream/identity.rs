@@ -19,6 +19,7 @@ use super::wire::MODEL_KEY_PREFIX;
 use super::StreamError;
 use crate::config::{ModelConfig, WorkerConfig};
 use crate::learn::hashing::HASH_VERSION;
+use crate::learner_options::LearnerOptions;
 use crate::model::FORMAT_VERSION;
 use rdkafka::consumer::Consumer as _;
 use rdkafka::error::{KafkaError, RDKafkaErrorCode};
@@ -29,35 +30,9 @@ use serde_json::Value;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-/// The `[model]` settings that are part of the identity, by their configuration key.
-const IDENTITY_KEYS: &[&str] = &[
-    "partitions",
-    "example_mapping",
-    "loss",
-    "classes",
-    "algorithm",
-    "alpha",
-    "beta",
-    "l1",
-    "l2",
-    "bound",
-    "clip_gradient",
-    "crosses",
-    "update",
-    "hedge",
-    "min_count",
-    "inclusion_probability",
-    "delay_tolerant",
-    "expire_after_ms",
-    "power_t",
-    "initial_t",
-    "adaptive",
-    "normalized",
-    "invariant",
-    "min_prediction",
-    "max_prediction",
-    "clip_to_labels",
-];
+/// The `[model]` settings that are part of the identity besides the learning settings
+/// ([`LearnerOptions`], all of them part of it), by their configuration key.
+const IDENTITY_KEYS: &[&str] = &["partitions", "example_mapping", "delay_tolerant", "expire_after_ms"];
 
 /// The `[model]` settings that are not, and why: a test requires every key of
 /// [`ModelConfig`] to be in one list or the other, so a new setting must be classified.
@@ -69,6 +44,15 @@ const NOT_IDENTITY_KEYS: &[(&str, &str)] = &[
     ("example_framing", "how records are unframed, as above"),
     ("example_schema_id", "which framed records are accepted, as above"),
 ];
+
+/// The configuration keys of the learning settings.
+fn learning_keys() -> Result<Vec<String>, StreamError> {
+    match serde_json::to_value(LearnerOptions::default()) {
+        Ok(Value::Object(keys)) => Ok(keys.keys().cloned().collect()),
+        Ok(_) => Err(StreamError::Config("the learning settings are not a table".into())),
+        Err(e) => Err(StreamError::Config(e.to_string())),
+    }
+}
 
 /// How long reading the identity may take before the worker gives up (and says so).
 const READ_TIMEOUT: Duration = Duration::from_secs(120);
@@ -84,8 +68,8 @@ impl ModelIdentity {
             return Err(StreamError::Config("[model] is not a table".into()));
         };
         let mut settings: BTreeMap<String, Value> = BTreeMap::new();
-        for key in IDENTITY_KEYS {
-            let value = all.get(*key).cloned().unwrap_or(Value::Null);
+        for key in learning_keys()?.iter().map(String::as_str).chain(IDENTITY_KEYS.iter().copied()) {
+            let value = all.get(key).cloned().unwrap_or(Value::Null);
             settings.insert(format!("model.{key}"), value);
         }
         if let Some(path) = &model.example_mapping {
@@ -273,12 +257,12 @@ mod tests {
         let mut other = model();
         other.delay_tolerant = true;
         other.expire_after_ms = Some(60_000);
-        other.alpha = 0.3;
+        other.learner.alpha = 0.3;
         let ours = ModelIdentity::of(&other).unwrap();
         assert_eq!(
             ours.differences(&recorded),
             vec![
-                format!("model.alpha = 0.3 here, {} in the model", model().alpha),
+                format!("model.alpha = 0.3 here, {} in the model", model().learner.alpha),
                 "model.delay_tolerant = true here, false in the model".to_string(),
                 "model.expire_after_ms = 60000 here, null in the model".to_string(),
             ]
@@ -304,7 +288,9 @@ mod tests {
     fn every_model_setting_is_classified() {
         let Value::Object(keys) = serde_json::to_value(model()).unwrap() else { panic!("not a table") };
         for key in keys.keys() {
-            let listed = IDENTITY_KEYS.contains(&key.as_str()) || NOT_IDENTITY_KEYS.iter().any(|(k, _)| k == key);
+            let listed = learning_keys().unwrap().contains(key)
+                || IDENTITY_KEYS.contains(&key.as_str())
+                || NOT_IDENTITY_KEYS.iter().any(|(k, _)| k == key);
             assert!(listed, "model.{key} is neither part of the model's identity nor listed as not");
         }
     }

@@ -302,7 +302,7 @@ impl UpdateRole {
         let mut changes = Changes::default();
         // A Hedge member's weight needs its member, which changelog states do not name; its
         // delta is then brought up to date by the coordinate's next update instead.
-        if self.config.model.hedge.is_empty() {
+        if self.config.model.learner.hedge.is_empty() {
             for state in restored.states.iter().filter(|s| unconfirmed(s.partition, s.applied_through)) {
                 changes.coordinates.insert(state.coordinate, state.partition);
             }

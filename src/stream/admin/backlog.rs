@@ -4,7 +4,7 @@
 use super::READ_TIMEOUT;
 use crate::config::WorkerConfig;
 use crate::input::{Batch, InputError, Item, Origin, BATCH_EXAMPLES};
-use crate::schema::example::{ExampleReader, Featurizer};
+use crate::schema::example::Featurizer;
 use crate::stream::batch_queue::{Entry, Record};
 use crate::stream::kafka::{assign_split_queues_from, reader_config, ReaderConsumer, ReaderContext};
 use crate::stream::StreamError;
@@ -24,8 +24,7 @@ pub(crate) fn spawn_topic_reader(
 ) -> Result<Receiver<Result<Batch, InputError>>, StreamError> {
     let (sender, receiver) = sync_channel(READER_QUEUE_DEPTH);
     let config = config.clone();
-    let mut reader =
-        ExampleReader::for_records(&config.model, featurizer).map_err(|e| StreamError::Config(e.to_string()))?;
+    let mut reader = config.model.example_reader(featurizer).map_err(|e| StreamError::Config(e.to_string()))?;
     std::thread::Builder::new()
         .name("topic-reader".into())
         .spawn(move || {

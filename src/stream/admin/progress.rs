@@ -54,7 +54,7 @@ impl ProgressTotals {
 
 /// Reads the progress topic to its end and sums its windows, each counted once.
 pub fn read_progress(config: &WorkerConfig) -> Result<ProgressTotals, StreamError> {
-    Ok(ProgressSum::read(config)?.totals(&config.model.hedge))
+    Ok(ProgressSum::read(config)?.totals(&config.model.learner.hedge))
 }
 
 /// The sum of a progress topic's windows, each counted once, and where it stopped reading.
@@ -131,7 +131,7 @@ impl ProgressFollower {
             assignment.add_partition_offset(&config.topics().progress, partition, next)?;
         }
         consumer.assign(&assignment)?;
-        Ok(Self { consumer, sum, alphas: config.model.hedge.clone() })
+        Ok(Self { consumer, sum, alphas: config.model.learner.hedge.clone() })
     }
 
     /// Adds the windows that have arrived, without waiting; whether any counted.

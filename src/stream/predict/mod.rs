@@ -131,11 +131,10 @@ impl PredictRole {
             feed,
             topics,
             readers: vec![
-                ExampleReader::for_records(
-                    &config.model,
-                    settings.featurizer().map_err(|e| StreamError::Config(e.to_string()))?,
-                )
-                .map_err(|e| StreamError::Config(e.to_string()))?;
+                config
+                    .model
+                    .example_reader(settings.featurizer().map_err(|e| StreamError::Config(e.to_string()))?)
+                    .map_err(|e| StreamError::Config(e.to_string()))?;
                 config.worker.predict_threads.max(1)
             ],
             loss: settings.loss,
@@ -149,9 +148,9 @@ impl PredictRole {
             writer: GradientWriter::new(
                 config.model.partitions,
                 Carried {
-                    members: !config.model.hedge.is_empty(),
+                    members: !config.model.learner.hedge.is_empty(),
                     read_sums: config.model.delay_tolerant,
-                    gd: config.model.algorithm == crate::learn::Algorithm::Gd,
+                    gd: config.model.learner.algorithm == crate::learn::Algorithm::Gd,
                 },
             ),
             coalesce: coalesces(config),
