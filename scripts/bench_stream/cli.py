@@ -9,6 +9,7 @@ import shutil
 import signal
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from benchlib import BenchError, positive_int
@@ -26,26 +27,25 @@ def positive_float(text: str) -> float:
     return value
 
 
-def fractions(text: str) -> list[float]:
-    """A comma-separated list of load fractions; 0 (alone) means none."""
+def comma_separated_numbers(text: str, valid: Callable[[float], bool], requirement: str) -> list[float]:
     try:
         values = [float(part) for part in text.split(",")]
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a comma-separated list of numbers: {text}") from None
-    if any(not 0 <= value <= 2 for value in values):
-        raise argparse.ArgumentTypeError(f"fractions must lie in [0, 2], got {text}")
+    if not all(valid(value) for value in values):
+        raise argparse.ArgumentTypeError(f"{requirement}, got {text}")
+    return values
+
+
+def fractions(text: str) -> list[float]:
+    """A comma-separated list of load fractions; 0 (alone) means none."""
+    values = comma_separated_numbers(text, lambda value: 0 <= value <= 2, "fractions must lie in [0, 2]")
     return [value for value in values if value > 0]
 
 
 def rates(text: str) -> list[float]:
     """A comma-separated list of examples/s."""
-    try:
-        values = [float(part) for part in text.split(",")]
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a comma-separated list of numbers: {text}") from None
-    if any(not value > 0 for value in values):
-        raise argparse.ArgumentTypeError(f"rates must be positive, got {text}")
-    return values
+    return comma_separated_numbers(text, lambda value: value > 0, "rates must be positive")
 
 
 def key_value(text: str) -> tuple[str, str]:
@@ -81,8 +81,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--load-rate", type=rates, default=[],
                         help="as --load-fraction, at these examples/s (comma-separated), before the "
                              "fractions: A/B runs of two binaries at the same load")
-    parser.add_argument("--partitions", type=positive_int, default=8,
-                        help="gradients/deltas/changelog partitions (default 8)")
+    parser.add_argument("--partitions", help="gradients/deltas/changelog partitions (default 8)",
+                        type=positive_int, default=8)
     parser.add_argument("--example-partitions", type=positive_int, default=4,
                         help="examples (and progress) partitions (default 4)")
     parser.add_argument("--throughput-only", action="store_true",

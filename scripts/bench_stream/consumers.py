@@ -98,6 +98,11 @@ class ProgressLog:
         except ValueError:
             self.undecodable += 1
 
+    def since(self, index: int, follower: Follower) -> list[tuple[float, dict]]:
+        """The windows after the first `index`, read under the lock of the follower filling it."""
+        with follower.lock:
+            return self.windows[index:]
+
 
 class MarkerWatch:
     """Deltas: notes when each marker coordinate's first record arrives."""

@@ -4,7 +4,7 @@ progress windows, weight deltas and packed states the worker writes."""
 from __future__ import annotations
 
 import struct
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 
 WIRE_VARINT, WIRE_64BIT, WIRE_LEN, WIRE_32BIT = 0, 1, 2, 5
@@ -108,43 +108,33 @@ def as_signed64(value: int) -> int:
     return value - (1 << 64) if value >= 1 << 63 else value
 
 
-def decode_progress(buf: bytes) -> dict:
-    """The ProgressWindow fields this benchmark needs (proto3 defaults when absent)."""
-    window = {"count": 0, "weight_sum": 0.0, "loss_sum": 0.0, "origin_partition": 0,
-              "first_offset": 0, "last_offset": 0, "time_ms": 0}
+# Field number -> (name, wire type, conversion) of the fields this benchmark reads.
+PROGRESS_WINDOW_FIELDS = {
+    1: ("count", WIRE_VARINT, int), 2: ("weight_sum", WIRE_64BIT, as_double),
+    3: ("loss_sum", WIRE_64BIT, as_double), 8: ("origin_partition", WIRE_VARINT, as_signed64),
+    9: ("first_offset", WIRE_VARINT, as_signed64), 10: ("last_offset", WIRE_VARINT, as_signed64),
+    12: ("time_ms", WIRE_VARINT, as_signed64)}
+WEIGHT_DELTA_FIELDS = {
+    1: ("coordinate", WIRE_64BIT, int), 2: ("weight", WIRE_64BIT, as_double), 3: ("updates", WIRE_VARINT, int),
+    4: ("version", WIRE_VARINT, int), 5: ("time_ms", WIRE_VARINT, as_signed64)}
+
+
+def decode_message(buf: bytes, fields: dict[int, tuple[str, int, Callable[[int], float]]]) -> dict:
+    """The `fields` of a message by name; proto3 defaults (zero) for those absent."""
+    message = {name: convert(0) for name, _, convert in fields.values()}
     for field, wire, value in decode_fields(buf):
-        if field == 1 and wire == WIRE_VARINT:
-            window["count"] = value
-        elif field == 2 and wire == WIRE_64BIT:
-            window["weight_sum"] = as_double(value)
-        elif field == 3 and wire == WIRE_64BIT:
-            window["loss_sum"] = as_double(value)
-        elif field == 8 and wire == WIRE_VARINT:
-            window["origin_partition"] = as_signed64(value)
-        elif field == 9 and wire == WIRE_VARINT:
-            window["first_offset"] = as_signed64(value)
-        elif field == 10 and wire == WIRE_VARINT:
-            window["last_offset"] = as_signed64(value)
-        elif field == 12 and wire == WIRE_VARINT:
-            window["time_ms"] = as_signed64(value)
-    return window
+        if field in fields and wire == fields[field][1]:
+            name, _, convert = fields[field]
+            message[name] = convert(value)
+    return message
+
+
+def decode_progress(buf: bytes) -> dict:
+    return decode_message(buf, PROGRESS_WINDOW_FIELDS)
 
 
 def decode_delta(buf: bytes) -> dict:
-    """WeightDelta: 1 coordinate (fixed64), 2 weight, 3 updates, 4 version, 5 time_ms."""
-    delta = {"coordinate": 0, "weight": 0.0, "updates": 0, "version": 0, "time_ms": 0}
-    for field, wire, value in decode_fields(buf):
-        if field == 1 and wire == WIRE_64BIT:
-            delta["coordinate"] = value
-        elif field == 2 and wire == WIRE_64BIT:
-            delta["weight"] = as_double(value)
-        elif field == 3 and wire == WIRE_VARINT:
-            delta["updates"] = value
-        elif field == 4 and wire == WIRE_VARINT:
-            delta["version"] = value
-        elif field == 5 and wire == WIRE_VARINT:
-            delta["time_ms"] = as_signed64(value)
-    return delta
+    return decode_message(buf, WEIGHT_DELTA_FIELDS)
 
 
 PACKED_KEY = b"ftrl.applied"

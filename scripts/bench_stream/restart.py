@@ -40,9 +40,8 @@ def restart(bench: Bench, probe: tuple) -> None:
 
     def probe_seen() -> bool:
         bench.check_follower(follower)
-        with follower.lock:
-            new = log.windows[state["index"]:]
-            state["index"] = len(log.windows)
+        new = log.since(state["index"], follower)
+        state["index"] += len(new)
         for arrived, window in new:
             if (state["at"] is None and window["origin_partition"] == 0
                     and window["first_offset"] <= offset <= window["last_offset"]):

@@ -62,9 +62,8 @@ def throughput(bench: Bench, examples: list[bytes]) -> None:
 
     def covered() -> bool:
         bench.check_follower(follower)
-        with follower.lock:
-            new = log.windows[state["index"]:]
-            state["index"] = len(log.windows)
+        new = log.since(state["index"], follower)
+        state["index"] += len(new)
         for arrived, window in new:
             if state["first_at"] is None:
                 state["first_at"], state["first_count"] = arrived, window["count"]
