@@ -27,6 +27,8 @@ PREFIX = "bench"
 
 
 class Bench:
+    """One run: what it started (to stop all of it on every way out) and the figures so far."""
+
     def __init__(self, args: argparse.Namespace, workdir: Path):
         self.args = args
         self.workdir = workdir
@@ -176,7 +178,6 @@ class Bench:
             "nonzero_weights": summary.get("nonzero_weights"),
             "summary": summary,
         }
-
 
     # -- clean-up --------------------------------------------------------------------------
 

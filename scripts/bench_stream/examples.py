@@ -40,6 +40,7 @@ def read_examples(path: Path) -> list[tuple[float, float | None, list]]:
     with path.open() as lines:
         return [parse_jsonl_example(line) for line in lines if line.strip()]
 
+
 class LoadGenerator:
     """The load around the markers: `ftrl produce --rate` in a process of its own, which
     encodes every example before it sends the first and then only hands records to
@@ -110,6 +111,7 @@ class LoadGenerator:
         if self.proc.returncode is None and self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait()
+
 
 def make_producer(bootstrap: str, linger_ms: int):
     from confluent_kafka import Producer

@@ -199,6 +199,7 @@ def delta_latency(bench: Bench, extra: list, load: Path | None = None, load_rate
              f"p99 {percentile(packed_latency, 99):.1f} ms; per-coordinate deltas: p50 "
              f"{percentile(latency, 50):.1f} ms, p99 {percentile(latency, 99):.1f} ms")
 
+
 def phase_cpu(bench: Bench) -> dict[str, float | None]:
     """CPU seconds so far of the worker, the broker and this benchmark's own process (its
     marker producer and deltas follower share the 2 cores with what is measured; the load
@@ -209,6 +210,7 @@ def phase_cpu(bench: Bench) -> dict[str, float | None]:
         "broker": proc_cpu_seconds(broker_pid) if broker_pid else None,
         "benchmark": proc_cpu_seconds(os.getpid()),
     }
+
 
 def window_stamps(bench: Bench, placed: dict[int, tuple[int, int]]) -> dict[int, int]:
     """marker -> `time_ms` of the progress window that counted it (the predict role's

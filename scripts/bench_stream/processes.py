@@ -24,6 +24,7 @@ def proc_cpu_seconds(pid: int) -> float | None:
     except (OSError, IndexError, ValueError):
         return None
 
+
 def progress(message: str) -> None:
     print(f"bench-stream: {message}", file=sys.stderr, flush=True)
 
@@ -47,7 +48,6 @@ def run_checked(cmd: list[str], what: str, timeout: float, **kwargs) -> subproce
         raise BenchError(f"{what} failed (exit status {proc.returncode}): {' '.join(cmd)}\n"
                          + "\n".join("    " + line for line in output))
     return proc
-
 
 
 def worker_environment() -> dict[str, str]:
@@ -137,6 +137,7 @@ class Worker:
             os.killpg(self.proc.pid, sig)
         except ProcessLookupError:
             pass
+
 
 def wait_until(condition: Callable[[], bool], timeout: float, what: str,
                worker: Worker | None = None, interval: float = 0.005) -> None:

@@ -48,6 +48,7 @@ def fmt_ms(value: float | None) -> str:
 def fmt_loss(value: float | None) -> str:
     return "n/a" if value is None else f"{value:.5f}"
 
+
 def staleness_text(staleness: dict) -> str:
     if not staleness.get("samples"):
         return "not sampled"

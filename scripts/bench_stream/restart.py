@@ -67,6 +67,7 @@ def restart(bench: Bench, probe: tuple) -> None:
     progress(f"restart: ready after {worker.ready_at - worker.started_at:.2f} s, first progress "
              f"after {state['at'] - worker.started_at:.2f} s")
 
+
 def final_checks(bench: Bench) -> None:
     """Stops the worker, then counts the model's weights and the dead letters."""
     args = bench.args

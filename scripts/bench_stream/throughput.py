@@ -127,6 +127,7 @@ def throughput(bench: Bench, examples: list[bytes]) -> None:
     bench.progress_log, bench.progress_follower = log, follower
     progress(f"stream: {n:,} examples in {seconds:.2f} s from the worker's start")
 
+
 def output_totals(bench: Bench, examples: int) -> dict:
     """Records and bytes (key + value) the worker wrote to each of its output topics so
     far, read back to the end, and per example."""
