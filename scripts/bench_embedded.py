@@ -39,6 +39,8 @@ from importlib import metadata
 from collections.abc import Callable
 from pathlib import Path
 
+from benchlib import BenchError, last_json_line, positive_int, tail
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
 # One set of hyperparameters for every learner; the point is to compare implementations.
@@ -50,10 +52,6 @@ SEED = 1
 # A feature name no generated namespace can produce, used to give River a bias that FTRL
 # trains (see river_worker).
 RIVER_BIAS_FEATURE = "^bias"
-
-
-class BenchError(Exception):
-    """A tool failed or produced output we cannot trust; the message says which and why."""
 
 
 @dataclasses.dataclass
@@ -99,23 +97,6 @@ def run_timed(cmd: list[str], what: str) -> tuple[str, str, float, float]:
             f"{tail(proc.stderr)}"
         )
     return proc.stdout, proc.stderr, wall, cpu
-
-
-def tail(text: str, lines: int = 20) -> str:
-    kept = text.strip().splitlines()[-lines:]
-    return "\n".join("    " + line for line in kept) or "    (no output)"
-
-
-def last_json_line(text: str, what: str) -> dict:
-    """The tools print human text first and a JSON summary as their last line."""
-    lines = text.strip().splitlines()
-    try:
-        value = json.loads(lines[-1])
-    except (IndexError, json.JSONDecodeError) as err:
-        raise BenchError(f"{what}: last output line is not JSON:\n{tail(text)}") from err
-    if not isinstance(value, dict):
-        raise BenchError(f"{what}: last output line is JSON but not an object: {lines[-1]}")
-    return value
 
 
 def require_keys(summary: dict, keys: list[str], what: str) -> None:
@@ -542,13 +523,6 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
                         help="where to put data and models (default: a fresh temp dir, "
                              "removed afterwards)")
     return parser.parse_args(argv)
-
-
-def positive_int(text: str) -> int:
-    value = int(text.replace("_", ""))
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"must be positive, got {text}")
-    return value
 
 
 def progress(message: str) -> None:

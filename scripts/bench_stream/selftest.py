@@ -1,0 +1,72 @@
+"""Self-test of the pure parts (no broker, no binary): `scripts/bench-stream --self-test`."""
+
+from __future__ import annotations
+
+import struct
+import sys
+
+from .examples import feature_coordinate, parse_jsonl_example
+from .protobuf import (decode_delta, decode_fields, decode_progress, double_field, encode_example, len_field,
+                       read_varint, tag, varint)
+from .report import markdown_table, percentile
+
+
+def self_test() -> None:
+    # Varints, including the 10-byte form of a negative int64.
+    assert varint(0) == b"\x00" and varint(1) == b"\x01" and varint(300) == b"\xac\x02"
+    assert varint(-1) == b"\xff" * 9 + b"\x01"
+    assert read_varint(varint(2**64 - 1), 0) == (2**64 - 1, 10)
+    # Example{label: 1, features: [{ns: "a", name: "x"}]} as protoc would write it.
+    expected = (b"\x09" + struct.pack("<d", 1.0)
+                + b"\x1a\x06" + b"\x0a\x01a" + b"\x12\x01x")
+    assert encode_example(1.0, [("a", "x", None)]) == expected, encode_example(1.0, [("a", "x", None)])
+    # Weight, value, empty namespace omitted, multi-byte length.
+    got = encode_example(0.0, [("", "y" * 200, 0.5)], weight=2.0)
+    feature = b"\x12\xc8\x01" + b"y" * 200 + b"\x19" + struct.pack("<d", 0.5)
+    assert got == (b"\x09" + struct.pack("<d", 0.0) + b"\x11" + struct.pack("<d", 2.0)
+                   + b"\x1a" + varint(len(feature)) + feature)
+    # A ProgressWindow as the worker writes it, with packed repeated doubles to skip.
+    window = (varint(1 << 3 | 0) + varint(5000) + double_field(2, 4999.5) + double_field(3, 2300.25)
+              + double_field(4, 1.0) + len_field(6, struct.pack("<3d", 1, 2, 3))
+              + tag(8, 0) + varint(3) + tag(9, 0) + varint(123456789) + tag(10, 0) + varint(123461788)
+              + len_field(11, b"w1") + tag(12, 0) + varint(1_700_000_000_000))
+    assert decode_progress(window) == {"count": 5000, "weight_sum": 4999.5, "loss_sum": 2300.25,
+                                       "origin_partition": 3, "first_offset": 123456789,
+                                       "last_offset": 123461788, "time_ms": 1_700_000_000_000}
+    assert decode_progress(b"")["origin_partition"] == 0  # proto3: absent means 0
+    delta = (tag(1, 1) + (2**64 - 5).to_bytes(8, "little") + double_field(2, -0.25)
+             + tag(3, 0) + varint(7) + tag(4, 0) + varint(7) + tag(5, 0) + varint(-3))
+    assert decode_delta(delta) == {"coordinate": 2**64 - 5, "weight": -0.25, "updates": 7,
+                                   "version": 7, "time_ms": -3}
+    for bad in (b"\x08", b"\x09\x00", b"\x1a\x05ab", b"\x0b"):
+        try:
+            list(decode_fields(bad))
+        except ValueError:
+            continue
+        raise AssertionError(f"{bad!r} should not decode")
+    # JSON lines as ftrl gen writes them.
+    assert parse_jsonl_example('{"label":1,"features":["a:3","b:x:y","plain",'
+                               '{"ns":"c","name":"z","value":0.5}]}') == \
+        (1.0, None, [("a", "3", None), ("b", "x:y", None), ("", "plain", None), ("c", "z", 0.5)])
+    # Nearest-rank percentiles.
+    values = [float(v) for v in range(1, 101)]
+    assert percentile(values, 50) == 50 and percentile(values, 99) == 99 and percentile(values, 100) == 100
+    assert percentile([3.0, 1.0, 2.0], 50) == 2 and percentile([7.0], 99) == 7
+    assert percentile([1.0, 2.0], 50) == 1 and percentile([1.0, 2.0], 51) == 2
+    for bad_pct in (0, 101):
+        try:
+            percentile(values, bad_pct)
+        except ValueError:
+            continue
+        raise AssertionError("percentile range not checked")
+    # Tables.
+    assert markdown_table(["a", "b"], [["1", "x|y"]]) == "| a | b |\n|---|---|\n| 1 | x\\|y |"
+    # Hashing: the namespace seed of "" is pinned in src/learn/hashing.rs.
+    try:
+        import xxhash
+    except ImportError:
+        print("self-test: xxhash missing, hashing not checked", file=sys.stderr)
+    else:
+        assert xxhash.xxh3_64_intdigest(b"") == 0x2D06800538D394C2
+        assert feature_coordinate("a", "x") != feature_coordinate("ab", "")
+    print("self-test: ok")

@@ -1,0 +1,164 @@
+"""Phase 1, throughput: every example is on the topic before the worker(s) start; timed until
+their committed progress windows cover them all."""
+
+from __future__ import annotations
+
+import time
+import uuid
+from typing import TYPE_CHECKING
+
+from benchlib import BenchError
+
+from .consumers import ProgressLog
+from .examples import flush, make_producer, produce
+from .metrics import StalenessProbe
+from .processes import proc_cpu_seconds, progress, wait_until
+
+if TYPE_CHECKING:
+    from .bench import Bench
+
+
+def throughput(bench: Bench, examples: list[bytes]) -> None:
+    args = bench.args
+    topic = bench.topics["examples"]
+    producer = make_producer(bench.bootstrap, linger_ms=5)
+    bench.producers.append(producer)
+    last_offset: dict[int, int] = {}
+    failures: list[str] = []
+
+    def delivered(err, message) -> None:
+        if err is not None:
+            failures.append(str(err))
+        else:
+            partition = message.partition()
+            last_offset[partition] = max(last_offset.get(partition, -1), message.offset())
+
+    progress(f"producing {len(examples):,} examples to {topic} ...")
+    start = time.monotonic()
+    for i, value in enumerate(examples):
+        produce(producer, topic, value, i % args.example_partitions, delivered)
+        if i % 1000 == 0:
+            producer.poll(0)
+    flush(producer, args.timeout, "producing the examples")
+    produce_seconds = time.monotonic() - start
+    if failures:
+        raise BenchError(f"{len(failures)} example(s) not delivered, e.g. {failures[0]}")
+
+    log = ProgressLog()
+    follower = bench.follow(bench.topics["progress"], args.example_partitions, log.handle)
+    wait_until(lambda: follower.caught_up(0), args.timeout, "the progress consumer to reach the end")
+
+    n = args.examples
+    progress("starting the worker; timing until the progress windows cover every example ...")
+    broker_pid = bench.broker_pid()
+    broker_cpu_before = proc_cpu_seconds(broker_pid) if broker_pid else None
+    worker = bench.start_worker("1")
+    others = [bench.start_worker(f"1-w{i}", bench.write_config(i)) for i in range(2, args.workers + 1)]
+    bench.others = others
+    probe = StalenessProbe([worker] + others)
+    probe.start()
+    state = {"index": 0, "count": 0, "first_at": None, "first_count": 0, "done_at": None,
+             "covered": {}}
+
+    def covered() -> bool:
+        bench.check_follower(follower)
+        new = log.since(state["index"], follower)
+        state["index"] += len(new)
+        for arrived, window in new:
+            if state["first_at"] is None:
+                state["first_at"], state["first_count"] = arrived, window["count"]
+            state["count"] += window["count"]
+            part = window["origin_partition"]
+            state["covered"][part] = max(state["covered"].get(part, -1), window["last_offset"])
+            complete = state["count"] >= n and all(
+                state["covered"].get(p, -1) >= last for p, last in last_offset.items())
+            if complete and state["done_at"] is None:
+                state["done_at"] = arrived
+        return state["done_at"] is not None
+
+    try:
+        wait_until(covered, args.timeout, f"progress windows covering all {n:,} examples", worker)
+    except BenchError as err:
+        raise BenchError(f"{err}; read so far: {state['index']} windows counting "
+                         f"{state['count']:,} examples, last offsets covered per partition "
+                         f"{dict(sorted(state['covered'].items()))} of "
+                         f"{dict(sorted(last_offset.items()))}") from err
+    staleness = probe.stop()
+    cpus = [proc_cpu_seconds(w.proc.pid) for w in [worker] + others]
+    worker_cpu = None if None in cpus else sum(cpus)
+    broker_cpu_after = proc_cpu_seconds(broker_pid) if broker_pid else None
+    broker_cpu = (broker_cpu_after - broker_cpu_before
+                  if broker_cpu_after is not None and broker_cpu_before is not None else None)
+    wait_until(lambda: worker.ready_at is not None, args.timeout, "the ready line", worker)
+    with follower.lock:
+        windows = [w for _, w in log.windows]
+    seconds = state["done_at"] - worker.started_at
+    steady = state["done_at"] - state["first_at"]
+    bench.results["stream"] = {
+        "examples": n,
+        "produce_seconds": produce_seconds,
+        "produce_examples_per_second": n / produce_seconds,
+        "seconds_from_worker_start": seconds,
+        "examples_per_second": n / seconds,
+        "seconds_after_first_window": steady,
+        "examples_per_second_after_first_window":
+            (n - state["first_count"]) / steady if steady > 0 else None,
+        "first_window_count": state["first_count"],
+        "cold_start_ready_seconds": worker.ready_at - worker.started_at,
+        "cold_start_first_window_seconds": state["first_at"] - worker.started_at,
+        "progress_count": state["count"],
+        "progress_count_exceeds_examples_by": max(state["count"] - n, 0),
+        "progress_windows": len(windows),
+        "duplicate_windows": len(windows) - len({(w["origin_partition"], w["first_offset"],
+                                                  w["last_offset"]) for w in windows}),
+        "undecodable_windows": log.undecodable,
+        "progressive_log_loss": (sum(w["loss_sum"] for w in windows)
+                                 / sum(w["weight_sum"] for w in windows)),
+        "worker_cpu_seconds": worker_cpu,
+        "broker_cpu_seconds": broker_cpu,
+        "worker_cpu_microseconds_per_example": worker_cpu / n * 1e6 if worker_cpu is not None else None,
+        "broker_cpu_microseconds_per_example": broker_cpu / n * 1e6 if broker_cpu is not None else None,
+    }
+    bench.results["output"] = output_totals(bench, n)
+    bench.results["stream"]["workers"] = args.workers
+    bench.results["stream"]["staleness"] = staleness
+    for other in others:  # the later phases run with one worker
+        other.terminate(args.timeout)
+    bench.progress_log, bench.progress_follower = log, follower
+    progress(f"stream: {n:,} examples in {seconds:.2f} s from the worker's start")
+
+
+def output_totals(bench: Bench, examples: int) -> dict:
+    """Records and bytes (key + value) the worker wrote to each of its output topics so
+    far, read back to the end, and per example."""
+    from confluent_kafka import Consumer, KafkaError, TopicPartition, OFFSET_BEGINNING
+
+    progress("counting the records and bytes written to each topic ...")
+    totals: dict = {}
+    for name, partitions in (("gradients", bench.args.partitions), ("deltas", bench.args.partitions),
+                             ("changelog", bench.args.partitions),
+                             ("progress", bench.args.example_partitions)):
+        topic = bench.topics[name]
+        consumer = Consumer({"bootstrap.servers": bench.bootstrap, "group.id": f"bench-count-{uuid.uuid4().hex[:8]}",
+                             "enable.auto.commit": False, "isolation.level": "read_committed",
+                             "enable.partition.eof": True, "fetch.max.bytes": 64 << 20,
+                             "max.partition.fetch.bytes": 16 << 20})
+        consumer.assign([TopicPartition(topic, p, OFFSET_BEGINNING) for p in range(partitions)])
+        records = size = 0
+        at_end: set[int] = set()
+        deadline = time.monotonic() + bench.args.timeout
+        while len(at_end) < partitions and time.monotonic() < deadline:
+            for message in consumer.consume(10_000, 0.5):
+                error = message.error()
+                if error is None:
+                    records += 1
+                    size += len(message.key() or b"") + len(message.value() or b"")
+                    at_end.discard(message.partition())
+                elif error.code() == KafkaError._PARTITION_EOF:
+                    at_end.add(message.partition())
+        consumer.close()
+        totals[name] = {"records": records, "bytes": size,
+                        "records_per_example": records / examples, "bytes_per_example": size / examples}
+    totals["all"] = {key: sum(t[key] for t in list(totals.values())) for key in
+                     ("records", "bytes", "records_per_example", "bytes_per_example")}
+    return totals
