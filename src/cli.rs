@@ -241,6 +241,10 @@ pub struct TrainArgs {
     /// Print a JSON summary as the last line of standard output.
     #[arg(long)]
     pub summary_json: bool,
+    /// Print each example's prediction before it is learned, then its features named, with
+    /// their coordinates, values and the weights it was predicted with (VW's `--audit`).
+    #[arg(long, conflicts_with = "summary_json")]
+    pub audit: bool,
     /// Store each feature's "namespace^name" with the model, so `ftrl export` can name
     /// coordinates (costs memory for the set of names already stored).
     #[arg(long, requires = "model")]
@@ -292,6 +296,10 @@ pub struct PredictArgs {
     /// Most coordinate states kept in memory.
     #[arg(long, default_value_t = 4_000_000)]
     pub cache_size: usize,
+    /// Print each example's prediction, then its features named, with their coordinates,
+    /// values and weights (VW's `--audit`), instead of the predictions alone.
+    #[arg(long)]
+    pub audit: bool,
 }
 
 #[derive(Debug, Args)]

@@ -1,6 +1,7 @@
 //! Carrying out each command: glue between the command line, files and the library.
 //! Errors get their context here, at the edge.
 
+use crate::audit::Audit;
 use crate::cli::{
     Cli, Command, ConfigArg, ConfigCommand, DemoArgs, ExportArgs, GenArgs, ModelCommand, PredictArgs, ProduceArgs,
     ReplayArgs, SimulateArgs, TopicsCommand, TrainArgs,
@@ -296,7 +297,7 @@ fn train_command(args: &TrainArgs) -> Result<()> {
         predictions: args.predictions.clone().map(|path| Predictions { path, margins: false }),
         predict_unlabeled: false,
         vw_summary: false,
-        audit: None,
+        audit: args.audit.then_some(false),
     };
     let summary = match &topic_config {
         Some(config) => {
@@ -320,13 +321,18 @@ fn load_mapping(path: Option<&std::path::Path>) -> Result<Option<Arc<Mapping>>> 
 fn predict_command(args: &PredictArgs) -> Result<()> {
     let mut model =
         Model::open(&args.model, args.cache_size).with_context(|| format!("opening model {}", args.model.display()))?;
-    let stdout = std::io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
     let mapping = load_mapping(args.mapping.as_deref())?;
+    // The audit prints each prediction itself, before the example's features.
+    let mut audit = args.audit.then(Audit::to_stdout);
+    let mut out: Box<dyn Write> =
+        if args.audit { Box::new(std::io::sink()) } else { Box::new(BufWriter::new(std::io::stdout().lock())) };
     let (progress, bad_lines) =
-        predict(&mut model, Source::from_arg(&args.data), args.format, mapping, false, &mut out, None)
+        predict(&mut model, Source::from_arg(&args.data), args.format, mapping, false, &mut out, audit.as_mut())
             .with_context(|| format!("predicting {}", args.data))?;
     out.flush()?;
+    if let Some(audit) = &mut audit {
+        audit.flush()?;
+    }
     tracing::info!(examples = progress.count, bad_lines, mean_loss = progress.mean_loss(), auc = ?progress.auc(), "predicted");
     Ok(())
 }

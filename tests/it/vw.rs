@@ -4,7 +4,7 @@
 //! `-p` predictions compared. VW is its Python package (`vowpalwabbit` 9.11.9, which
 //! scripts/setup installs), run by `scripts/vw_forms.py run`.
 
-use crate::common::{last_json_line, succeeded};
+use crate::common::{ftrl, last_json_line, run_ok, succeeded};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -291,4 +291,51 @@ fn audit_shows_each_example_with_its_features_and_weights() {
         }
     }
     assert!(seen > 10_000, "{seen} features audited");
+}
+
+/// `ftrl train --audit` and `ftrl predict --audit` audit in this project's spelling: each
+/// example once, predicted as `ftrl predict` predicts it, with the weights `ftrl export`
+/// lists after training.
+#[test]
+fn train_and_predict_audit_in_this_projects_spelling() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = data("vw/0002.dat");
+    let model = dir.path().join("model");
+    let train = |extra: &[&str]| {
+        let mut command = ftrl();
+        command
+            .args(["train", "--format", "vw", "--loss", "squared", "--cross", "Tf", "--quiet", "--data"])
+            .arg(&data)
+            .arg("--model");
+        succeeded(command.arg(&model).args(extra)).stdout
+    };
+    let examples = audited(&train(&["--audit"]));
+    assert_eq!(examples.len(), 1000);
+    assert!(examples.iter().all(|(_, features)| features.iter().any(|(name, ..)| name == "Constant")));
+    assert!(examples
+        .iter()
+        .any(|(_, features)| features.iter().any(|(name, ..)| name.starts_with("T^") && name.contains("*f^"))));
+
+    let predict = |extra: &[&str]| {
+        let mut command = ftrl();
+        command.args(["predict", "--format", "vw", "--model"]).arg(&model).arg("--data").arg(&data);
+        succeeded(command.args(extra)).stdout
+    };
+    let plain = String::from_utf8(predict(&[])).unwrap();
+    let audit = audited(&predict(&["--audit"]));
+    assert_eq!(audit.len(), 1000);
+    let exported: std::collections::HashMap<String, f64> = run_ok(ftrl().args(["export", "--model"]).arg(&model))
+        .lines()
+        .map(|line| {
+            let row: Value = serde_json::from_str(line).unwrap();
+            (row["coordinate"].to_string(), row["weight"].as_f64().unwrap())
+        })
+        .collect();
+    for ((prediction, features), line) in audit.iter().zip(plain.lines()) {
+        assert_eq!(prediction, line);
+        for (name, coordinate, _, weight) in features {
+            let listed = exported.get(coordinate).copied().unwrap_or(0.0);
+            assert!((listed - weight).abs() <= 1e-12 * listed.abs(), "{name}: {listed} against {weight}");
+        }
+    }
 }
