@@ -110,8 +110,8 @@ impl ModelSettings {
     }
 
     /// What the owner of a coordinate applies in a sharded model (the stream's update role).
-    pub fn owner_rule(&self) -> crate::learn::owner::OwnerRule {
-        crate::learn::owner::OwnerRule::new(self.optimizer, &self.hedge, self.admission, self.loss.outputs())
+    pub fn coordinate_rule(&self) -> crate::learn::rule::CoordinateRule {
+        crate::learn::rule::CoordinateRule::new(self.optimizer, &self.hedge, self.admission, self.loss.outputs())
     }
 
     /// What predicts from a weight view and computes gradients (the stream's predict role).

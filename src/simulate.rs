@@ -9,7 +9,7 @@
 //! gradients in records of `record_examples`). The owners (one per gradients partition)
 //! apply a batch's records `round_trip` examples (counted over all workers) after it was
 //! sealed, as the update role's `Applier` does (a coalesced change added to the state, a
-//! per-example gradient applied with the [`OwnerRule`]), and every `commit_every` examples
+//! per-example gradient applied with the [`CoordinateRule`]), and every `commit_every` examples
 //! publish what each transaction changed to every replica as the deltas topic carries it:
 //! per partition the packed states, split into parts of at most `packed_coordinates`, each
 //! followed by the transaction's applied watermark. A replica takes them between its
@@ -20,8 +20,8 @@
 //! and the workers learn at the same rate (one example each in turn). A round trip of D
 //! examples at R examples per second is D / R seconds.
 
-use crate::learn::owner::OwnerRule;
 use crate::learn::replica::Replica;
+use crate::learn::rule::CoordinateRule;
 use crate::learn::{CoordState, Feature, Gradient, Progress, ViewLearner};
 use crate::model::ModelSettings;
 use crate::store::{ModelStore, StoreError};
@@ -135,7 +135,7 @@ struct Owner {
 }
 
 impl Owner {
-    fn apply(&mut self, rule: &OwnerRule, contribution: &Contribution, delay_tolerant: bool) {
+    fn apply(&mut self, rule: &CoordinateRule, contribution: &Contribution, delay_tolerant: bool) {
         self.applied = true;
         match contribution {
             Contribution::Coalesced { changes, ranges, batch } => {
@@ -278,7 +278,7 @@ pub(crate) fn simulate(
     if !settings.hedge.is_empty() {
         return Err(SimulationError::Settings("the simulation runs one learner, not a Hedge"));
     }
-    let rule = settings.owner_rule().with_delay_tolerance(options.delay_tolerant);
+    let rule = settings.coordinate_rule().with_delay_tolerance(options.delay_tolerant);
     let partitions = options.partitions;
     let mut workers: Vec<Worker> = (0..options.workers)
         .map(|w| Worker {

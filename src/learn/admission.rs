@@ -9,7 +9,7 @@
 //!   is admitted at its K(c)-th occurrence, K(c) ~ Geometric(p), so a run is reproducible.
 //!
 //! One implementation, [`Admitter`], serves every path through the per-coordinate rule
-//! (`owner::OwnerRule`): the embedded trainer, its `--delay` simulation and the stream's
+//! (`rule::CoordinateRule`): the embedded trainer, its `--delay` simulation and the stream's
 //! owners and replicas, so `ftrl train` and a stream with one worker
 //! admit the same coordinates at the same occurrence and learn the same weights. It counts
 //! occurrences exactly, in the coordinate's own state, because an owner's count must survive

@@ -14,10 +14,10 @@ pub(crate) mod implicit;
 pub(crate) mod learner;
 pub(crate) mod loss;
 pub(crate) mod optimizer;
-pub mod owner;
 pub(crate) mod progress;
 pub(crate) mod rda;
 pub(crate) mod replica;
+pub mod rule;
 
 pub(crate) use hedge::Hedge;
 pub use implicit::StepRule;
@@ -47,8 +47,8 @@ pub struct Feature {
 /// as its per-coordinate round count t.
 ///
 /// `sum` is Σg: the delay-tolerant rate compares it with the sum a prediction read (see
-/// `owner`). VW's rule
-/// (`gd`), never delay-tolerant, keeps its normalizer N = max |x| there instead.
+/// `rule`). VW's rule (`gd`), never delay-tolerant, keeps its normalizer N = max |x| there
+/// instead.
 ///
 /// `seen` is when the coordinate last occurred, on the trainer's clock (examples for `ftrl
 /// train`, the gradients' event time in milliseconds in the stream), kept only when expiry

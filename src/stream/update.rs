@@ -28,7 +28,7 @@ use super::kafka::{
 use super::wire::{self, WATERMARK_KEY};
 use super::StreamError;
 use crate::config::{Topics, WorkerConfig};
-use crate::learn::owner::OwnerRule;
+use crate::learn::rule::CoordinateRule;
 use crate::learn::{CoordState, CoordinateStates};
 use crate::observe::events::{InternalEvent, RecordsConsumed, StoreSampled, TransactionEnded};
 use crate::schema::proto::{AppliedWatermark, GradientBatch, OwnerState, ProgressWindow, WeightDelta};
@@ -57,7 +57,7 @@ pub(crate) struct UpdateRole {
     config: WorkerConfig,
     store: ModelStore,
     applier: Applier,
-    rule: OwnerRule,
+    rule: CoordinateRule,
     /// Whether deltas carry each coordinate's rate (predict roles take implicit steps).
     publish_rates: bool,
     topics: Topics,
@@ -92,13 +92,13 @@ impl UpdateRole {
             config: config.clone(),
             store,
             applier: Applier::new(
-                settings.owner_rule().with_delay_tolerance(config.model.delay_tolerant),
+                settings.coordinate_rule().with_delay_tolerance(config.model.delay_tolerant),
                 settings.loss.is_binary(),
             )
             .with_expiry(
                 config.model.expire_after_ms.map(|after_ms| OwnerExpiry::new(after_ms, config.model.partitions)),
             ),
-            rule: settings.owner_rule().with_delay_tolerance(config.model.delay_tolerant),
+            rule: settings.coordinate_rule().with_delay_tolerance(config.model.delay_tolerant),
             publish_rates: !settings.step_rule.is_gradient(),
             topics,
             worker_id: config.worker.id.clone(),

@@ -9,7 +9,7 @@
 
 use bolero::check;
 use ftrl_stream::config::{is_secret_property, load_with_env, REDACTED};
-use ftrl_stream::learn::owner::OwnerRule;
+use ftrl_stream::learn::rule::CoordinateRule;
 use ftrl_stream::learn::{Algorithm, CoordState, Feature, Hyperparameters, Loss, Optimizer};
 use ftrl_stream::schema::example::RecordDecoder;
 use ftrl_stream::schema::example::{ExampleReader, Featurizer, Read, Reading, MAX_ABS_VALUE, MAX_FEATURES, MAX_WEIGHT};
@@ -208,7 +208,7 @@ fn fuzz_config() {
 
 fn fuzz_applier() -> Applier {
     let hyperparameters = Hyperparameters { clip_gradient: Some(1e6), ..Hyperparameters::default() };
-    Applier::new(OwnerRule::single(Optimizer { algorithm: Algorithm::FtrlProximal, hyperparameters }), true)
+    Applier::new(CoordinateRule::single(Optimizer { algorithm: Algorithm::FtrlProximal, hyperparameters }), true)
 }
 
 fn states(store: &mut ModelStore) -> BTreeMap<u64, CoordState> {

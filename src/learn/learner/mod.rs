@@ -8,7 +8,7 @@
 //! side reads a view of the owners' weights and emits the gradients for the coordinates'
 //! owners ([`ViewLearner`], this file's second target); a simulated delay queues them
 //! (`delay::DelayedLearner`). Predictions, the Hedge mixture and the steps therefore exist
-//! once, here; how one coordinate learns one gradient exists once in `owner::OwnerRule`,
+//! once, here; how one coordinate learns one gradient exists once in `rule::CoordinateRule`,
 //! which every target applies.
 
 use super::admission::Admission;
@@ -18,7 +18,7 @@ use super::hashing::{class_coordinate, member_coordinate};
 use super::hedge::Hedge;
 use super::implicit::{step_derivatives, Scored, StepRule};
 use super::loss::{sigmoid, softmax, Outcome};
-use super::owner::OwnerRule;
+use super::rule::CoordinateRule;
 use super::{CoordState, Feature, Loss, Optimizer};
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -94,7 +94,7 @@ pub struct Learner {
     step_rule: StepRule,
     /// How each coordinate learns a gradient: one optimizer per Hedge member and the
     /// admission policy, the same rule a stream's owners apply.
-    rule: Arc<OwnerRule>,
+    rule: Arc<CoordinateRule>,
     hedge: Option<Hedge>,
     /// When not 0, stamped as `seen` on every state [`learn`](Self::learn) updates (expiry).
     pub clock: u64,
@@ -125,7 +125,7 @@ impl Learner {
         Self {
             loss,
             step_rule: StepRule::Gradient,
-            rule: Arc::new(OwnerRule::single(optimizer)),
+            rule: Arc::new(CoordinateRule::single(optimizer)),
             hedge: None,
             clock: 0,
             base: 0.0,
@@ -172,7 +172,7 @@ impl Learner {
     /// learner when `alphas` is empty.
     pub fn with_hedge(mut self, alphas: &[f64]) -> Self {
         self.rule =
-            Arc::new(OwnerRule::new(self.rule.members()[0], alphas, self.rule.admission(), self.loss.outputs()));
+            Arc::new(CoordinateRule::new(self.rule.members()[0], alphas, self.rule.admission(), self.loss.outputs()));
         self.hedge = (!alphas.is_empty()).then(|| Hedge::new(alphas));
         self
     }
@@ -180,7 +180,8 @@ impl Learner {
     /// The same learner applying `admission` in [`learn`](Self::learn), exactly as a
     /// stream's owners do (see `admission`).
     pub fn with_admission(mut self, admission: Admission) -> Self {
-        self.rule = Arc::new(OwnerRule::new(self.rule.members()[0], self.alphas(), admission, self.loss.outputs()));
+        self.rule =
+            Arc::new(CoordinateRule::new(self.rule.members()[0], self.alphas(), admission, self.loss.outputs()));
         self
     }
 
@@ -193,7 +194,7 @@ impl Learner {
     }
 
     /// How each coordinate learns a gradient: the rule a stream's owners apply too.
-    pub(crate) fn rule(&self) -> &OwnerRule {
+    pub(crate) fn rule(&self) -> &CoordinateRule {
         &self.rule
     }
 
@@ -434,12 +435,12 @@ pub struct GlobalState {
 }
 
 /// The embedded trainer's target: reads coordinate states and applies each gradient to
-/// them at once with the owners' rule (which counts the occurrences of a coordinate not yet
+/// them at once with the per-coordinate rule (which counts the occurrences of a coordinate not yet
 /// admitted).
 struct ApplyNow<'a, S> {
     states: &'a mut S,
     slots: Vec<u32>,
-    rule: Arc<OwnerRule>,
+    rule: Arc<CoordinateRule>,
     clock: u64,
 }
 

@@ -4,7 +4,7 @@
 //!
 //! Two things change a replica's states:
 //!
-//! * **Its own examples**, applied at once with the owners' rule ([`OwnerRule::apply`]), in
+//! * **Its own examples**, applied at once with the per-coordinate rule ([`CoordinateRule::apply`]), in
 //!   the order the owners will apply the same gradients. With one worker the owners' states
 //!   are therefore the replica's, bit for bit, and the stream learns what the embedded
 //!   trainer learns on the same example order.
@@ -43,7 +43,7 @@ mod pending;
 pub(crate) mod scenarios;
 
 use self::pending::{OwnBatch, Pending, HOT_OWN_UPDATES, SHARE_DECAY};
-use super::owner::OwnerRule;
+use super::rule::CoordinateRule;
 use super::{CoordState, CoordinateStates, Feature};
 use super::{Gradient, View};
 use hashbrown::{HashMap, HashSet};
@@ -74,9 +74,9 @@ pub(crate) struct Unconfirmed {
     pub age: Duration,
 }
 
-/// A replica of every coordinate's state, with the owners' rule, kept in `S`.
+/// A replica of every coordinate's state, with the per-coordinate rule, kept in `S`.
 pub(crate) struct Replica<S> {
-    rule: OwnerRule,
+    rule: CoordinateRule,
     /// `owner_partitions`: coordinate c belongs to owner partition c mod this.
     partitions: u64,
     states: S,
@@ -106,7 +106,7 @@ pub(crate) struct Replica<S> {
     /// Coordinates whose own updates were all confirmed while their state still counted
     /// foreign steps estimated from them: the owner's next state of each replaces it.
     settle: HashSet<u64>,
-    /// Whether the rule's states are sums ([`OwnerRule::states_are_sums`]): only then are
+    /// Whether the rule's states are sums ([`CoordinateRule::states_are_sums`]): only then are
     /// foreign steps estimated.
     states_are_sums: bool,
     /// Coordinates whose own updates in flight the last watermark confirmed, all of them.
@@ -122,7 +122,7 @@ pub(crate) struct Replica<S> {
 }
 
 impl<S: ReplicaStates> Replica<S> {
-    pub(crate) fn new(rule: OwnerRule, partitions: i32, states: S) -> Self {
+    pub(crate) fn new(rule: CoordinateRule, partitions: i32, states: S) -> Self {
         Self {
             states_are_sums: rule.states_are_sums(),
             rule,
@@ -446,7 +446,7 @@ impl<S: ReplicaStates> View for Replica<S> {
 mod tests {
     use super::scenarios;
     use crate::learn::admission::Admission;
-    use crate::learn::owner::OwnerRule;
+    use crate::learn::rule::CoordinateRule;
     use crate::learn::test_support::{ftrl, MapStates};
     use crate::learn::{Learner, Loss, Optimizer, StepRule, ViewLearner};
 
@@ -461,7 +461,7 @@ mod tests {
     /// do: some coordinates only counted, the others learned from their threshold on, alike.
     #[test]
     fn with_admission_one_worker_learns_exactly_what_the_embedded_learner_learns() {
-        let rule = OwnerRule::new(ftrl(0.5), &[], Admission::MinCount { count: 7 }, 1);
+        let rule = CoordinateRule::new(ftrl(0.5), &[], Admission::MinCount { count: 7 }, 1);
         for admission in [Admission::MinCount { count: 7 }, Admission::Probability { probability: 0.2 }] {
             let (mut replica, coordinates) =
                 scenarios::one_worker_admitting_learns_exactly_what_the_embedded_learner_learns(
@@ -499,7 +499,7 @@ mod tests {
             MapStates::default(),
             embedded,
             learner,
-            OwnerRule::single(gd),
+            CoordinateRule::single(gd),
         );
         assert_eq!(replica.len(), coordinates);
         assert!(coordinates > 100);

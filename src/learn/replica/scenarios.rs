@@ -10,12 +10,12 @@ use std::fmt::Debug;
 
 const PARTITIONS: i32 = 4;
 
-fn rule() -> OwnerRule {
+fn rule() -> CoordinateRule {
     rule_admitting(Admission::All)
 }
 
-fn rule_admitting(admission: Admission) -> OwnerRule {
-    OwnerRule::new(ftrl(0.5), &[], admission, 1)
+fn rule_admitting(admission: Admission) -> CoordinateRule {
+    CoordinateRule::new(ftrl(0.5), &[], admission, 1)
 }
 
 fn learner() -> ViewLearner {
@@ -45,14 +45,14 @@ fn examples(n: u64, salt: u64) -> Vec<(Vec<Feature>, f64)> {
 /// The owners of every partition: apply gradients in order, each partition's watermark
 /// moving with its own gradients, and publish states.
 struct Owner {
-    rule: OwnerRule,
+    rule: CoordinateRule,
     states: HashMap<u64, CoordState>,
     /// Owner partition → examples partition → highest offset applied.
     watermarks: BTreeMap<i32, BTreeMap<i32, i64>>,
 }
 
 impl Owner {
-    fn new(rule: OwnerRule) -> Self {
+    fn new(rule: CoordinateRule) -> Self {
         Self { rule, states: HashMap::new(), watermarks: BTreeMap::new() }
     }
 
@@ -167,7 +167,7 @@ pub(crate) fn one_worker_learns_what_this_learner_learns<S: ReplicaStates>(
     states: S,
     mut embedded: Learner,
     mut learner: ViewLearner,
-    rule: OwnerRule,
+    rule: CoordinateRule,
 ) -> (Replica<S>, usize)
 where
     S::Error: Debug,
@@ -382,7 +382,7 @@ pub(crate) fn two_workers_see_each_others_contributions_through_the_owners<S: Re
 /// bias settles at the rate's logit as one learner's does.
 pub(crate) fn four_workers_correcting_one_stale_error_do_not_overshoot_together() {
     // A learning rate high enough that one worker's batch corrects most of the error.
-    let rule = OwnerRule::new(ftrl(4.0), &[], Admission::All, 1);
+    let rule = CoordinateRule::new(ftrl(4.0), &[], Admission::All, 1);
     let mut learner = ViewLearner::new(ftrl(4.0), Loss::Logistic, StepRule::Gradient, &[]);
     let mut replicas: Vec<_> = (0..4).map(|_| Replica::new(rule.clone(), PARTITIONS, MapStates::default())).collect();
     let mut owner = Owner::new(rule.clone());

@@ -22,7 +22,7 @@ pub(crate) use self::window::WindowCounter;
 use self::position::event_clock;
 use super::wire::{coordinate_key, MARKER_KEY};
 use crate::learn::expiry::Expiry;
-use crate::learn::owner::OwnerRule;
+use crate::learn::rule::CoordinateRule;
 use crate::learn::{CoordinateStates, Feature, Progress};
 use crate::schema::proto::{BatchMarker, CoalescedContributions, ExampleGradients, GradientBatch, StateRecord};
 use crate::store::{ModelStore, StoreError};
@@ -92,7 +92,7 @@ impl Changes {
 
 /// The update role's state besides coordinate states: a position per owned partition.
 pub struct Applier {
-    rule: OwnerRule,
+    rule: CoordinateRule,
     expiry: Option<OwnerExpiry>,
     binary: bool,
     positions: BTreeMap<i32, PartitionPosition>,
@@ -100,7 +100,7 @@ pub struct Applier {
 }
 
 impl Applier {
-    pub fn new(rule: OwnerRule, binary: bool) -> Self {
+    pub fn new(rule: CoordinateRule, binary: bool) -> Self {
         Self { rule, expiry: None, binary, positions: BTreeMap::new(), slots: Vec::new() }
     }
 
@@ -331,7 +331,7 @@ fn take_coalesced(
 /// Adds a coalesced record's state changes to its coordinates (gradients record
 /// (partition, offset)), skipping coordinates whose state already includes that record.
 fn apply_coalesced(
-    rule: &OwnerRule,
+    rule: &CoordinateRule,
     store: &mut ModelStore,
     (partition, offset): (i32, i64),
     position: &PartitionPosition,
@@ -375,7 +375,7 @@ fn apply_coalesced(
 /// time, noted as each coordinate's last sight when expiry is on.
 #[allow(clippy::too_many_arguments)]
 fn apply_example(
-    rule: &OwnerRule,
+    rule: &CoordinateRule,
     store: &mut ModelStore,
     (partition, offset): (i32, i64),
     position: &PartitionPosition,

@@ -23,7 +23,7 @@ fn applier_expiring(expiry: Option<OwnerExpiry>) -> Applier {
     // Two Hedge members, admission at the second occurrence and delay-tolerant rates:
     // every option an owner applies must replay to the same states.
     let optimizer = Optimizer { algorithm: Algorithm::FtrlProximal, hyperparameters: Hyperparameters::default() };
-    let rule = OwnerRule::new(optimizer, &[0.1, 1.0], Admission::MinCount { count: 2 }, 1);
+    let rule = CoordinateRule::new(optimizer, &[0.1, 1.0], Admission::MinCount { count: 2 }, 1);
     Applier::new(rule.with_delay_tolerance(true), true).with_expiry(expiry)
 }
 

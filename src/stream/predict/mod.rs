@@ -112,7 +112,7 @@ impl PredictRole {
             BatchQueue::merged(&consumer, &topics.examples, &partitions, config.worker.batch_max_examples)
                 .ok_or_else(|| StreamError::Other(format!("no queue for the partitions of {}", topics.examples)))?;
         consumer.subscribe(&[&topics.examples])?;
-        let rule = settings.owner_rule().with_delay_tolerance(config.model.delay_tolerant);
+        let rule = settings.coordinate_rule().with_delay_tolerance(config.model.delay_tolerant);
         let mut replica = Replica::new(rule, config.model.partitions, open_replica_store(config)?);
         let feed = ReplicaFeed::load(config, &mut replica, shutdown)?;
         let producer = transactional_producer(

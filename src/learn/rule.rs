@@ -1,7 +1,8 @@
-//! What the owner of a coordinate does with one gradient contribution, when the model is
-//! sharded by coordinate (the stream's update role). The embedded trainer sees whole
-//! examples; an owner sees only its coordinates' contributions, in log order, and must turn
-//! them into the same states deterministically (a replay must rewrite them bit for bit).
+//! How one coordinate learns one gradient: the one per-coordinate rule every path applies
+//! (the embedded trainer, its `--delay` simulation, a stream's replicas and its coordinate
+//! owners). A sharded model's owner sees only its coordinates' contributions, in log
+//! order, and must turn them into the states the embedded trainer computes,
+//! deterministically (a replay must rewrite them bit for bit).
 //!
 //! * **Hedge members.** A Hedge mixture keeps each learner's weights on its own coordinates
 //!   ([`member_coordinate`](super::hashing::member_coordinate)), exactly as the embedded
@@ -24,17 +25,17 @@ use super::gd::Gd;
 use super::hedge::member_optimizers;
 use super::{CoordState, Optimizer};
 
-/// The per-coordinate rule of an owner: one optimizer per Hedge member (one without a
-/// Hedge) and an admission policy.
+/// The per-coordinate rule: one optimizer per Hedge member (one without a Hedge), an
+/// admission policy and whether rates are delay-tolerant.
 #[derive(Clone, Debug)]
-pub struct OwnerRule {
+pub struct CoordinateRule {
     members: Vec<Optimizer>,
     admitter: Admitter,
     /// Whether gradients that carry the sum they read get delay-tolerant rates.
     delay_tolerant: bool,
 }
 
-impl OwnerRule {
+impl CoordinateRule {
     /// The rule for `optimizer`, with one member per α of `hedge` (none when it is empty)
     /// and `admission`. `outputs` is the loss's number of outputs (softmax classes).
     pub(crate) fn new(optimizer: Optimizer, hedge: &[f64], admission: Admission, outputs: usize) -> Self {
@@ -158,7 +159,7 @@ mod tests {
 
     #[test]
     fn without_options_it_is_the_optimizer() {
-        let rule = OwnerRule::single(ftrl(0.3));
+        let rule = CoordinateRule::single(ftrl(0.3));
         let (mut by_rule, mut by_hand) = (CoordState::default(), CoordState::default());
         for g in [0.5, -0.25, 1.0] {
             assert!(rule.apply(42, 0, &mut by_rule, g, None));
@@ -173,7 +174,7 @@ mod tests {
 
     #[test]
     fn members_learn_with_their_own_alpha() {
-        let rule = OwnerRule::new(ftrl(0.1), &[0.01, 1.0], Admission::All, 1);
+        let rule = CoordinateRule::new(ftrl(0.1), &[0.01, 1.0], Admission::All, 1);
         let (mut slow, mut fast) = (CoordState::default(), CoordState::default());
         rule.apply(1, 0, &mut slow, -1.0, None);
         rule.apply(2, 1, &mut fast, -1.0, None);
@@ -187,7 +188,7 @@ mod tests {
     /// as a coordinate that saw only the occurrences from the N-th on.
     #[test]
     fn min_count_counts_then_learns() {
-        let rule = OwnerRule::new(ftrl(0.5), &[], Admission::MinCount { count: 3 }, 1);
+        let rule = CoordinateRule::new(ftrl(0.5), &[], Admission::MinCount { count: 3 }, 1);
         let mut state = CoordState::default();
         let gradients = [0.7, -0.4, 0.9, 0.3];
         for (i, g) in gradients.iter().enumerate() {
@@ -208,7 +209,7 @@ mod tests {
 
     #[test]
     fn the_bias_is_always_admitted_in_every_form() {
-        let rule = OwnerRule::new(ftrl(0.5), &[0.1, 1.0], Admission::MinCount { count: 5 }, 1);
+        let rule = CoordinateRule::new(ftrl(0.5), &[0.1, 1.0], Admission::MinCount { count: 5 }, 1);
         for member in 0..2 {
             let mut state = CoordState::default();
             rule.apply(member_coordinate(bias(), member), member, &mut state, 1.0, None);
@@ -222,7 +223,7 @@ mod tests {
     /// Inclusion by probability is a hash of the coordinate: the same on every replay.
     #[test]
     fn inclusion_is_deterministic() {
-        let rule = OwnerRule::new(ftrl(0.5), &[], Admission::Probability { probability: 0.3 }, 1);
+        let rule = CoordinateRule::new(ftrl(0.5), &[], Admission::Probability { probability: 0.3 }, 1);
         let run = || {
             (0..200u64)
                 .map(|c| {
@@ -245,7 +246,7 @@ mod tests {
     /// the rate's Σg² by g² + 2·g·g_fwd; one whose forerunners cancelled out only by g².
     #[test]
     fn delay_tolerant_rate_counts_the_gradients_applied_in_flight() {
-        let rule = OwnerRule::single(ftrl(0.5)).with_delay_tolerance(true);
+        let rule = CoordinateRule::single(ftrl(0.5)).with_delay_tolerance(true);
         let mut state = CoordState::default();
         // Three gradients predicted from the same read (sum 0), applied in turn.
         for g in [1.0, 1.0, 1.0] {
@@ -260,7 +261,7 @@ mod tests {
         // 1, then max(1 − 2, 0) = 0, then 1 + 2·0 = 1.
         assert_eq!(cancelled.n, 2.0);
         // Without the read sum (or without tolerance) it is the plain rule.
-        let plain = OwnerRule::single(ftrl(0.5));
+        let plain = CoordinateRule::single(ftrl(0.5));
         let mut state = CoordState::default();
         for g in [1.0, 1.0, 1.0] {
             plain.apply(3, 0, &mut state, g, Some(0.0));
