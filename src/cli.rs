@@ -199,7 +199,7 @@ impl LearnerArgs {
 /// A window for `--expire-after`: a number of examples, as expiry accepts it.
 fn expiry_window(text: &str) -> Result<u64, String> {
     let after = text.parse::<u64>().map_err(|e| e.to_string())?;
-    Expiry::check_after(after)?;
+    Expiry::check_after(after).map_err(|e| e.to_string())?;
     Ok(after)
 }
 

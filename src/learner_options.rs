@@ -178,7 +178,7 @@ impl LearnerOptions {
         let loss = match self.loss.with_classes(self.classes) {
             Ok(loss) => Some(loss),
             Err(e) => {
-                bad(if self.classes.is_some() { "classes" } else { "loss" }, e);
+                bad(if self.classes.is_some() { "classes" } else { "loss" }, e.to_string());
                 None
             }
         };
@@ -242,11 +242,11 @@ impl LearnerOptions {
         // Which steps and mixtures work depends on the loss; an unknown one was reported above.
         if let Some(loss) = loss {
             if let Err(e) = self.step_rule.check_loss(loss) {
-                bad("update", e);
+                bad("update", e.to_string());
             }
             if !self.hedge.is_empty() {
                 if let Err(e) = Hedge::check(&self.hedge, loss) {
-                    bad("hedge", e);
+                    bad("hedge", e.to_string());
                 }
             }
         }
@@ -254,7 +254,7 @@ impl LearnerOptions {
         if self.min_count.is_some() && self.inclusion_probability.is_some() {
             bad("min_count", "set min_count or inclusion_probability, not both".into());
         } else if let Err(e) = admission.check() {
-            bad(if self.min_count.is_some() { "min_count" } else { "inclusion_probability" }, e);
+            bad(if self.min_count.is_some() { "min_count" } else { "inclusion_probability" }, e.to_string());
         }
         let mut crosses = Vec::with_capacity(self.crosses.len());
         for (i, cross) in self.crosses.iter().enumerate() {

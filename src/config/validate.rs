@@ -142,7 +142,7 @@ impl WorkerConfig {
             bad("model.delay_tolerant", "not with algorithm = \"gd\" (VW's default learner)".into());
         }
         if let Some(Err(e)) = model.expire_after_ms.map(Expiry::check_after) {
-            bad("model.expire_after_ms", e);
+            bad("model.expire_after_ms", e.to_string());
         }
 
         if !is_name(&worker.id) {

@@ -43,6 +43,15 @@ pub enum Admission {
     Probability { probability: f64 },
 }
 
+/// Why an admission policy cannot work.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum AdmissionError {
+    #[error("min count must be in 1..=255, got {0}")]
+    MinCount(u32),
+    #[error("inclusion probability must be in (0, 1], got {0}")]
+    Probability(f64),
+}
+
 impl Admission {
     /// The policy a minimum count or an inclusion probability asks for (the count wins when
     /// both are given; callers reject that).
@@ -59,15 +68,13 @@ impl Admission {
     }
 
     /// Why this policy cannot work, if it cannot.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), AdmissionError> {
         match *self {
             Admission::All => Ok(()),
             Admission::MinCount { count } if (1..=u32::from(u8::MAX)).contains(&count) => Ok(()),
-            Admission::MinCount { count } => Err(format!("min count must be in 1..=255, got {count}")),
+            Admission::MinCount { count } => Err(AdmissionError::MinCount(count)),
             Admission::Probability { probability } if probability > 0.0 && probability <= 1.0 => Ok(()),
-            Admission::Probability { probability } => {
-                Err(format!("inclusion probability must be in (0, 1], got {probability}"))
-            }
+            Admission::Probability { probability } => Err(AdmissionError::Probability(probability)),
         }
     }
 
@@ -209,7 +216,7 @@ mod tests {
 
     #[test]
     fn bad_policies_are_named() {
-        assert!(Admission::MinCount { count: 0 }.check().unwrap_err().contains("1..=255"));
+        assert!(Admission::MinCount { count: 0 }.check().unwrap_err().to_string().contains("1..=255"));
         assert!(Admission::Probability { probability: 0.0 }.check().is_err());
         assert!(Admission::Probability { probability: 1.5 }.check().is_err());
         assert!(Admission::MinCount { count: 2 }.check().is_ok());

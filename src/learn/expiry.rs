@@ -16,6 +16,14 @@
 //!   so that a restore resumes the same schedule) and runs the sweep on its store.
 
 /// Expiry of coordinates unseen for `after` ticks of a clock.
+/// Why an expiry window cannot work.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub(crate) enum ExpiryError {
+    /// 0 would expire everything at once.
+    #[error("must be > 0 (leave it unset for no expiry)")]
+    Zero,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Expiry {
     after: u64,
@@ -28,9 +36,9 @@ impl Expiry {
     }
 
     /// Why `after` cannot be a window, if it cannot: 0 would expire everything at once.
-    pub(crate) fn check_after(after: u64) -> Result<(), String> {
+    pub(crate) fn check_after(after: u64) -> Result<(), ExpiryError> {
         match after {
-            0 => Err("must be > 0 (leave it unset for no expiry)".into()),
+            0 => Err(ExpiryError::Zero),
             _ => Ok(()),
         }
     }

@@ -53,15 +53,15 @@ impl Hedge {
     }
 
     /// Why `alphas` cannot be a Hedge for `loss`, if they cannot.
-    pub(crate) fn check(alphas: &[f64], loss: Loss) -> Result<(), String> {
+    pub(crate) fn check(alphas: &[f64], loss: Loss) -> Result<(), HedgeError> {
         if alphas.len() < 2 {
-            return Err(format!("hedge needs at least 2 learning rates, got {}", alphas.len()));
+            return Err(HedgeError::TooFew(alphas.len()));
         }
         if let Some(bad) = alphas.iter().find(|a| !(a.is_finite() && **a > 0.0)) {
-            return Err(format!("hedge learning rates must be finite numbers > 0, got {bad}"));
+            return Err(HedgeError::BadRate(*bad));
         }
         if matches!(loss, Loss::Softmax { .. }) {
-            return Err("hedge mixes single-output losses (logistic, squared, hinge), not softmax".into());
+            return Err(HedgeError::Softmax);
         }
         Ok(())
     }
@@ -114,6 +114,17 @@ impl Hedge {
         }
         self.state.weight_sum += importance;
     }
+}
+
+/// Why a list of learning rates cannot be a Hedge mixture.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum HedgeError {
+    #[error("hedge needs at least 2 learning rates, got {0}")]
+    TooFew(usize),
+    #[error("hedge learning rates must be finite numbers > 0, got {0}")]
+    BadRate(f64),
+    #[error("hedge mixes single-output losses (logistic, squared, hinge), not softmax")]
+    Softmax,
 }
 
 /// The learners a Hedge runs: `optimizer` with each α of `hedge`, or `optimizer` alone when
@@ -267,7 +278,7 @@ mod tests {
 
     #[test]
     fn bad_rate_lists_are_named() {
-        assert!(Hedge::check(&[0.1], Loss::Logistic).unwrap_err().contains("at least 2"));
+        assert!(Hedge::check(&[0.1], Loss::Logistic).unwrap_err().to_string().contains("at least 2"));
         assert!(Hedge::check(&[0.1, -1.0], Loss::Logistic).is_err());
         assert!(Hedge::check(&[0.1, 1.0], Loss::Softmax { classes: 3 }).is_err());
         assert!(Hedge::check(&[0.1, 1.0], Loss::Hinge).is_ok());

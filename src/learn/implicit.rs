@@ -66,18 +66,23 @@ impl StepRule {
     }
 
     /// Why this step cannot be used with `loss`, if it cannot.
-    pub fn check_loss(&self, loss: Loss) -> Result<(), String> {
+    pub fn check_loss(&self, loss: Loss) -> Result<(), StepRuleError> {
         match (self, loss) {
             (StepRule::Pa, Loss::Hinge) | (StepRule::Gradient | StepRule::Aprox, _) => Ok(()),
-            (StepRule::Pa, _) => {
-                Err(format!("update pa is the hinge loss's step; use implicit or aprox with the {} loss", loss.name()))
-            }
-            (StepRule::Implicit, Loss::Softmax { .. }) => {
-                Err("update implicit needs a single-output loss; use aprox with softmax".into())
-            }
+            (StepRule::Pa, _) => Err(StepRuleError::PaNeedsHinge { loss: loss.name() }),
+            (StepRule::Implicit, Loss::Softmax { .. }) => Err(StepRuleError::ImplicitNeedsOneOutput),
             (StepRule::Implicit, _) => Ok(()),
         }
     }
+}
+
+/// Why a step rule does not fit a loss.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum StepRuleError {
+    #[error("update pa is the hinge loss's step; use implicit or aprox with the {loss} loss")]
+    PaNeedsHinge { loss: &'static str },
+    #[error("update implicit needs a single-output loss; use aprox with softmax")]
+    ImplicitNeedsOneOutput,
 }
 
 /// One example as it was predicted: what a step needs besides the rates.
@@ -277,7 +282,7 @@ mod tests {
 
     #[test]
     fn steps_and_losses_that_do_not_fit_are_named() {
-        assert!(StepRule::Pa.check_loss(Loss::Logistic).unwrap_err().contains("hinge"));
+        assert!(StepRule::Pa.check_loss(Loss::Logistic).unwrap_err().to_string().contains("hinge"));
         assert!(StepRule::Implicit.check_loss(Loss::Softmax { classes: 3 }).is_err());
         assert!(StepRule::Aprox.check_loss(Loss::Softmax { classes: 3 }).is_ok());
         assert!(StepRule::Pa.check_loss(Loss::Hinge).is_ok());

@@ -30,17 +30,28 @@ pub enum LossKind {
 
 impl LossKind {
     /// The loss, or why the class count does not fit it.
-    pub fn with_classes(self, classes: Option<u32>) -> Result<Loss, String> {
+    pub fn with_classes(self, classes: Option<u32>) -> Result<Loss, ClassesError> {
         match (self, classes) {
             (LossKind::Softmax, Some(k)) if (2..=1024).contains(&k) => Ok(Loss::Softmax { classes: k }),
-            (LossKind::Softmax, Some(k)) => Err(format!("classes must be in 2..=1024 for softmax, got {k}")),
-            (LossKind::Softmax, None) => Err("softmax needs the number of classes (classes = K)".into()),
-            (_, Some(_)) => Err("classes only applies to the softmax loss".into()),
+            (LossKind::Softmax, Some(k)) => Err(ClassesError::OutOfRange(k)),
+            (LossKind::Softmax, None) => Err(ClassesError::Missing),
+            (_, Some(_)) => Err(ClassesError::NotSoftmax),
             (LossKind::Logistic, None) => Ok(Loss::Logistic),
             (LossKind::Squared, None) => Ok(Loss::Squared),
             (LossKind::Hinge, None) => Ok(Loss::Hinge),
         }
     }
+}
+
+/// Why a loss and a class count do not fit together.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ClassesError {
+    #[error("classes must be in 2..=1024 for softmax, got {0}")]
+    OutOfRange(u32),
+    #[error("softmax needs the number of classes (classes = K)")]
+    Missing,
+    #[error("classes only applies to the softmax loss")]
+    NotSoftmax,
 }
 
 /// Largest label magnitude for the squared loss: (margin − label)² and its gradient stay
