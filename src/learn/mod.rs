@@ -1,13 +1,10 @@
 //! The online-learning core: losses, per-coordinate update rules, the example-level step
 //! and progressive validation. Pure math: nothing here knows about files, Kafka or RocksDB.
 
-pub(crate) mod adagrad;
 pub(crate) mod admission;
 pub mod clip;
 pub(crate) mod delay;
 pub(crate) mod expiry;
-pub(crate) mod ftrl_proximal;
-pub mod gd;
 pub mod hashing;
 pub mod hedge;
 pub(crate) mod implicit;
@@ -15,7 +12,6 @@ pub(crate) mod learner;
 pub(crate) mod loss;
 pub(crate) mod optimizer;
 pub(crate) mod progress;
-pub(crate) mod rda;
 pub(crate) mod replica;
 pub mod rule;
 
@@ -24,7 +20,7 @@ pub use implicit::StepRule;
 pub use learner::{CoordinateStates, Learner};
 pub(crate) use learner::{Gradient, View, ViewLearner};
 pub use loss::{Loss, Outcome};
-pub use optimizer::{Algorithm, Hyperparameters, Optimizer};
+pub use optimizer::{gd, Algorithm, Hyperparameters, Optimizer};
 pub use progress::Progress;
 
 /// One nonzero feature of an example, already hashed to its coordinate.

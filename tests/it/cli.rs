@@ -1451,3 +1451,46 @@ fn predict_answers_vw_test_examples_without_a_label() {
     let summary = train(&test, &[]);
     assert_eq!((summary["examples"].as_u64(), summary["bad_lines"].as_u64()), (Some(1), Some(3)), "{summary}");
 }
+
+/// docs/architecture.md's "How to add a learning rule" and "How to add an input format" list
+/// the files to touch and what to change in each: every file named exists and holds every
+/// item named beside it (`Type`, `Type::method`, `function`), so the lists cannot go stale
+/// when code moves.
+#[test]
+fn architecture_how_tos_name_files_and_items_that_exist() {
+    let doc = repo_file("docs/architecture.md");
+    let mut checked = 0;
+    for section in ["## How to add a learning rule", "## How to add an input format"] {
+        let start = doc.find(section).unwrap_or_else(|| panic!("docs/architecture.md has no {section:?}"));
+        let body = &doc[start + section.len()..];
+        let body = &body[..body.find("\n## ").unwrap_or(body.len())];
+        let mut bullets: Vec<String> = Vec::new();
+        for line in body.lines() {
+            match line.strip_prefix("- ") {
+                Some(rest) => bullets.push(rest.to_string()),
+                None if line.starts_with("  ") => bullets.last_mut().unwrap().push_str(line),
+                None => {}
+            }
+        }
+        assert!(bullets.len() >= 3, "{section}: {bullets:?}");
+        for bullet in bullets {
+            let names: Vec<&str> = bullet.split('`').skip(1).step_by(2).collect();
+            let path = names[0];
+            if path.contains('<') {
+                continue; // The new file.
+            }
+            let text = repo_file(path);
+            let item = |name: &str| name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == ':');
+            for name in names[1..].iter().filter(|name| item(name) && **name != "mod") {
+                let found = match name.split_once("::") {
+                    Some((owner, function)) => text.contains(owner) && text.contains(&format!("fn {function}")),
+                    None if name.starts_with(char::is_uppercase) => text.contains(name),
+                    None => text.contains(&format!("fn {name}")),
+                };
+                assert!(found, "docs/architecture.md, {section:?}: {path} has no {name}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 10, "only {checked} names checked");
+}

@@ -1,7 +1,12 @@
 //! Choosing a per-coordinate update rule and its hyperparameters.
 
-use super::gd::{Gd, GdParts};
-use super::{adagrad, ftrl_proximal, rda, CoordState};
+pub(crate) mod adagrad;
+pub(crate) mod ftrl_proximal;
+pub mod gd;
+pub(crate) mod rda;
+
+use super::{CoordState, Loss};
+use gd::{Gd, GdParts};
 use serde::{Deserialize, Serialize};
 
 /// The per-coordinate update rules.
