@@ -1,5 +1,5 @@
 //! N stream workers in one process, deterministic and without a broker: a way to study what
-//! the consumer group does to learning (issue 30) in seconds.
+//! the consumer group does to learning in seconds (docs/benchmarks.md, "N workers").
 //!
 //! Each simulated worker has its own [`Replica`] (the stream's code) and learns its share of
 //! the examples the way the predict role does: the examples partitions are dealt round-robin

@@ -200,8 +200,7 @@ pub struct WorkerSection {
     /// [`MAX_BATCH_EXAMPLES`]. Each example is learned at once in the worker's replica, and
     /// a batch learns while the one before it commits; it waits for that commit only once
     /// full. Larger batches make fewer transactions; smaller ones let other workers see
-    /// this one's examples sooner (two workers at 50,000: staleness 1.6 s, loss +0.0030 over
-    /// the embedded trainer; at 20,000: 0.3–0.5 s, +0.0018–0.0024).
+    /// this one's examples sooner (docs/benchmarks.md, "N workers", measures both).
     #[serde(default = "default_batch_max_examples")]
     pub batch_max_examples: usize,
     /// How long a predict batch gathers examples (each is learned as it arrives) before it

@@ -56,9 +56,9 @@ pub fn group_consumer_config(config: &WorkerConfig, group: &str) -> ClientConfig
 }
 
 /// Fetches sized for reading a backlog as fast as the broker serves it: up to 64 MiB per
-/// fetch response and 16 MiB per partition in it (librdkafka: 50 MiB and 1 MiB). At 1 MiB a
-/// fetch of one partition carried about 2,900 examples, so on a busy broker round trips, not
-/// bytes, bounded the rate (the predict role read 130K examples/s). Fetching again 10 ms
+/// fetch response and 16 MiB per partition in it (librdkafka: 50 MiB and 1 MiB). A 1 MiB
+/// fetch of one partition carries a few thousand examples, so on a busy broker round trips,
+/// not bytes, would bound the rate. Fetching again 10 ms
 /// after a full queue has room, not librdkafka's 1 s. Settings the user gives in
 /// `kafka.librdkafka_options` win.
 pub(crate) fn with_large_fetches(client: &mut ClientConfig) {

@@ -166,7 +166,7 @@ impl UpdateRole {
                 // Under load, the partitions take turns: a snapshot of everything writes a
                 // state and a delta per coordinate changed since the last one (about the
                 // whole model every few seconds), and the update role applies nothing
-                // while it does, so every gradient waits behind it (seconds, measured).
+                // while it does, so every gradient would wait behind it for seconds.
                 if round.is_empty() && last_snapshot.elapsed() >= self.snapshot_interval {
                     round.extend(unsnapshotted.next_offsets.keys());
                     last_snapshot = Instant::now();
@@ -326,13 +326,7 @@ impl UpdateRole {
             .and_then(|()| self.publish_deltas(&changes, time_ms))
             .and_then(|()| self.publish_watermarks(&Changes::default(), &watermarked, time_ms))
             .and_then(|()| self.publish_windows(windows, time_ms));
-        let lease = &self.lease;
-        super::kafka::finish_if(
-            &self.producer,
-            published,
-            consumed.as_ref().map(|(offsets, group)| (offsets, group)),
-            || lease.check(),
-        )?;
+        self.finish(published, &consumed)?;
         // Only deltas, watermarks and windows were written: no changelog positions moved.
         let _ = self.producer.context().take();
         Ok(())
@@ -414,13 +408,7 @@ impl UpdateRole {
         // zombie's records even when its commit fails.
         let published = self.lease.check().and_then(|()| self.publish(&changes, snapshotted.as_ref()));
         let published_at = Instant::now();
-        let lease = &self.lease;
-        super::kafka::finish_if(
-            &self.producer,
-            published,
-            consumed.as_ref().map(|(offsets, group)| (offsets, group)),
-            || lease.check(),
-        )?;
+        self.finish(published, &consumed)?;
         let committed_at = Instant::now();
         if let Some(snapshotted) = &snapshotted {
             for (partition, (first, next)) in self.producer.context().take() {
@@ -459,6 +447,17 @@ impl UpdateRole {
 
     /// The gradients offsets `positions` names as a transaction's consumed offsets, with the
     /// consumer's group metadata (its generation), or `None` for none.
+    /// Commits the transaction with the consumed offsets if everything was sent and the
+    /// lease still holds (asked last, just before the commit); aborts it otherwise.
+    fn finish(
+        &self,
+        published: Result<(), StreamError>,
+        consumed: &Option<(TopicPartitionList, rdkafka::consumer::ConsumerGroupMetadata)>,
+    ) -> Result<(), StreamError> {
+        let offsets = consumed.as_ref().map(|(offsets, group)| (offsets, group));
+        super::kafka::finish_if(&self.producer, published, offsets, || self.lease.check())
+    }
+
     fn consumed_offsets(
         &self,
         positions: &BTreeMap<i32, i64>,

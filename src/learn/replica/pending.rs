@@ -30,7 +30,7 @@ impl Pending {
     /// workers have in flight. They correct the same stale state, and the owners add what
     /// all of them did: a replica that counted only its own steps would correct the whole
     /// error itself, as would every other, and N workers would move a hot coordinate N
-    /// times too far (the divergence of issue 30).
+    /// times too far, and the model diverges.
     pub(super) fn share(&self) -> f64 {
         if self.own_recent <= 0.0 {
             return 0.0;
