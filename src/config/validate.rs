@@ -2,7 +2,7 @@
 //! each ([`WorkerConfig::validate`]), and the learning settings it describes.
 
 use super::{
-    is_secret_property, ExampleFormat, Framing, WorkerConfig, LOG_LEVELS, MANAGED_RDKAFKA_KEYS, MAX_BATCH_EXAMPLES,
+    is_secret_property, Framing, WorkerConfig, LOG_LEVELS, MANAGED_RDKAFKA_KEYS, MAX_BATCH_EXAMPLES,
     MAX_PREDICT_THREADS, MAX_TOPIC_LEN, REDACTED, TOPIC_SUFFIXES,
 };
 use crate::learn::expiry::Expiry;
@@ -112,19 +112,8 @@ impl WorkerConfig {
         if model.example_schema_id.is_some() && model.example_framing != Framing::SchemaRegistry {
             bad("model.example_schema_id", "only with example_framing = \"schema-registry\"".into());
         }
-        match (&model.example_mapping, model.example_format) {
-            (None, ExampleFormat::JsonEvents) => {
-                bad("model.example_mapping", "example_format = \"json-events\" needs a mapping file".into())
-            }
-            (Some(_), format) if format != ExampleFormat::JsonEvents => {
-                bad("model.example_mapping", "only with example_format = \"json-events\"".into())
-            }
-            (Some(path), _) => {
-                if let Err(e) = crate::schema::mapping::Mapping::load(path) {
-                    bad("model.example_mapping", e.to_string());
-                }
-            }
-            (None, _) => {}
+        if let Err(e) = model.record_format() {
+            bad("model.example_mapping", e.to_string());
         }
         if let Err(problems) = model.learner.settings() {
             for problem in problems {

@@ -219,11 +219,10 @@ impl<T> Drop for Leaving<'_, T> {
 mod tests {
     use super::*;
     use crate::learn::Loss;
-    use crate::schema::example::{Featurizer, Reading};
-    use crate::schema::Format;
+    use crate::schema::example::{Featurizer, LineFormat, Reading};
 
     fn reader() -> ExampleReader {
-        ExampleReader::new(Reading::Line(Format::Vw), Featurizer::new(Loss::Logistic, vec!["ab".parse().unwrap()]))
+        ExampleReader::new(Reading::Line(LineFormat::Vw), Featurizer::new(Loss::Logistic, vec!["ab".parse().unwrap()]))
     }
 
     /// VW lines, every seventh unreadable, and one without a value.
