@@ -266,7 +266,7 @@ fn train_command(args: &TrainArgs) -> Result<()> {
         _ => None,
     };
     let settings = match &topic_config {
-        Some(config) => config.settings().map_err(|e| anyhow!(e)).context("invalid model settings")?,
+        Some(config) => config.settings().context("invalid model settings")?,
         None => args.learner.settings().map_err(|e| anyhow!(e)).context("invalid learner settings")?,
     };
     let mut model = match &args.model {

@@ -88,7 +88,7 @@ pub(crate) struct Answer {
 /// Serves until `shutdown` is set. The endpoints answer from the start (`/ready` says 503
 /// until the view has loaded the deltas topic to its end).
 pub(crate) fn run(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<(), ServeError> {
-    let settings = config.settings().map_err(ServeError::Config)?;
+    let settings = config.settings().map_err(StreamError::from)?;
     let featurizer = settings.featurizer().map_err(|e| ServeError::Config(e.to_string()))?;
     let served = Arc::new(Served {
         view: RwLock::new(None),

@@ -21,7 +21,7 @@
 //! `example.toml` is [`EXAMPLE_TOML`], every setting with its default and what it does, which
 //! `ftrl config example` prints (its tests keep it equal to the defaults and complete).
 
-use crate::learner_options::LearnerOptions;
+use crate::learner_options::{LearnerOptions, SettingError};
 use crate::schema::example::{ExampleReader, Featurizer, Reading, RecordDecoder};
 use crate::schema::mapping::{Mapping, MappingError};
 use crate::schema::proto::RecordFormat;
@@ -87,6 +87,16 @@ pub enum ConfigError {
     /// An `FTRL_*` environment variable holds bytes that are not UTF-8.
     #[error("environment variable {name} is not valid UTF-8")]
     NotUnicode { name: String },
+}
+
+/// The first learning setting of a configuration that cannot work, named by its key
+/// (`model.alpha`).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ModelSettingsError {
+    #[error("model.{0}")]
+    Setting(SettingError),
+    #[error("model: invalid settings")]
+    Invalid,
 }
 
 /// Why `model.example_format` and `model.example_mapping` do not say how to read records.

@@ -2,8 +2,8 @@
 //! each ([`WorkerConfig::validate`]), and the learning settings it describes.
 
 use super::{
-    is_secret_property, Framing, WorkerConfig, LOG_LEVELS, MANAGED_RDKAFKA_KEYS, MAX_BATCH_EXAMPLES,
-    MAX_PREDICT_THREADS, MAX_TOPIC_LEN, REDACTED, TOPIC_SUFFIXES,
+    is_secret_property, Framing, ModelSettingsError, WorkerConfig, LOG_LEVELS, MANAGED_RDKAFKA_KEYS,
+    MAX_BATCH_EXAMPLES, MAX_PREDICT_THREADS, MAX_TOPIC_LEN, REDACTED, TOPIC_SUFFIXES,
 };
 use crate::learn::expiry::Expiry;
 use crate::learn::Algorithm;
@@ -12,10 +12,10 @@ use crate::schema::example::Cross;
 
 impl WorkerConfig {
     /// The model settings (optimizer, loss, crosses), or the first bad one and why.
-    pub fn settings(&self) -> Result<ModelSettings, String> {
-        self.model.learner.settings().map_err(|problems| match problems.first() {
-            Some(first) => format!("model.{first}"),
-            None => "model: invalid settings".into(),
+    pub fn settings(&self) -> Result<ModelSettings, ModelSettingsError> {
+        self.model.learner.settings().map_err(|problems| match problems.into_iter().next() {
+            Some(first) => ModelSettingsError::Setting(first),
+            None => ModelSettingsError::Invalid,
         })
     }
 
@@ -562,12 +562,12 @@ mod tests {
         assert!(s.crosses.is_empty());
 
         c.model.learner.alpha = 0.0;
-        assert!(c.settings().unwrap_err().starts_with("model.alpha: must be a finite number > 0"));
+        assert!(c.settings().unwrap_err().to_string().starts_with("model.alpha: must be a finite number > 0"));
         c.model.learner.alpha = 0.1;
         c.model.learner.classes = None;
-        assert!(c.settings().unwrap_err().starts_with("model.loss"));
+        assert!(c.settings().unwrap_err().to_string().starts_with("model.loss"));
         c.model.learner.classes = Some(5);
         c.model.learner.crosses.push("x".into());
-        assert!(c.settings().unwrap_err().starts_with("model.crosses"));
+        assert!(c.settings().unwrap_err().to_string().starts_with("model.crosses"));
     }
 }
