@@ -411,6 +411,30 @@ mod tests {
         assert_one(|c| c.model.partitions = 10_001, "model.partitions", "got 10001");
         assert!(problems(|c| c.model.partitions = 10_000).is_empty());
         assert_one(|c| c.model.example_partitions = 0, "model.example_partitions", "≥ 1, got 0");
+        let mapping = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/clicks-mapping.toml"));
+        assert!(problems(|c| {
+            c.model.example_format = ExampleFormat::JsonEvents;
+            c.model.example_mapping = Some(mapping.clone());
+        })
+        .is_empty());
+        assert_one(
+            |c| c.model.example_format = ExampleFormat::JsonEvents,
+            "model.example_mapping",
+            "example_format = \"json-events\" needs a mapping file",
+        );
+        assert_one(
+            |c| c.model.example_mapping = Some(mapping.clone()),
+            "model.example_mapping",
+            "only with example_format = \"json-events\"",
+        );
+        assert_one(
+            |c| {
+                c.model.example_format = ExampleFormat::JsonEvents;
+                c.model.example_mapping = Some("no-such-mapping.toml".into());
+            },
+            "model.example_mapping",
+            "reading the mapping no-such-mapping.toml",
+        );
         assert_one(|c| c.model.learner.loss = LossKind::Softmax, "model.loss", "needs the number of classes");
         assert_one(|c| c.model.learner.classes = Some(3), "model.classes", "only applies to the softmax loss");
         assert_one(
