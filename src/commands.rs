@@ -13,6 +13,7 @@ use crate::learn::CoordState;
 use crate::learner_options::LearnerOptions;
 use crate::model::Model;
 use crate::observe::{init_logging, progress_bar};
+use crate::schema::example::LineFormat;
 use crate::schema::mapping::Mapping;
 use crate::schema::Format;
 use crate::stream::admin;
@@ -265,7 +266,7 @@ fn train_command(args: &TrainArgs) -> Result<()> {
         _ => None,
     };
     let settings = match &topic_config {
-        Some(config) => config.settings().map_err(|e| anyhow!(e)).context("invalid model settings")?,
+        Some(config) => config.settings().context("invalid model settings")?,
         None => args.learner.settings().map_err(|e| anyhow!(e)).context("invalid learner settings")?,
     };
     let mut model = match &args.model {
@@ -274,10 +275,8 @@ fn train_command(args: &TrainArgs) -> Result<()> {
         None => Model::in_memory(settings),
     };
     let data = args.data.clone().unwrap_or_else(|| "-".into());
+    let mapping = load_mapping(args.mapping.as_deref())?;
     let options = TrainOptions {
-        source: Source::from_arg(&data),
-        format: args.format,
-        mapping: load_mapping(args.mapping.as_deref())?,
         passes: args.passes.max(1),
         strict: args.strict,
         progress_table: !args.quiet,
@@ -305,7 +304,11 @@ fn train_command(args: &TrainArgs) -> Result<()> {
             train_batches(&mut model, batches, &options)
                 .with_context(|| format!("training on {}", config.topics().examples))?
         }
-        None => train(&mut model, &options).with_context(|| format!("training on {data}"))?,
+        None => {
+            let training = || format!("training on {data}");
+            let format = line_format(args.format, mapping).with_context(training)?;
+            train(&mut model, Source::from_arg(&data), format, &options).with_context(training)?
+        }
     };
     if args.summary_json {
         print_stdout(&format!("{}\n", serde_json::to_string(&summary)?))?;
@@ -318,17 +321,31 @@ fn load_mapping(path: Option<&std::path::Path>) -> Result<Option<Arc<Mapping>>> 
     path.map(|path| Mapping::load(path).map(Arc::new)).transpose().map_err(anyhow::Error::from)
 }
 
+/// How the lines of `--format` are parsed, raw events through `mapping` (`--mapping`), which
+/// json-events needs and no other format takes.
+fn line_format(format: Format, mapping: Option<Arc<Mapping>>) -> Result<LineFormat> {
+    match (format, mapping) {
+        (Format::Vw, None) => Ok(LineFormat::Vw),
+        (Format::Libsvm, None) => Ok(LineFormat::Libsvm),
+        (Format::Jsonl, None) => Ok(LineFormat::Jsonl),
+        (Format::JsonEvents, Some(mapping)) => Ok(LineFormat::JsonEvents(mapping)),
+        _ => Err(anyhow!("--format json-events needs --mapping FILE, and --mapping needs --format json-events")),
+    }
+}
+
 fn predict_command(args: &PredictArgs) -> Result<()> {
     let mut model =
         Model::open(&args.model, args.cache_size).with_context(|| format!("opening model {}", args.model.display()))?;
     let mapping = load_mapping(args.mapping.as_deref())?;
+    let predicting = || format!("predicting {}", args.data);
+    let format = line_format(args.format, mapping).with_context(predicting)?;
     // The audit prints each prediction itself, before the example's features.
     let mut audit = args.audit.then(Audit::to_stdout);
     let mut out: Box<dyn Write> =
         if args.audit { Box::new(std::io::sink()) } else { Box::new(BufWriter::new(std::io::stdout().lock())) };
     let (progress, bad_lines) =
-        predict(&mut model, Source::from_arg(&args.data), args.format, mapping, false, &mut out, audit.as_mut())
-            .with_context(|| format!("predicting {}", args.data))?;
+        predict(&mut model, Source::from_arg(&args.data), format, false, &mut out, audit.as_mut())
+            .with_context(predicting)?;
     out.flush()?;
     if let Some(audit) = &mut audit {
         audit.flush()?;
@@ -435,11 +452,11 @@ fn gen_config(args: &GenArgs) -> GenConfig {
 fn simulate_command(args: &SimulateArgs) -> Result<()> {
     use crate::simulate::{embedded, simulate, SimExample, SimulationOptions};
     let settings = args.learner.settings().map_err(|e| anyhow!(e)).context("invalid learner settings")?;
+    let featurizer = settings.featurizer()?;
     let batches = crate::input::spawn_reader(
         Source::from_arg(&args.data),
-        args.format,
-        None,
-        settings.featurizer()?,
+        line_format(args.format, None)?,
+        featurizer,
         1,
         false,
         false,
@@ -535,12 +552,8 @@ fn demo(args: &DemoArgs) -> Result<()> {
         anyhow!("demo settings: {}", problems.iter().map(ToString::to_string).collect::<Vec<_>>().join("; "))
     })?;
     let mut model = Model::in_memory(settings);
-    let options = TrainOptions {
-        strict: true,
-        progress_table: true,
-        ..TrainOptions::new(Source::Bytes(Arc::from(data)), Format::Vw)
-    };
-    let summary = train(&mut model, &options)?;
+    let options = TrainOptions { strict: true, progress_table: true, ..TrainOptions::default() };
+    let summary = train(&mut model, Source::Bytes(Arc::from(data)), LineFormat::Vw, &options)?;
     eprintln!();
     eprintln!("progressive log loss {:.6}", summary.progressive_loss);
     eprintln!("Bayes-optimal floor  {:.6}  (the true model's expected loss)", truth.bayes_log_loss);

@@ -3,9 +3,7 @@
 //! separate cores.
 
 use crate::learn::Feature;
-use crate::schema::example::{ExampleReader, Featurizer, Read as Parsed, Reading};
-use crate::schema::mapping::Mapping;
-use crate::schema::Format;
+use crate::schema::example::{ExampleReader, Featurizer, LineFormat, Read as Parsed, Reading};
 use memchr::memchr;
 use std::io::Read;
 use std::path::PathBuf;
@@ -62,8 +60,6 @@ pub enum InputError {
     LineTooLong { line: u64 },
     #[error("standard input can be read only once; --passes > 1 needs a file")]
     StdinPasses,
-    #[error("--format json-events needs --mapping FILE, and --mapping needs --format json-events")]
-    Mapping,
 }
 
 /// Where an example came from: a line of a file, or a record of a topic. Errors and
@@ -163,8 +159,7 @@ impl Batch {
 /// next hand-off, so it needs no join.
 pub(crate) fn spawn_reader(
     source: Source,
-    format: Format,
-    mapping: Option<Arc<Mapping>>,
+    format: LineFormat,
     featurizer: Featurizer,
     passes: u32,
     keep_names: bool,
@@ -173,16 +168,9 @@ pub(crate) fn spawn_reader(
     if passes > 1 && source == Source::Stdin {
         return Err(InputError::StdinPasses);
     }
-    if (format == Format::JsonEvents) != mapping.is_some() {
-        return Err(InputError::Mapping);
-    }
     let (sender, receiver) = sync_channel(QUEUE_DEPTH);
     std::thread::Builder::new().name("parse".into()).spawn(move || {
-        let reading = match mapping {
-            Some(mapping) => Reading::Event(mapping),
-            None => Reading::Line(format),
-        };
-        let mut reader = ExampleReader::new(reading, featurizer);
+        let mut reader = ExampleReader::new(Reading::Line(format), featurizer);
         if keep_unlabeled {
             reader = reader.keeping_unlabeled();
         }

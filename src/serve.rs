@@ -25,10 +25,8 @@ use crate::observe::events::{
 };
 use crate::observe::health;
 use crate::observe::http::{observability_routes, HttpError, Server};
-use crate::schema::example::{ExampleReader, Reading};
-use crate::schema::mapping::Mapping;
-use crate::schema::proto::ExampleFormat;
-use crate::schema::Format;
+use crate::schema::example::{ExampleReader, LineFormat, Reading};
+use crate::schema::proto::RecordFormat;
 use crate::stream::admin::{ProgressFollower, ProgressTotals};
 use crate::stream::view::WeightView;
 use crate::stream::StreamError;
@@ -90,7 +88,7 @@ pub(crate) struct Answer {
 /// Serves until `shutdown` is set. The endpoints answer from the start (`/ready` says 503
 /// until the view has loaded the deltas topic to its end).
 pub(crate) fn run(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<(), ServeError> {
-    let settings = config.settings().map_err(ServeError::Config)?;
+    let settings = config.settings().map_err(StreamError::from)?;
     let featurizer = settings.featurizer().map_err(|e| ServeError::Config(e.to_string()))?;
     let served = Arc::new(Served {
         view: RwLock::new(None),
@@ -156,13 +154,11 @@ pub(crate) fn run(config: &WorkerConfig, shutdown: Arc<AtomicBool>) -> Result<()
 /// How a posted example is read: as the stream reads the model's examples when they are raw
 /// events (the same mapping file), otherwise in the JSON-lines shape.
 fn posted_reading(config: &WorkerConfig) -> Result<Reading, ServeError> {
-    match (&config.model.example_mapping, config.model.example_format) {
-        (Some(path), ExampleFormat::JsonEvents) => {
-            let mapping = Mapping::load(path).map_err(|e| ServeError::Config(e.to_string()))?;
-            Ok(Reading::Event(Arc::new(mapping)))
-        }
-        _ => Ok(Reading::Line(Format::Jsonl)),
-    }
+    let format = match config.model.record_format().map_err(|e| ServeError::Config(e.to_string()))? {
+        RecordFormat::JsonEvents(mapping) => LineFormat::JsonEvents(mapping),
+        RecordFormat::Protobuf | RecordFormat::Json => LineFormat::Jsonl,
+    };
+    Ok(Reading::Line(format))
 }
 
 /// Mixes the Hedge's members by the stream's progress so far; logs a change of leader.

@@ -7,13 +7,11 @@ use crate::learn::delay::DelayedLearner;
 use crate::learn::expiry::Expiry;
 use crate::learn::{Learner, Progress};
 use crate::model::{Model, ModelError};
-use crate::schema::mapping::Mapping;
-use crate::schema::Format;
+use crate::schema::example::LineFormat;
 use crate::store::StoreError;
 use serde::Serialize;
 use std::io::Write;
 use std::sync::mpsc::Receiver;
-use std::sync::Arc;
 use std::time::Instant;
 use thiserror::Error;
 
@@ -37,10 +35,6 @@ pub(crate) enum TrainError {
 /// How a training run reads its input and reports progress.
 #[derive(Clone, Debug)]
 pub(crate) struct TrainOptions {
-    pub source: Source,
-    pub format: Format,
-    /// With `Format::JsonEvents`: how an event becomes an example.
-    pub mapping: Option<Arc<Mapping>>,
     pub passes: u32,
     /// Stop at the first bad line instead of counting it.
     pub strict: bool,
@@ -130,13 +124,10 @@ fn report(
     Ok(())
 }
 
-impl TrainOptions {
-    /// Reading `source` in `format`, one pass, lenient, no table, no names, no delay.
-    pub(crate) fn new(source: Source, format: Format) -> Self {
+impl Default for TrainOptions {
+    /// One pass, lenient, no table, no names, no delay.
+    fn default() -> Self {
         Self {
-            source,
-            format,
-            mapping: None,
             passes: 1,
             strict: false,
             progress_table: false,
@@ -218,13 +209,17 @@ enum Trainer {
     Delayed(DelayedLearner),
 }
 
-/// Trains `model` on the input, then checkpoints it.
-pub(crate) fn train(model: &mut Model, options: &TrainOptions) -> Result<TrainSummary, TrainError> {
+/// Trains `model` on the lines of `source`, then checkpoints it.
+pub(crate) fn train(
+    model: &mut Model,
+    source: Source,
+    format: LineFormat,
+    options: &TrainOptions,
+) -> Result<TrainSummary, TrainError> {
     let featurizer = model.settings.featurizer()?;
     let batches = spawn_reader(
-        options.source.clone(),
-        options.format,
-        options.mapping.clone(),
+        source,
+        format,
         featurizer,
         options.passes,
         options.save_names || options.audit.is_some(),
@@ -234,7 +229,7 @@ pub(crate) fn train(model: &mut Model, options: &TrainOptions) -> Result<TrainSu
 }
 
 /// Trains `model` on batches from any reader (a file, standard input, a topic), then
-/// checkpoints it. `options.source` and `options.format` are not used here.
+/// checkpoints it.
 pub(crate) fn train_batches(
     model: &mut Model,
     batches: Receiver<Result<Batch, InputError>>,
@@ -495,8 +490,7 @@ pub(crate) fn train_batches(
 pub(crate) fn predict(
     model: &mut Model,
     source: Source,
-    format: Format,
-    mapping: Option<Arc<Mapping>>,
+    format: LineFormat,
     margins: bool,
     out: &mut dyn Write,
     mut audit: Option<&mut Audit>,
@@ -505,7 +499,7 @@ pub(crate) fn predict(
     let loss = model.settings.loss;
     let optimizer = model.settings.optimizer;
     // VW's test examples (no label) are predicted too.
-    let batches = spawn_reader(source, format, mapping, model.settings.featurizer()?, 1, audit.is_some(), true)?;
+    let batches = spawn_reader(source, format, model.settings.featurizer()?, 1, audit.is_some(), true)?;
     let mut progress = Progress::new(loss.is_binary());
     let mut bad_lines = 0;
     for batch in batches {

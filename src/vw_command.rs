@@ -12,8 +12,7 @@ use crate::learn::loss::LossKind;
 use crate::learn::{Algorithm, CoordState};
 use crate::learner_options::LearnerOptions;
 use crate::model::Model;
-use crate::schema::example::NamespaceFilter;
-use crate::schema::Format;
+use crate::schema::example::{LineFormat, NamespaceFilter};
 use crate::train::{predict, train, Holdout, Predictions, TrainOptions};
 use anyhow::{anyhow, Context, Result};
 use std::io::Write;
@@ -488,7 +487,7 @@ pub(crate) fn run(command: &VwCommand) -> Result<()> {
             None => Box::new(std::io::sink()),
         };
         let mut audit = command.audit.then(Audit::to_stdout);
-        let (progress, bad_lines) = predict(&mut model, source, Format::Vw, None, margins, &mut sink, audit.as_mut())
+        let (progress, bad_lines) = predict(&mut model, source, LineFormat::Vw, margins, &mut sink, audit.as_mut())
             .with_context(|| format!("testing on {data}"))?;
         sink.flush()?;
         if let Some(audit) = &mut audit {
@@ -556,9 +555,9 @@ fn train_in(
         predict_unlabeled: true,
         vw_summary: true,
         audit: command.audit.then_some(margins),
-        ..TrainOptions::new(source, Format::Vw)
+        ..TrainOptions::default()
     };
-    let summary = train(&mut model, &options).with_context(|| format!("training on {data}"))?;
+    let summary = train(&mut model, source, LineFormat::Vw, &options).with_context(|| format!("training on {data}"))?;
     if command.summary_json {
         println!("{}", serde_json::to_string(&summary)?);
     }

@@ -21,9 +21,10 @@
 //! `example.toml` is [`EXAMPLE_TOML`], every setting with its default and what it does, which
 //! `ftrl config example` prints (its tests keep it equal to the defaults and complete).
 
-use crate::learner_options::LearnerOptions;
+use crate::learner_options::{LearnerOptions, SettingError};
 use crate::schema::example::{ExampleReader, Featurizer, Reading, RecordDecoder};
 use crate::schema::mapping::{Mapping, MappingError};
+use crate::schema::proto::RecordFormat;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -86,6 +87,27 @@ pub enum ConfigError {
     /// An `FTRL_*` environment variable holds bytes that are not UTF-8.
     #[error("environment variable {name} is not valid UTF-8")]
     NotUnicode { name: String },
+}
+
+/// The first learning setting of a configuration that cannot work, named by its key
+/// (`model.alpha`).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ModelSettingsError {
+    #[error("model.{0}")]
+    Setting(SettingError),
+    #[error("model: invalid settings")]
+    Invalid,
+}
+
+/// Why `model.example_format` and `model.example_mapping` do not say how to read records.
+#[derive(Debug, thiserror::Error)]
+pub enum ExampleMappingError {
+    #[error("example_format = \"json-events\" needs a mapping file")]
+    Missing,
+    #[error("only with example_format = \"json-events\"")]
+    Unused,
+    #[error(transparent)]
+    Mapping(#[from] MappingError),
 }
 
 /// Everything a worker needs: where Kafka is, which model, and what this worker does.
@@ -470,14 +492,21 @@ impl ModelConfig {
         }
     }
 
-    /// The reader of examples-topic records this section describes (its mapping file read
-    /// and checked).
-    pub(crate) fn example_reader(&self, featurizer: Featurizer) -> Result<ExampleReader, MappingError> {
-        let mapping = match &self.example_mapping {
-            Some(path) if self.example_format == ExampleFormat::JsonEvents => Some(Arc::new(Mapping::load(path)?)),
-            _ => None,
-        };
-        let decoder = RecordDecoder::new(self.example_format, self.example_framing, self.example_schema_id, mapping)?;
+    /// How the examples topic's records are read: `example_format`, with the mapping file
+    /// (read and checked) that json-events needs and no other format takes.
+    pub(crate) fn record_format(&self) -> Result<RecordFormat, ExampleMappingError> {
+        match (self.example_format, &self.example_mapping) {
+            (ExampleFormat::JsonEvents, Some(path)) => Ok(RecordFormat::JsonEvents(Arc::new(Mapping::load(path)?))),
+            (ExampleFormat::JsonEvents, None) => Err(ExampleMappingError::Missing),
+            (_, Some(_)) => Err(ExampleMappingError::Unused),
+            (ExampleFormat::Protobuf, None) => Ok(RecordFormat::Protobuf),
+            (ExampleFormat::Json, None) => Ok(RecordFormat::Json),
+        }
+    }
+
+    /// The reader of examples-topic records this section describes.
+    pub(crate) fn example_reader(&self, featurizer: Featurizer) -> Result<ExampleReader, ExampleMappingError> {
+        let decoder = RecordDecoder::new(self.record_format()?, self.example_framing, self.example_schema_id);
         Ok(ExampleReader::new(Reading::Record(decoder), featurizer))
     }
 

@@ -2,8 +2,8 @@
 //! each ([`WorkerConfig::validate`]), and the learning settings it describes.
 
 use super::{
-    is_secret_property, ExampleFormat, Framing, WorkerConfig, LOG_LEVELS, MANAGED_RDKAFKA_KEYS, MAX_BATCH_EXAMPLES,
-    MAX_PREDICT_THREADS, MAX_TOPIC_LEN, REDACTED, TOPIC_SUFFIXES,
+    is_secret_property, Framing, ModelSettingsError, WorkerConfig, LOG_LEVELS, MANAGED_RDKAFKA_KEYS,
+    MAX_BATCH_EXAMPLES, MAX_PREDICT_THREADS, MAX_TOPIC_LEN, REDACTED, TOPIC_SUFFIXES,
 };
 use crate::learn::expiry::Expiry;
 use crate::learn::Algorithm;
@@ -12,10 +12,10 @@ use crate::schema::example::Cross;
 
 impl WorkerConfig {
     /// The model settings (optimizer, loss, crosses), or the first bad one and why.
-    pub fn settings(&self) -> Result<ModelSettings, String> {
-        self.model.learner.settings().map_err(|problems| match problems.first() {
-            Some(first) => format!("model.{first}"),
-            None => "model: invalid settings".into(),
+    pub fn settings(&self) -> Result<ModelSettings, ModelSettingsError> {
+        self.model.learner.settings().map_err(|problems| match problems.into_iter().next() {
+            Some(first) => ModelSettingsError::Setting(first),
+            None => ModelSettingsError::Invalid,
         })
     }
 
@@ -112,19 +112,8 @@ impl WorkerConfig {
         if model.example_schema_id.is_some() && model.example_framing != Framing::SchemaRegistry {
             bad("model.example_schema_id", "only with example_framing = \"schema-registry\"".into());
         }
-        match (&model.example_mapping, model.example_format) {
-            (None, ExampleFormat::JsonEvents) => {
-                bad("model.example_mapping", "example_format = \"json-events\" needs a mapping file".into())
-            }
-            (Some(_), format) if format != ExampleFormat::JsonEvents => {
-                bad("model.example_mapping", "only with example_format = \"json-events\"".into())
-            }
-            (Some(path), _) => {
-                if let Err(e) = crate::schema::mapping::Mapping::load(path) {
-                    bad("model.example_mapping", e.to_string());
-                }
-            }
-            (None, _) => {}
+        if let Err(e) = model.record_format() {
+            bad("model.example_mapping", e.to_string());
         }
         if let Err(problems) = model.learner.settings() {
             for problem in problems {
@@ -422,6 +411,30 @@ mod tests {
         assert_one(|c| c.model.partitions = 10_001, "model.partitions", "got 10001");
         assert!(problems(|c| c.model.partitions = 10_000).is_empty());
         assert_one(|c| c.model.example_partitions = 0, "model.example_partitions", "≥ 1, got 0");
+        let mapping = PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/clicks-mapping.toml"));
+        assert!(problems(|c| {
+            c.model.example_format = ExampleFormat::JsonEvents;
+            c.model.example_mapping = Some(mapping.clone());
+        })
+        .is_empty());
+        assert_one(
+            |c| c.model.example_format = ExampleFormat::JsonEvents,
+            "model.example_mapping",
+            "example_format = \"json-events\" needs a mapping file",
+        );
+        assert_one(
+            |c| c.model.example_mapping = Some(mapping.clone()),
+            "model.example_mapping",
+            "only with example_format = \"json-events\"",
+        );
+        assert_one(
+            |c| {
+                c.model.example_format = ExampleFormat::JsonEvents;
+                c.model.example_mapping = Some("no-such-mapping.toml".into());
+            },
+            "model.example_mapping",
+            "reading the mapping no-such-mapping.toml",
+        );
         assert_one(|c| c.model.learner.loss = LossKind::Softmax, "model.loss", "needs the number of classes");
         assert_one(|c| c.model.learner.classes = Some(3), "model.classes", "only applies to the softmax loss");
         assert_one(
@@ -573,12 +586,12 @@ mod tests {
         assert!(s.crosses.is_empty());
 
         c.model.learner.alpha = 0.0;
-        assert!(c.settings().unwrap_err().starts_with("model.alpha: must be a finite number > 0"));
+        assert!(c.settings().unwrap_err().to_string().starts_with("model.alpha: must be a finite number > 0"));
         c.model.learner.alpha = 0.1;
         c.model.learner.classes = None;
-        assert!(c.settings().unwrap_err().starts_with("model.loss"));
+        assert!(c.settings().unwrap_err().to_string().starts_with("model.loss"));
         c.model.learner.classes = Some(5);
         c.model.learner.crosses.push("x".into());
-        assert!(c.settings().unwrap_err().starts_with("model.crosses"));
+        assert!(c.settings().unwrap_err().to_string().starts_with("model.crosses"));
     }
 }

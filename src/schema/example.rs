@@ -8,9 +8,9 @@
 //! coordinates merged.
 
 use super::framing::{unframe, Framing};
-use super::mapping::{Mapping, MappingError};
-use super::proto::{decode_example, ExampleFormat, MAX_MESSAGE_BYTES};
-use super::{jsonl, libsvm, name_too_long, vw, Format, ParseError, MAX_NAME_BYTES};
+use super::mapping::Mapping;
+use super::proto::{decode_example, RecordFormat, MAX_MESSAGE_BYTES};
+use super::{jsonl, libsvm, name_too_long, vw, ParseError, MAX_NAME_BYTES};
 use crate::learn::hashing::{bias, cross};
 use crate::learn::loss::LabelError;
 use crate::learn::{Feature, Loss};
@@ -21,12 +21,20 @@ use thiserror::Error;
 /// How an [`ExampleReader`]'s bytes are parsed.
 #[derive(Clone, Debug)]
 pub enum Reading {
-    /// A line of a text format.
-    Line(Format),
-    /// A line holding a raw JSON event, made an example by the mapping.
-    Event(Arc<Mapping>),
+    /// A line of an example file.
+    Line(LineFormat),
     /// A record of the examples topic.
     Record(RecordDecoder),
+}
+
+/// How a line of an example file is parsed: a text format (`--format`), or raw JSON events
+/// with the mapping that makes them examples (`--mapping`).
+#[derive(Clone, Debug)]
+pub enum LineFormat {
+    Vw,
+    Libsvm,
+    Jsonl,
+    JsonEvents(Arc<Mapping>),
 }
 
 /// What one line or record held.
@@ -64,7 +72,7 @@ impl ExampleReader {
     pub fn new(reading: Reading, featurizer: Featurizer) -> Self {
         // VW reads a line whose namespaces are empty as an example of the bias alone.
         let featurizer =
-            if matches!(reading, Reading::Line(Format::Vw)) { featurizer.accepting_empty() } else { featurizer };
+            if matches!(reading, Reading::Line(LineFormat::Vw)) { featurizer.accepting_empty() } else { featurizer };
         Self { reading, featurizer, keep_unlabeled: false, example: ExampleBuf::default() }
     }
 
@@ -91,12 +99,7 @@ impl ExampleReader {
             }
             Reading::Line(format) => {
                 let text = std::str::from_utf8(bytes).map_err(|_| ParseError::Utf8)?;
-                parse_line(*format, text, &mut self.example)
-            }
-            Reading::Event(mapping) => {
-                let text = std::str::from_utf8(bytes).map_err(|_| ParseError::Utf8)?;
-                self.example.clear();
-                mapping.parse(text, &mut self.example)
+                parse_line(format, text, &mut self.example)
             }
         };
         let labeled = match parsed {
@@ -209,14 +212,13 @@ impl ExampleBuf {
 }
 
 /// Parses one line of `format` into `out` (which is cleared first).
-pub fn parse_line(format: Format, line: &str, out: &mut ExampleBuf) -> Result<(), ParseError> {
+pub fn parse_line(format: &LineFormat, line: &str, out: &mut ExampleBuf) -> Result<(), ParseError> {
     out.clear();
     match format {
-        Format::Vw => vw::parse(line, out),
-        Format::Libsvm => libsvm::parse(line, out),
-        Format::Jsonl => jsonl::parse(line, out),
-        // Read by `mapping::Mapping::parse`, which the reader calls instead.
-        Format::JsonEvents => Err(ParseError::Json("json-events lines need a mapping (--mapping FILE)".into())),
+        LineFormat::Vw => vw::parse(line, out),
+        LineFormat::Libsvm => libsvm::parse(line, out),
+        LineFormat::Jsonl => jsonl::parse(line, out),
+        LineFormat::JsonEvents(mapping) => mapping.parse(line, out),
     }
 }
 
@@ -225,24 +227,15 @@ pub fn parse_line(format: Format, line: &str, out: &mut ExampleBuf) -> Result<()
 /// Decodes examples-topic records as the configuration says.
 #[derive(Clone, Debug)]
 pub struct RecordDecoder {
-    format: ExampleFormat,
+    format: RecordFormat,
     framing: Framing,
     schema_id: Option<u32>,
-    mapping: Option<Arc<Mapping>>,
 }
 
 impl RecordDecoder {
-    /// A decoder of `format` records framed by `framing`; `json-events` needs `mapping`.
-    pub fn new(
-        format: ExampleFormat,
-        framing: Framing,
-        schema_id: Option<u32>,
-        mapping: Option<Arc<Mapping>>,
-    ) -> Result<Self, MappingError> {
-        if format == ExampleFormat::JsonEvents && mapping.is_none() {
-            return Err(MappingError::Invalid("example_format \"json-events\" needs model.example_mapping".into()));
-        }
-        Ok(Self { format, framing, schema_id, mapping })
+    /// A decoder of `format` records framed by `framing`.
+    pub fn new(format: RecordFormat, framing: Framing, schema_id: Option<u32>) -> Self {
+        Self { format, framing, schema_id }
     }
 
     /// Decodes one record's value into `out` (cleared first; after an error it holds part
@@ -252,18 +245,8 @@ impl RecordDecoder {
         if bytes.len() > MAX_MESSAGE_BYTES {
             return Err(ParseError::TooLarge { bytes: bytes.len(), limit: MAX_MESSAGE_BYTES });
         }
-        let (message, _frame) = unframe(self.framing, self.format, self.schema_id, bytes)?;
-        match (&self.mapping, self.format) {
-            (Some(mapping), ExampleFormat::JsonEvents) => {
-                let text = std::str::from_utf8(message).map_err(|_| ParseError::Utf8)?;
-                match mapping.parse(text, out) {
-                    // A blank record is not skipped like a blank line: it is a bad record.
-                    Err(ParseError::Empty) => Err(ParseError::Json("an empty record".into())),
-                    other => other,
-                }
-            }
-            (_, format) => decode_example(format, message, out),
-        }
+        let (message, _frame) = unframe(self.framing, self.format.example_format(), self.schema_id, bytes)?;
+        decode_example(&self.format, message, out)
     }
 }
 
@@ -584,7 +567,7 @@ mod tests {
     use crate::learn::hashing::feature_coordinate;
     use crate::schema::framing::frame;
     use crate::schema::mapping::MappingSpec;
-    use crate::schema::proto::encode_example;
+    use crate::schema::proto::{encode_example, ExampleFormat};
     use crate::schema::test_support::features;
 
     fn example(label: f64, features: &[(&str, &str, f64)]) -> ExampleBuf {
@@ -715,9 +698,10 @@ mod tests {
     fn framed_records_decode_as_unframed_ones() {
         let proto = encode_example(1.0, Some(2.0), &[("a", "x", 1.0), ("b", "y", 0.5)]);
         let json = br#"{"label": 1, "weight": 2, "features": ["a:x", {"ns": "b", "name": "y", "value": 0.5}]}"#;
-        for (format, message) in [(ExampleFormat::Protobuf, &proto[..]), (ExampleFormat::Json, &json[..])] {
-            let plain = RecordDecoder::new(format, Framing::None, None, None).unwrap();
-            let framed = RecordDecoder::new(format, Framing::SchemaRegistry, Some(9), None).unwrap();
+        for (format, message) in [(RecordFormat::Protobuf, &proto[..]), (RecordFormat::Json, &json[..])] {
+            let plain = RecordDecoder::new(format.clone(), Framing::None, None);
+            let framed = RecordDecoder::new(format.clone(), Framing::SchemaRegistry, Some(9));
+            let format = format.example_format();
             let expected = decoded(&plain, message).unwrap();
             let got = decoded(&framed, &frame(format, 9, &[0], message)).unwrap();
             assert_eq!((got.label, got.weight, features(&got)), (expected.label, expected.weight, features(&expected)));
@@ -735,17 +719,16 @@ mod tests {
         let spec: MappingSpec =
             serde_json::from_str(r#"{"label": {"field": "clicked"}, "features": [{"field": "user.country"}]}"#)
                 .unwrap();
-        let mapping = Some(Arc::new(Mapping::new(&spec).unwrap()));
+        let format = RecordFormat::JsonEvents(Arc::new(Mapping::new(&spec).unwrap()));
         let event = br#"{"clicked": true, "user": {"country": "FR"}}"#;
-        let plain = RecordDecoder::new(ExampleFormat::JsonEvents, Framing::None, None, mapping.clone()).unwrap();
-        let framed = RecordDecoder::new(ExampleFormat::JsonEvents, Framing::SchemaRegistry, None, mapping).unwrap();
+        let plain = RecordDecoder::new(format.clone(), Framing::None, None);
+        let framed = RecordDecoder::new(format, Framing::SchemaRegistry, None);
         for (decoder, bytes) in [(&plain, event.to_vec()), (&framed, frame(ExampleFormat::JsonEvents, 1, &[], event))] {
             let out = decoded(decoder, &bytes).unwrap();
             assert_eq!(out.label, 1.0);
             assert_eq!(features(&out), vec![(b'c', feature_coordinate("country", "FR"), 1.0)]);
         }
         assert_eq!(decoded(&plain, b" ").unwrap_err(), ParseError::Json("an empty record".into()));
-        assert!(RecordDecoder::new(ExampleFormat::JsonEvents, Framing::None, None, None).is_err());
     }
 
     fn reader(reading: Reading) -> ExampleReader {
@@ -754,7 +737,7 @@ mod tests {
 
     #[test]
     fn a_line_is_parsed_then_featurized_and_features_append() {
-        let mut lines = reader(Reading::Line(Format::Vw));
+        let mut lines = reader(Reading::Line(LineFormat::Vw));
         let mut features = vec![Feature { coordinate: 7, value: 1.0 }];
         assert_eq!(lines.read(b"1 2 |a x |b y", &mut features), Ok(Read::Example { labeled: true }));
         let (ax, by) = (feature_coordinate("a", "x"), feature_coordinate("b", "y"));
@@ -776,23 +759,21 @@ mod tests {
     fn unlabeled_lines_are_examples_only_when_kept() {
         let line = b"|a x";
         let mut features = Vec::new();
-        let mut strict = reader(Reading::Line(Format::Vw));
+        let mut strict = reader(Reading::Line(LineFormat::Vw));
         assert!(matches!(strict.read(line, &mut features), Err(ExampleError::Parse(ParseError::NoLabel(_)))));
-        let mut keeping = reader(Reading::Line(Format::Vw)).keeping_unlabeled();
+        let mut keeping = reader(Reading::Line(LineFormat::Vw)).keeping_unlabeled();
         assert_eq!(keeping.read(line, &mut features), Ok(Read::Example { labeled: false }));
         assert_eq!(features.len(), 2);
     }
 
     #[test]
     fn records_are_never_blank_and_names_are_kept_when_asked() {
-        let mut records =
-            reader(Reading::Record(RecordDecoder::new(ExampleFormat::Json, Framing::None, None, None).unwrap()));
+        let mut records = reader(Reading::Record(RecordDecoder::new(RecordFormat::Json, Framing::None, None)));
         let mut features = Vec::new();
         assert!(records.read(b"", &mut features).is_err());
         let message = encode_example(0.0, None, &[("a", "x", 1.0)]);
         let mut named =
-            reader(Reading::Record(RecordDecoder::new(ExampleFormat::Protobuf, Framing::None, None, None).unwrap()))
-                .keeping_names();
+            reader(Reading::Record(RecordDecoder::new(RecordFormat::Protobuf, Framing::None, None))).keeping_names();
         assert_eq!(named.read(&message, &mut features), Ok(Read::Example { labeled: true }));
         assert_eq!(named.take_names().collect::<Vec<_>>(), vec![(feature_coordinate("a", "x"), "a^x".to_string())]);
         assert_eq!(named.take_names().count(), 0);

@@ -127,10 +127,11 @@ pub(crate) fn split_once_byte(text: &str, byte: u8) -> Option<(&str, &str)> {
 
 #[cfg(test)]
 mod tests {
-    use super::proto::{decode_example, encode_example, ExampleFormat};
+    use super::example::LineFormat;
+    use super::proto::{decode_example, encode_example, RecordFormat};
     use super::*;
 
-    fn parse(format: Format, line: &str) -> Result<ExampleBuf, ParseError> {
+    fn parse(format: &LineFormat, line: &str) -> Result<ExampleBuf, ParseError> {
         let mut out = ExampleBuf::default();
         parse_line(format, line, &mut out).map(|()| out)
     }
@@ -140,22 +141,22 @@ mod tests {
         let ok = "n".repeat(MAX_NAME_BYTES);
         let long = "n".repeat(MAX_NAME_BYTES + 1);
         for (format, fits, too_long) in [
-            (Format::Vw, format!("1 |{ok} {ok}"), format!("1 |a {long}")),
-            (Format::Vw, format!("1 |{ok} x"), format!("1 |{long} x")),
-            (Format::Libsvm, format!("1 {ok}:1"), format!("1 {long}:1")),
+            (LineFormat::Vw, format!("1 |{ok} {ok}"), format!("1 |a {long}")),
+            (LineFormat::Vw, format!("1 |{ok} x"), format!("1 |{long} x")),
+            (LineFormat::Libsvm, format!("1 {ok}:1"), format!("1 {long}:1")),
             (
-                Format::Jsonl,
+                LineFormat::Jsonl,
                 format!(r#"{{"label":1,"features":["{ok}:{ok}"]}}"#),
                 format!(r#"{{"label":1,"features":["{long}:x"]}}"#),
             ),
             (
-                Format::Jsonl,
+                LineFormat::Jsonl,
                 format!(r#"{{"label":1,"features":["a:{ok}"]}}"#),
                 format!(r#"{{"label":1,"features":[{{"name":"{long}"}}]}}"#),
             ),
         ] {
-            assert!(parse(format, &fits).is_ok(), "{format:?}");
-            match parse(format, &too_long) {
+            assert!(parse(&format, &fits).is_ok(), "{format:?}");
+            match parse(&format, &too_long) {
                 Err(ParseError::NameTooLong { bytes, start }) => {
                     assert_eq!(bytes, MAX_NAME_BYTES + 1);
                     assert!(start.chars().count() <= EXCERPT_CHARS + 1, "the error quotes only the start");
@@ -166,7 +167,7 @@ mod tests {
         let mut out = ExampleBuf::default();
         let proto = encode_example(1.0, None, &[("a", &long, 1.0)]);
         assert!(matches!(
-            decode_example(ExampleFormat::Protobuf, &proto, &mut out),
+            decode_example(&RecordFormat::Protobuf, &proto, &mut out),
             Err(ParseError::NameTooLong { .. })
         ));
     }
@@ -174,12 +175,12 @@ mod tests {
     #[test]
     fn more_features_than_the_limit_are_refused_while_parsing() {
         let line = format!("1 |a {}", "x ".repeat(MAX_FEATURES));
-        assert_eq!(parse(Format::Vw, &line).unwrap().features.len(), MAX_FEATURES);
+        assert_eq!(parse(&LineFormat::Vw, &line).unwrap().features.len(), MAX_FEATURES);
         let line = format!("1 |a {}", "x ".repeat(MAX_FEATURES + 1));
-        assert_eq!(parse(Format::Vw, &line).unwrap_err(), ParseError::TooManyFeatures);
+        assert_eq!(parse(&LineFormat::Vw, &line).unwrap_err(), ParseError::TooManyFeatures);
         let features: Vec<String> = (0..=MAX_FEATURES).map(|i| format!("{i}:1")).collect();
         assert_eq!(
-            parse(Format::Libsvm, &format!("1 {}", features.join(" "))).unwrap_err(),
+            parse(&LineFormat::Libsvm, &format!("1 {}", features.join(" "))).unwrap_err(),
             ParseError::TooManyFeatures
         );
     }
@@ -188,8 +189,8 @@ mod tests {
     fn oversized_messages_are_refused_before_decoding() {
         let mut out = ExampleBuf::default();
         let big = vec![b' '; proto::MAX_MESSAGE_BYTES + 1];
-        for format in [ExampleFormat::Protobuf, ExampleFormat::Json] {
-            let e = decode_example(format, &big, &mut out).unwrap_err();
+        for format in [RecordFormat::Protobuf, RecordFormat::Json] {
+            let e = decode_example(&format, &big, &mut out).unwrap_err();
             assert_eq!(
                 e,
                 ParseError::TooLarge { bytes: proto::MAX_MESSAGE_BYTES + 1, limit: proto::MAX_MESSAGE_BYTES }

@@ -1,9 +1,12 @@
 //! The protobuf messages of `schemas/ftrl.proto` and the decoding of examples from the
-//! examples topic (protobuf or JSON) into the parser's `ExampleBuf`.
+//! examples topic (protobuf, JSON, or raw JSON events through a mapping) into the parser's
+//! `ExampleBuf`.
 
+use super::mapping::Mapping;
 use super::{excerpt, ExampleBuf, ParseError};
 use crate::learn::hashing::{coordinate, namespace_seed};
 use prost::Message;
+use std::sync::Arc;
 
 include!(concat!(env!("OUT_DIR"), "/ftrl.v1.rs"));
 
@@ -32,20 +35,47 @@ pub enum ExampleFormat {
     JsonEvents,
 }
 
+/// How the examples topic's records are read: the configuration's [`ExampleFormat`], raw
+/// JSON events with the mapping that makes them examples.
+#[derive(Clone, Debug)]
+pub enum RecordFormat {
+    Protobuf,
+    Json,
+    JsonEvents(Arc<Mapping>),
+}
+
+impl RecordFormat {
+    /// The format as the configuration names it.
+    pub fn example_format(&self) -> ExampleFormat {
+        match self {
+            RecordFormat::Protobuf => ExampleFormat::Protobuf,
+            RecordFormat::Json => ExampleFormat::Json,
+            RecordFormat::JsonEvents(_) => ExampleFormat::JsonEvents,
+        }
+    }
+}
+
 /// Decodes one example event into `out` (cleared first; after an error it holds part of the
 /// example).
-pub fn decode_example(format: ExampleFormat, bytes: &[u8], out: &mut ExampleBuf) -> Result<(), ParseError> {
+pub fn decode_example(format: &RecordFormat, bytes: &[u8], out: &mut ExampleBuf) -> Result<(), ParseError> {
     out.clear();
     if bytes.len() > MAX_MESSAGE_BYTES {
         return Err(ParseError::TooLarge { bytes: bytes.len(), limit: MAX_MESSAGE_BYTES });
     }
     match format {
-        ExampleFormat::JsonEvents => Err(ParseError::Json("json-events records need a mapping".into())),
-        ExampleFormat::Json => {
+        RecordFormat::JsonEvents(mapping) => {
+            let text = std::str::from_utf8(bytes).map_err(|_| ParseError::Utf8)?;
+            match mapping.parse(text, out) {
+                // A blank record is not skipped like a blank line: it is a bad record.
+                Err(ParseError::Empty) => Err(ParseError::Json("an empty record".into())),
+                other => other,
+            }
+        }
+        RecordFormat::Json => {
             let text = std::str::from_utf8(bytes).map_err(|_| ParseError::Utf8)?;
             super::jsonl::parse(text, out)
         }
-        ExampleFormat::Protobuf => match borrowed::decode(bytes, out) {
+        RecordFormat::Protobuf => match borrowed::decode(bytes, out) {
             Some(result) => result,
             // Malformed: prost's decoder says why, in the words dead letters have always had.
             None => {
@@ -377,10 +407,10 @@ mod tests {
     fn protobuf_and_json_decode_to_the_same_example() {
         let bytes = encode_example(1.0, Some(2.0), &[("a", "x", 1.0), ("b", "y", 0.5)]);
         let mut from_proto = ExampleBuf::default();
-        decode_example(ExampleFormat::Protobuf, &bytes, &mut from_proto).unwrap();
+        decode_example(&RecordFormat::Protobuf, &bytes, &mut from_proto).unwrap();
         let mut from_json = ExampleBuf::default();
         let json = br#"{"label": 1, "weight": 2, "features": ["a:x", {"ns": "b", "name": "y", "value": 0.5}]}"#;
-        decode_example(ExampleFormat::Json, json, &mut from_json).unwrap();
+        decode_example(&RecordFormat::Json, json, &mut from_json).unwrap();
         assert_eq!(from_proto.label, from_json.label);
         assert_eq!(from_proto.weight, from_json.weight);
         assert_eq!(from_proto.features, from_json.features);
@@ -407,8 +437,8 @@ mod tests {
         .encode_to_vec();
         assert!(bytes.len() < written.len());
         let (mut short, mut long) = (ExampleBuf::default(), ExampleBuf::default());
-        decode_example(ExampleFormat::Protobuf, &bytes, &mut short).unwrap();
-        decode_example(ExampleFormat::Protobuf, &written, &mut long).unwrap();
+        decode_example(&RecordFormat::Protobuf, &bytes, &mut short).unwrap();
+        decode_example(&RecordFormat::Protobuf, &written, &mut long).unwrap();
         assert_eq!(short.features, long.features);
         assert_eq!(short.namespaces, long.namespaces);
         let decoded: Vec<f64> = short.features.iter().map(|f| f.value).collect();
@@ -420,21 +450,21 @@ mod tests {
     fn rejects_bad_examples() {
         let mut out = ExampleBuf::default();
         assert!(matches!(
-            decode_example(ExampleFormat::Protobuf, b"\xff\xff\xff", &mut out),
+            decode_example(&RecordFormat::Protobuf, b"\xff\xff\xff", &mut out),
             Err(ParseError::Protobuf(_))
         ));
         let nan = encode_example(f64::NAN, None, &[("a", "x", 1.0)]);
-        assert!(matches!(decode_example(ExampleFormat::Protobuf, &nan, &mut out), Err(ParseError::Label(_))));
+        assert!(matches!(decode_example(&RecordFormat::Protobuf, &nan, &mut out), Err(ParseError::Label(_))));
         let inf = encode_example(1.0, None, &[("a", "x", f64::INFINITY)]);
-        assert!(matches!(decode_example(ExampleFormat::Protobuf, &inf, &mut out), Err(ParseError::Value(_))));
+        assert!(matches!(decode_example(&RecordFormat::Protobuf, &inf, &mut out), Err(ParseError::Value(_))));
         let negative = encode_example(1.0, Some(-1.0), &[("a", "x", 1.0)]);
-        assert!(matches!(decode_example(ExampleFormat::Protobuf, &negative, &mut out), Err(ParseError::Weight(_))));
+        assert!(matches!(decode_example(&RecordFormat::Protobuf, &negative, &mut out), Err(ParseError::Weight(_))));
         let nameless = encode_example(1.0, None, &[("a", "", 1.0)]);
-        assert!(matches!(decode_example(ExampleFormat::Protobuf, &nameless, &mut out), Err(ParseError::Feature(_))));
-        assert!(decode_example(ExampleFormat::Json, b"\xff", &mut out).is_err());
+        assert!(matches!(decode_example(&RecordFormat::Protobuf, &nameless, &mut out), Err(ParseError::Feature(_))));
+        assert!(decode_example(&RecordFormat::Json, b"\xff", &mut out).is_err());
         // A JSON example on a protobuf topic says so, and which setting reads it.
         let json = br#"{"label": 1, "features": ["a:x"]}"#;
-        let message = decode_example(ExampleFormat::Protobuf, json, &mut out).unwrap_err().to_string();
+        let message = decode_example(&RecordFormat::Protobuf, json, &mut out).unwrap_err().to_string();
         assert!(message.contains("looks like JSON") && message.contains("example_format = \"json\""), "{message}");
     }
 
@@ -442,15 +472,15 @@ mod tests {
         #[test]
         fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..512)) {
             let mut out = ExampleBuf::default();
-            let _ = decode_example(ExampleFormat::Protobuf, &bytes, &mut out);
-            let _ = decode_example(ExampleFormat::Json, &bytes, &mut out);
+            let _ = decode_example(&RecordFormat::Protobuf, &bytes, &mut out);
+            let _ = decode_example(&RecordFormat::Json, &bytes, &mut out);
         }
 
         #[test]
         fn encoded_examples_round_trip(label in -1e6f64..1e6, names in prop::collection::vec("[a-z]{1,8}", 1..20)) {
             let features: Vec<(&str, &str, f64)> = names.iter().map(|n| ("ns", n.as_str(), 1.5)).collect();
             let mut out = ExampleBuf::default();
-            decode_example(ExampleFormat::Protobuf, &encode_example(label, None, &features), &mut out).unwrap();
+            decode_example(&RecordFormat::Protobuf, &encode_example(label, None, &features), &mut out).unwrap();
             prop_assert_eq!(out.label, label);
             prop_assert_eq!(out.features.len(), names.len());
         }
@@ -470,7 +500,7 @@ mod tests {
     fn assert_decodes_like_prost(bytes: &[u8]) {
         let (expected, reference) = decoded_by_prost(bytes);
         let mut out = ExampleBuf::default();
-        let result = decode_example(ExampleFormat::Protobuf, bytes, &mut out);
+        let result = decode_example(&RecordFormat::Protobuf, bytes, &mut out);
         assert_eq!(format!("{result:?}"), expected, "{bytes:02x?}");
         if result.is_err() {
             return; // what the buffer holds after an error is unspecified

@@ -15,6 +15,7 @@
 //! microseconds against the milliseconds a chunk of several blocks takes to learn.
 
 use super::batch_queue::Record;
+use super::predict::BadRecord;
 use crate::learn::Feature;
 use crate::schema::example::ExampleReader;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -25,7 +26,7 @@ use std::sync::{Condvar, Mutex};
 pub(crate) const BLOCK: usize = 256;
 
 /// One record decoded, or why it is a dead letter.
-pub(crate) type Decoded = Result<Example, String>;
+pub(crate) type Decoded = Result<Example, BadRecord>;
 
 /// A decoded record's example.
 #[derive(Clone, Debug, PartialEq)]
@@ -61,8 +62,8 @@ fn decode_block(reader: &mut ExampleReader, records: &[Record<'_>], first: usize
     for record in records {
         let start = block.features.len();
         let read = match record.value {
-            None => Err("record has no value".to_owned()),
-            Some(payload) => reader.read(payload, &mut block.features).map(drop).map_err(|e| e.to_string()),
+            None => Err(BadRecord::NoValue),
+            Some(payload) => reader.read(payload, &mut block.features).map(drop).map_err(BadRecord::from),
         };
         block.records.push(match read {
             Ok(()) => Ok(Example {
@@ -219,11 +220,10 @@ impl<T> Drop for Leaving<'_, T> {
 mod tests {
     use super::*;
     use crate::learn::Loss;
-    use crate::schema::example::{Featurizer, Reading};
-    use crate::schema::Format;
+    use crate::schema::example::{Featurizer, LineFormat, Reading};
 
     fn reader() -> ExampleReader {
-        ExampleReader::new(Reading::Line(Format::Vw), Featurizer::new(Loss::Logistic, vec!["ab".parse().unwrap()]))
+        ExampleReader::new(Reading::Line(LineFormat::Vw), Featurizer::new(Loss::Logistic, vec!["ab".parse().unwrap()]))
     }
 
     /// VW lines, every seventh unreadable, and one without a value.
@@ -252,7 +252,7 @@ mod tests {
     }
 
     /// A record's (features, label, weight), or why it is a dead letter, as `learn` saw it.
-    type Seen = Result<(Vec<Feature>, f64, f64), String>;
+    type Seen = Result<(Vec<Feature>, f64, f64), BadRecord>;
 
     /// Each record's [`Seen`].
     fn decoded(threads: usize, records: &[Record<'_>], stop_after: usize) -> Vec<Seen> {
@@ -280,8 +280,8 @@ mod tests {
             .iter()
             .map(|record| {
                 let mut features = Vec::new();
-                let payload = record.value.ok_or_else(|| "record has no value".to_owned())?;
-                reader.read(payload, &mut features).map_err(|e| e.to_string())?;
+                let payload = record.value.ok_or(BadRecord::NoValue)?;
+                reader.read(payload, &mut features)?;
                 Ok((features, reader.example().label, reader.example().weight))
             })
             .collect();

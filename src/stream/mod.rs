@@ -30,13 +30,22 @@ pub(crate) mod update;
 pub(crate) mod view;
 pub mod wire;
 
-use crate::config::WorkerConfig;
+use crate::config::{ModelSettingsError, WorkerConfig};
 use crate::observe::events::{InternalEvent, KafkaErrorSeen, RoleRestarted};
 use crate::store::StoreError;
 use rdkafka::error::KafkaError;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use thiserror::Error;
+
+/// Why `ftrl replay` cannot continue a partition of its target.
+#[derive(Debug, Error)]
+pub enum ReplayRefusal {
+    #[error("its last record (offset {offset}) is not a copy `ftrl replay` made")]
+    NotACopy { offset: i64 },
+    #[error("its last record is a copy of {topic} partition {partition} offset {offset}")]
+    OtherSource { topic: String, partition: i32, offset: i64 },
+}
 
 #[derive(Debug, Error)]
 pub enum StreamError {
@@ -76,7 +85,9 @@ pub enum StreamError {
         "{topic} partition {partition}: {reason}. `ftrl replay` continues only a copy it made itself, from the \
          same source; replay into a new prefix"
     )]
-    ReplayRefused { topic: String, partition: i32, reason: String },
+    ReplayRefused { topic: String, partition: i32, reason: ReplayRefusal },
+    #[error("configuration: {0}")]
+    Settings(#[from] ModelSettingsError),
     #[error("{0}")]
     Other(String),
     /// A transaction has been left open on a topic this role writes, possibly under its own

@@ -74,7 +74,7 @@ pub(crate) struct UpdateRole {
 
 impl UpdateRole {
     pub(crate) fn new(config: &WorkerConfig) -> Result<Self, StreamError> {
-        let settings = config.settings().map_err(StreamError::Config)?;
+        let settings = config.settings()?;
         let topics = config.topics();
         let prefix = &config.model.prefix;
         let store = open_local_store(config)?;
@@ -680,7 +680,7 @@ impl Totals {
 /// is only a cache of the changelog).
 fn open_local_store(config: &WorkerConfig) -> Result<ModelStore, StreamError> {
     let dir = config.worker.state_dir.join("update");
-    let settings = config.settings().map_err(StreamError::Config)?;
+    let settings = config.settings()?;
     let identity = serde_json::json!({
         "changelog": config.topics().changelog,
         "partitions": config.model.partitions,

@@ -1426,6 +1426,16 @@ fn raw_events_through_a_mapping_learn_the_model_of_the_examples_converted_by_han
     ] {
         assert!(stderr.contains(reason), "stderr lacks {reason:?}:\n{stderr}");
     }
+    // json-events needs a mapping, and only json-events takes one.
+    for flags in [&["--format", "json-events"][..], &["--format", "jsonl", "--mapping", mapping.to_str().unwrap()]] {
+        let out = ftrl().args(["train", "--quiet", "--data"]).arg(&raw).args(flags).output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success());
+        assert!(
+            stderr.contains("--format json-events needs --mapping FILE, and --mapping needs --format json-events"),
+            "{flags:?}: {stderr}"
+        );
+    }
 }
 
 #[test]

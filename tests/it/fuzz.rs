@@ -11,14 +11,15 @@ use bolero::check;
 use ftrl_stream::config::{is_secret_property, load_with_env, REDACTED};
 use ftrl_stream::learn::rule::CoordinateRule;
 use ftrl_stream::learn::{Algorithm, CoordState, Feature, Hyperparameters, Loss, Optimizer};
-use ftrl_stream::schema::example::RecordDecoder;
-use ftrl_stream::schema::example::{ExampleReader, Featurizer, Read, Reading, MAX_ABS_VALUE, MAX_FEATURES, MAX_WEIGHT};
+use ftrl_stream::schema::example::{
+    ExampleReader, Featurizer, LineFormat, Read, Reading, RecordDecoder, MAX_ABS_VALUE, MAX_FEATURES, MAX_WEIGHT,
+};
 use ftrl_stream::schema::framing::Framing;
 use ftrl_stream::schema::mapping::Mapping;
 use ftrl_stream::schema::proto::{
-    decode_example, BatchMarker, ExampleFormat, GradientBatch, ProgressWindow, StateRecord,
+    decode_example, BatchMarker, GradientBatch, ProgressWindow, RecordFormat, StateRecord,
 };
-use ftrl_stream::schema::{parse_line, ExampleBuf, Format};
+use ftrl_stream::schema::{parse_line, ExampleBuf};
 use ftrl_stream::store::ModelStore;
 use ftrl_stream::stream::apply::{Applier, Changes};
 use ftrl_stream::stream::wire::MARKER_KEY;
@@ -60,7 +61,7 @@ fn check_featurized(example: &ExampleBuf) {
 }
 
 /// One line of a text format, as the embedded trainer reads it.
-fn text_line(format: Format, bytes: &[u8]) {
+fn text_line(format: &LineFormat, bytes: &[u8]) {
     // The trainer refuses lines that are not UTF-8 before parsing; read leniently here, so
     // that random bytes reach the parser more often.
     let line = String::from_utf8_lossy(bytes);
@@ -72,7 +73,7 @@ fn text_line(format: Format, bytes: &[u8]) {
 }
 
 /// One record of the examples topic, as the predict role reads it.
-fn example_record(format: ExampleFormat, bytes: &[u8]) {
+fn example_record(format: &RecordFormat, bytes: &[u8]) {
     let mut example = ExampleBuf::default();
     if decode_example(format, bytes, &mut example).is_ok() {
         check_parsed(&example);
@@ -85,27 +86,27 @@ fn example_record(format: ExampleFormat, bytes: &[u8]) {
 
 #[test]
 fn fuzz_vw_line() {
-    check!().for_each(|bytes: &[u8]| text_line(Format::Vw, bytes));
+    check!().for_each(|bytes: &[u8]| text_line(&LineFormat::Vw, bytes));
 }
 
 #[test]
 fn fuzz_libsvm_line() {
-    check!().for_each(|bytes: &[u8]| text_line(Format::Libsvm, bytes));
+    check!().for_each(|bytes: &[u8]| text_line(&LineFormat::Libsvm, bytes));
 }
 
 #[test]
 fn fuzz_jsonl_line() {
-    check!().for_each(|bytes: &[u8]| text_line(Format::Jsonl, bytes));
+    check!().for_each(|bytes: &[u8]| text_line(&LineFormat::Jsonl, bytes));
 }
 
 #[test]
 fn fuzz_protobuf_example() {
-    check!().for_each(|bytes: &[u8]| example_record(ExampleFormat::Protobuf, bytes));
+    check!().for_each(|bytes: &[u8]| example_record(&RecordFormat::Protobuf, bytes));
 }
 
 #[test]
 fn fuzz_json_example() {
-    check!().for_each(|bytes: &[u8]| example_record(ExampleFormat::Json, bytes));
+    check!().for_each(|bytes: &[u8]| example_record(&RecordFormat::Json, bytes));
 }
 
 /// A record through the worker's decoder: schema-registry framing in front of protobuf, or
@@ -121,16 +122,17 @@ fn decoded_record(decoder: &RecordDecoder, bytes: &[u8]) {
 
 #[test]
 fn fuzz_framed_protobuf_record() {
-    let decoder = RecordDecoder::new(ExampleFormat::Protobuf, Framing::SchemaRegistry, None, None).unwrap();
+    let decoder = RecordDecoder::new(RecordFormat::Protobuf, Framing::SchemaRegistry, None);
     check!().for_each(|bytes: &[u8]| decoded_record(&decoder, bytes));
 }
 
 #[test]
 fn fuzz_raw_event() {
     let text = include_str!("../../docs/clicks-mapping.toml");
-    let mapping = Some(std::sync::Arc::new(Mapping::from_toml(text, "docs/clicks-mapping.toml").unwrap()));
-    let plain = RecordDecoder::new(ExampleFormat::JsonEvents, Framing::None, None, mapping.clone()).unwrap();
-    let framed = RecordDecoder::new(ExampleFormat::JsonEvents, Framing::SchemaRegistry, None, mapping).unwrap();
+    let format =
+        RecordFormat::JsonEvents(std::sync::Arc::new(Mapping::from_toml(text, "docs/clicks-mapping.toml").unwrap()));
+    let plain = RecordDecoder::new(format.clone(), Framing::None, None);
+    let framed = RecordDecoder::new(format, Framing::SchemaRegistry, None);
     check!().for_each(|bytes: &[u8]| match bytes.first() {
         Some(0) => decoded_record(&framed, bytes),
         _ => decoded_record(&plain, bytes),
@@ -145,10 +147,10 @@ fn fuzz_raw_event() {
 fn fuzz_example_reader() {
     let featurizer = || Featurizer::new(Loss::Logistic, vec!["ab".parse().unwrap()]);
     let mut readers = [
-        ExampleReader::new(Reading::Line(Format::Vw), featurizer()).keeping_unlabeled(),
-        ExampleReader::new(Reading::Line(Format::Jsonl), featurizer()),
+        ExampleReader::new(Reading::Line(LineFormat::Vw), featurizer()).keeping_unlabeled(),
+        ExampleReader::new(Reading::Line(LineFormat::Jsonl), featurizer()),
         ExampleReader::new(
-            Reading::Record(RecordDecoder::new(ExampleFormat::Protobuf, Framing::None, None, None).unwrap()),
+            Reading::Record(RecordDecoder::new(RecordFormat::Protobuf, Framing::None, None)),
             featurizer(),
         ),
     ];

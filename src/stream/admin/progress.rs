@@ -70,7 +70,7 @@ struct ProgressSum {
 impl ProgressSum {
     /// The sum of the whole topic as of now.
     fn read(config: &WorkerConfig) -> Result<Self, StreamError> {
-        let binary = config.settings().map_err(StreamError::Config)?.loss.is_binary();
+        let binary = config.settings()?.loss.is_binary();
         let mut sum = Self {
             binary,
             total: Progress::new(binary),

@@ -6,7 +6,7 @@ use super::READ_TIMEOUT;
 use crate::config::WorkerConfig;
 use crate::stream::kafka::{read_to_end, send, transactional_producer};
 use crate::stream::wire;
-use crate::stream::StreamError;
+use crate::stream::{ReplayRefusal, StreamError};
 use indicatif::ProgressBar;
 use rdkafka::message::{Header, Headers as _, OwnedHeaders};
 use rdkafka::producer::{BaseProducer, BaseRecord, Producer};
@@ -50,7 +50,7 @@ pub(crate) fn replay_examples(
     let partitions: Vec<i32> = (0..config.model.example_partitions).collect();
     let mut replayed = Replayed::default();
     // Per target partition: (records, where its last record says it came from).
-    let mut ends: BTreeMap<i32, Result<(String, i32, i64), String>> = BTreeMap::new();
+    let mut ends: BTreeMap<i32, Result<(String, i32, i64), ReplayRefusal>> = BTreeMap::new();
     read_to_end(target, &destination, &partitions, READ_TIMEOUT, |message| {
         replayed.earlier += 1;
         ends.insert(message.partition(), copied_from(message));
@@ -61,7 +61,7 @@ pub(crate) fn replay_examples(
             None => 0,
             Some(Ok((topic, from, offset))) if topic == source && from == *partition => offset + 1,
             Some(Ok((topic, from, offset))) => {
-                let reason = format!("its last record is a copy of {topic} partition {from} offset {offset}");
+                let reason = ReplayRefusal::OtherSource { topic, partition: from, offset };
                 return Err(StreamError::ReplayRefused { topic: destination, partition: *partition, reason });
             }
             Some(Err(reason)) => {
@@ -129,12 +129,12 @@ pub(crate) fn replay_examples(
 
 /// Where a record of a replay's target came from, by its `ftrl.source.*` headers, or why
 /// it does not say.
-fn copied_from(message: &rdkafka::message::BorrowedMessage<'_>) -> Result<(String, i32, i64), String> {
+fn copied_from(message: &rdkafka::message::BorrowedMessage<'_>) -> Result<(String, i32, i64), ReplayRefusal> {
     let header = |name: &str| -> Option<String> {
         let headers = message.headers()?;
         headers.iter().find(|h| h.key == name).and_then(|h| h.value).map(|v| String::from_utf8_lossy(v).into_owned())
     };
-    let what = || format!("its last record (offset {}) is not a copy `ftrl replay` made", message.offset());
+    let what = || ReplayRefusal::NotACopy { offset: message.offset() };
     let topic = header(wire::SOURCE_TOPIC_HEADER).ok_or_else(what)?;
     let partition = header(wire::SOURCE_PARTITION_HEADER).and_then(|p| p.parse().ok()).ok_or_else(what)?;
     let offset = header(wire::SOURCE_OFFSET_HEADER).and_then(|o| o.parse().ok()).ok_or_else(what)?;

@@ -2,6 +2,7 @@
 //! thread of its own, while the role learns the next.
 
 use super::gradients::Requirements;
+use super::BadRecord;
 use crate::config::Topics;
 use crate::learn::Progress;
 use crate::observe::events::{InternalEvent, TransactionEnded};
@@ -28,7 +29,7 @@ pub(super) struct BatchOutput {
     /// Figures of this batch for the log; the progress topic is written by update roles,
     /// which count each example exactly once.
     pub(super) scored: Progress,
-    pub(super) dead_letters: Vec<(RawRecord, String)>,
+    pub(super) dead_letters: Vec<(RawRecord, BadRecord)>,
     pub(super) predictions: Vec<Prediction>,
     pub(super) next_offsets: BTreeMap<i32, i64>,
     /// Examples partition → the batch's first offset.
@@ -186,7 +187,7 @@ impl Committer {
             };
             dead_letter::send_dead_letter(
                 record,
-                reason,
+                &reason.to_string(),
                 &self.topics.examples,
                 self.message_limit,
                 refused,

@@ -2,6 +2,7 @@
 //! contributions. Per-example records are encoded by hand, for speed, with the field
 //! numbers the schema gives (`schema::proto::field`); the tests decode them with prost.
 
+use super::BadRecord;
 use crate::learn::{CoordState, Gradient, Progress};
 use crate::schema::proto::field::{example_gradients, gradient_batch};
 use crate::schema::proto::{CoalescedContributions, GradientBatch, Outcome, ProgressWindow};
@@ -30,7 +31,7 @@ pub(crate) const MAX_COALESCED_COORDINATES: usize = 12_000;
 pub(crate) const MAX_EXAMPLE_COORDINATES_PER_PARTITION: usize = 8_192;
 
 /// Why an example's gradients cannot be sent (too many in one gradients partition), if so.
-pub(super) fn too_many_for_one_record(coordinates: &[u64], partitions: i32) -> Option<String> {
+pub(super) fn too_many_for_one_record(coordinates: &[u64], partitions: i32) -> Option<BadRecord> {
     if coordinates.len() <= MAX_EXAMPLE_COORDINATES_PER_PARTITION {
         return None;
     }
@@ -39,13 +40,7 @@ pub(super) fn too_many_for_one_record(coordinates: &[u64], partitions: i32) -> O
         *counts.entry(partition_of(*coordinate, partitions)).or_default() += 1;
     }
     let (partition, count) = counts.into_iter().max_by_key(|(partition, count)| (*count, -partition))?;
-    (count > MAX_EXAMPLE_COORDINATES_PER_PARTITION).then(|| {
-        format!(
-            "the example touches {count} coordinates of gradients partition {partition}, more than the \
-             {MAX_EXAMPLE_COORDINATES_PER_PARTITION} one gradients record carries (features with crosses, times \
-             classes and Hedge members; more gradients partitions spread them)"
-        )
-    })
+    (count > MAX_EXAMPLE_COORDINATES_PER_PARTITION).then_some(BadRecord::TooManyCoordinates { count, partition })
 }
 
 /// (gradients partition, examples partition) → the highest example offset whose gradients
@@ -389,7 +384,7 @@ mod tests {
         assert_eq!(too_many_for_one_record(&spread, 4), None);
         let mut over = at_bound.clone();
         over.push(4 * MAX_EXAMPLE_COORDINATES_PER_PARTITION as u64);
-        let reason = too_many_for_one_record(&over, 4).unwrap();
+        let reason = too_many_for_one_record(&over, 4).unwrap().to_string();
         assert!(reason.contains("8193 coordinates of gradients partition 0"), "{reason}");
     }
 

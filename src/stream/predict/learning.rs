@@ -5,7 +5,7 @@
 
 use super::committer::{BatchOutput, Commit, Handover};
 use super::gradients::{too_many_for_one_record, Requirements, MAX_COALESCED_COORDINATES};
-use super::Predictor;
+use super::{BadRecord, Predictor};
 use crate::learn::hedge::Hedge;
 use crate::learn::replica::Unconfirmed;
 use crate::learn::{Feature, Progress};
@@ -344,10 +344,10 @@ impl Predictor {
     fn predict_one(
         &mut self,
         record: &Record<'_>,
-        decoded: Result<(&[Feature], &Example), &String>,
+        decoded: Result<(&[Feature], &Example), &BadRecord>,
         out: &mut BatchOutput,
         coalesced: bool,
-    ) -> Result<Result<(), String>, StreamError> {
+    ) -> Result<Result<(), BadRecord>, StreamError> {
         let (features, &Example { label, weight, .. }) = match decoded {
             Ok(decoded) => decoded,
             Err(reason) => return Ok(Err(reason.clone())),

@@ -18,7 +18,7 @@ mod learning;
 mod resuming;
 
 use self::committer::{Commit, Committer, CommitterDeliveries, Handover};
-use self::gradients::{Carried, GradientWriter};
+use self::gradients::{Carried, GradientWriter, MAX_EXAMPLE_COORDINATES_PER_PARTITION};
 use self::learning::Batch;
 use super::batch_queue::BatchQueue;
 use super::dead_letter::{self, DeadLetterDeliveries};
@@ -31,7 +31,7 @@ use crate::config::{Topics, WorkerConfig};
 use crate::learn::hedge::HedgeState;
 use crate::learn::replica::Replica;
 use crate::learn::{Loss, Progress, ViewLearner};
-use crate::schema::example::ExampleReader;
+use crate::schema::example::{ExampleError, ExampleReader};
 use crate::store::ModelStore;
 use rdkafka::consumer::{BaseConsumer, Consumer};
 use std::collections::BTreeMap;
@@ -39,6 +39,23 @@ use std::sync::atomic::AtomicBool;
 use std::sync::mpsc::sync_channel;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+use thiserror::Error;
+
+/// Why a record of the examples topic is a dead letter.
+#[derive(Clone, Debug, Error, PartialEq)]
+pub(crate) enum BadRecord {
+    #[error("record has no value")]
+    NoValue,
+    #[error(transparent)]
+    Example(#[from] ExampleError),
+    /// Its example's gradients in one gradients partition are more than one record carries.
+    #[error(
+        "the example touches {count} coordinates of gradients partition {partition}, more than the \
+         {MAX_EXAMPLE_COORDINATES_PER_PARTITION} one gradients record carries (features with crosses, times \
+         classes and Hedge members; more gradients partitions spread them)"
+    )]
+    TooManyCoordinates { count: usize, partition: i32 },
+}
 
 pub(crate) struct PredictRole {
     predictor: Predictor,
@@ -98,7 +115,7 @@ struct Handed {
 
 impl PredictRole {
     pub(crate) fn new(config: &WorkerConfig, shutdown: &AtomicBool) -> Result<Self, StreamError> {
-        let settings = config.settings().map_err(StreamError::Config)?;
+        let settings = config.settings()?;
         let topics = config.topics();
         let prefix = &config.model.prefix;
         // Subscribed first, so that the group join runs while the replica loads.
