@@ -306,7 +306,7 @@ fn train_command(args: &TrainArgs) -> Result<()> {
         }
         None => {
             let training = || format!("training on {data}");
-            let format = line_format(args.format, mapping).with_context(training)?;
+            let format = LineFormat::new(args.format, mapping).with_context(training)?;
             train(&mut model, Source::from_arg(&data), format, &options).with_context(training)?
         }
     };
@@ -321,24 +321,12 @@ fn load_mapping(path: Option<&std::path::Path>) -> Result<Option<Arc<Mapping>>> 
     path.map(|path| Mapping::load(path).map(Arc::new)).transpose().map_err(anyhow::Error::from)
 }
 
-/// How the lines of `--format` are parsed, raw events through `mapping` (`--mapping`), which
-/// json-events needs and no other format takes.
-fn line_format(format: Format, mapping: Option<Arc<Mapping>>) -> Result<LineFormat> {
-    match (format, mapping) {
-        (Format::Vw, None) => Ok(LineFormat::Vw),
-        (Format::Libsvm, None) => Ok(LineFormat::Libsvm),
-        (Format::Jsonl, None) => Ok(LineFormat::Jsonl),
-        (Format::JsonEvents, Some(mapping)) => Ok(LineFormat::JsonEvents(mapping)),
-        _ => Err(anyhow!("--format json-events needs --mapping FILE, and --mapping needs --format json-events")),
-    }
-}
-
 fn predict_command(args: &PredictArgs) -> Result<()> {
     let mut model =
         Model::open(&args.model, args.cache_size).with_context(|| format!("opening model {}", args.model.display()))?;
     let mapping = load_mapping(args.mapping.as_deref())?;
     let predicting = || format!("predicting {}", args.data);
-    let format = line_format(args.format, mapping).with_context(predicting)?;
+    let format = LineFormat::new(args.format, mapping).with_context(predicting)?;
     // The audit prints each prediction itself, before the example's features.
     let mut audit = args.audit.then(Audit::to_stdout);
     let mut out: Box<dyn Write> =
@@ -455,7 +443,7 @@ fn simulate_command(args: &SimulateArgs) -> Result<()> {
     let featurizer = settings.featurizer()?;
     let batches = crate::input::spawn_reader(
         Source::from_arg(&args.data),
-        line_format(args.format, None)?,
+        LineFormat::new(args.format, None)?,
         featurizer,
         1,
         false,

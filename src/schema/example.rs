@@ -10,7 +10,7 @@
 use super::framing::{unframe, Framing};
 use super::mapping::Mapping;
 use super::proto::{decode_example, RecordFormat, MAX_MESSAGE_BYTES};
-use super::{jsonl, libsvm, name_too_long, vw, ParseError, MAX_NAME_BYTES};
+use super::{jsonl, libsvm, name_too_long, vw, Format, ParseError, MAX_NAME_BYTES};
 use crate::learn::hashing::{bias, cross};
 use crate::learn::loss::LabelError;
 use crate::learn::{Feature, Loss};
@@ -36,6 +36,25 @@ pub enum LineFormat {
     Jsonl,
     JsonEvents(Arc<Mapping>),
 }
+
+impl LineFormat {
+    /// The format `--format` names, with the mapping `--mapping` loaded: raw events need
+    /// one, and only they take one.
+    pub fn new(format: Format, mapping: Option<Arc<Mapping>>) -> Result<Self, FormatMappingError> {
+        match (format, mapping) {
+            (Format::Vw, None) => Ok(LineFormat::Vw),
+            (Format::Libsvm, None) => Ok(LineFormat::Libsvm),
+            (Format::Jsonl, None) => Ok(LineFormat::Jsonl),
+            (Format::JsonEvents, Some(mapping)) => Ok(LineFormat::JsonEvents(mapping)),
+            _ => Err(FormatMappingError),
+        }
+    }
+}
+
+/// A line format and a mapping that do not go together.
+#[derive(Debug, Error, Clone, PartialEq)]
+#[error("--format json-events needs --mapping FILE, and --mapping needs --format json-events")]
+pub struct FormatMappingError;
 
 /// What one line or record held.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

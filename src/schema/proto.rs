@@ -143,6 +143,7 @@ fn push_feature(out: &mut ExampleBuf, ns: &str, name: &str, value: Option<f64>) 
 /// reject, so that the caller reports prost's own error. A differential test holds the two
 /// to that.
 mod borrowed {
+    use super::field::{example, feature};
     use super::{push_feature, set_label_and_weight, ExampleBuf, ParseError};
 
     /// prost's `RECURSION_LIMIT`: nesting allowed under the top-level message.
@@ -168,18 +169,18 @@ mod borrowed {
         while !buf.is_empty() {
             let (tag, wire) = key(&mut buf)?;
             match tag {
-                1 | 2 => {
+                example::LABEL | example::WEIGHT => {
                     if wire != FIXED64 {
                         return None;
                     }
                     let value = f64::from_le_bytes(take(&mut buf, 8)?.try_into().ok()?);
-                    if tag == 1 {
+                    if tag == example::LABEL {
                         label = value;
                     } else {
                         weight = Some(value);
                     }
                 }
-                3 => {
+                example::FEATURES => {
                     if wire != LENGTH_DELIMITED {
                         return None;
                     }
@@ -201,19 +202,19 @@ mod borrowed {
         while !buf.is_empty() {
             let (tag, wire) = key(&mut buf)?;
             match tag {
-                1 | 2 => {
+                feature::NS | feature::NAME => {
                     if wire != LENGTH_DELIMITED {
                         return None;
                     }
                     let len = varint(&mut buf)?;
                     let text = utf8(take(&mut buf, len)?)?;
-                    if tag == 1 {
+                    if tag == feature::NS {
                         ns = text;
                     } else {
                         name = text;
                     }
                 }
-                3 => {
+                feature::VALUE => {
                     if wire != FIXED64 {
                         return None;
                     }
