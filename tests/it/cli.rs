@@ -1504,3 +1504,90 @@ fn architecture_how_tos_name_files_and_items_that_exist() {
     }
     assert!(checked >= 10, "only {checked} names checked");
 }
+
+/// No two modules of `src/` import each other, directly or around a loop: a newcomer can read
+/// the modules in an order where each uses only what came before. A module's edges are the
+/// `crate::…` and `super::…` paths in its code outside its tests, to the longest module they
+/// name.
+#[test]
+fn no_import_circles_in_src() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    let mut pending = vec![src.clone()];
+    while let Some(dir) = pending.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap().map(Result::unwrap) {
+            let path = entry.path();
+            if path.is_dir() {
+                pending.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
+            }
+        }
+    }
+    // `learn/rule.rs` → ["learn", "rule"]; `learn/mod.rs` → ["learn"]; `lib.rs` → [].
+    let module_of = |path: &Path| -> Vec<String> {
+        let relative = path.strip_prefix(&src).unwrap().with_extension("");
+        let mut parts: Vec<String> = relative.iter().map(|p| p.to_string_lossy().into_owned()).collect();
+        if matches!(parts.last().map(String::as_str), Some("mod" | "lib" | "main")) {
+            parts.pop();
+        }
+        parts
+    };
+    let modules: std::collections::HashSet<Vec<String>> = files.iter().map(|f| module_of(f)).collect();
+    let mut edges: HashMap<Vec<String>, std::collections::BTreeSet<Vec<String>>> = HashMap::new();
+    for file in &files {
+        let module = module_of(file);
+        if module.last().is_some_and(|m| m == "tests" || m == "test_support" || m == "scenarios") {
+            continue;
+        }
+        let text = std::fs::read_to_string(file).unwrap();
+        let code = text.split("#[cfg(test)]\nmod tests").next().unwrap();
+        let parent = module[..module.len().saturating_sub(1)].to_vec();
+        for (prefix, base) in [("crate::", Vec::new()), ("super::", parent)] {
+            for (at, _) in code.match_indices(prefix) {
+                let path: Vec<String> = code[at + prefix.len()..]
+                    .split(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+                    .next()
+                    .unwrap()
+                    .split("::")
+                    .filter(|p| !p.is_empty())
+                    .map(String::from)
+                    .collect();
+                let target = (1..=path.len())
+                    .rev()
+                    .map(|n| [base.clone(), path[..n].to_vec()].concat())
+                    .find(|candidate| modules.contains(candidate));
+                if let Some(target) = target.filter(|t| *t != module && !t.is_empty()) {
+                    edges.entry(module.clone()).or_default().insert(target);
+                }
+            }
+        }
+    }
+    // A depth-first search: a module met again while still on the path closes a loop.
+    fn visit(
+        module: &Vec<String>,
+        edges: &HashMap<Vec<String>, std::collections::BTreeSet<Vec<String>>>,
+        path: &mut Vec<Vec<String>>,
+        done: &mut std::collections::HashSet<Vec<String>>,
+    ) {
+        if let Some(at) = path.iter().position(|m| m == module) {
+            let circle: Vec<String> = path[at..].iter().chain([module]).map(|m| m.join("::")).collect();
+            panic!("import circle: {}", circle.join(" → "));
+        }
+        if !done.insert(module.clone()) {
+            return;
+        }
+        path.push(module.clone());
+        for next in edges.get(module).into_iter().flatten() {
+            visit(next, edges, path, done);
+        }
+        path.pop();
+    }
+    let mut done = std::collections::HashSet::new();
+    let mut starts: Vec<&Vec<String>> = edges.keys().collect();
+    starts.sort();
+    for module in starts {
+        visit(module, &edges, &mut Vec::new(), &mut done);
+    }
+    assert!(edges.len() > 40, "only {} modules import others", edges.len());
+}
