@@ -93,11 +93,29 @@ impl CoordinateRule {
         read_sum: Option<f64>,
     ) -> bool {
         let Some(optimizer) = self.members.get(member as usize) else { return false };
+        let played = optimizer.weight(state);
+        self.apply_played(optimizer, coordinate, state, gradient, played, read_sum);
+        true
+    }
+
+    /// [`apply`](Self::apply) for a caller that holds the weight the coordinate played
+    /// (the embedded trainer read it for the prediction a moment ago), which is
+    /// `optimizer.weight(state)`: computing it again costs the trainer's hot loop a square
+    /// root per coordinate.
+    #[inline]
+    pub(crate) fn apply_played(
+        &self,
+        optimizer: &Optimizer,
+        coordinate: u64,
+        state: &mut CoordState,
+        gradient: f64,
+        played: f64,
+        read_sum: Option<f64>,
+    ) {
         if !self.admitter.occurs(coordinate, state) {
             // Only the occurrence was counted: the state stays at weight 0.
-            return true;
+            return;
         }
-        let played = optimizer.weight(state);
         let g = optimizer.clip_gradient(gradient);
         match read_sum.filter(|_| self.delay_tolerant) {
             Some(read) => {
@@ -110,7 +128,6 @@ impl CoordinateRule {
         // Kept whether or not rates are delay-tolerant, so that turning them on later
         // finds true sums.
         state.sum += g;
-        true
     }
 
     /// Applies VW's rule (`gd`) to `state`: feature value `x` of an example with squared

@@ -466,15 +466,15 @@ impl<S: CoordinateStates> Target for ApplyNow<'_, S> {
     #[inline]
     fn learn(
         &mut self,
-        member: u32,
-        _optimizer: &Optimizer,
+        _member: u32,
+        optimizer: &Optimizer,
         index: usize,
         coordinate: u64,
         gradient: f64,
-        _played: f64,
+        played: f64,
     ) {
         let state = self.states.state_mut(self.slots[index]);
-        self.rule.apply(coordinate, member, state, gradient, None);
+        self.rule.apply_played(optimizer, coordinate, state, gradient, played, None);
         if self.clock != 0 {
             state.seen = self.clock;
         }
