@@ -167,6 +167,18 @@ mod tests {
     }
 
     #[test]
+    fn on_a_cache_far_smaller_than_the_model_threads_learning_a_shared_chunk_lose_no_step() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut n = 0;
+        let mut store = || {
+            n += 1;
+            small_store(&dir, &n.to_string())
+        };
+        scenarios::one_thread_learning_a_shared_chunk_learns_what_the_replica_learns(&mut store);
+        scenarios::four_threads_learning_in_one_replica_lose_no_step(&mut store);
+    }
+
+    #[test]
     fn an_evicted_coordinate_keeps_its_bookkeeping() {
         let dir = tempfile::tempdir().unwrap();
         scenarios::an_evicted_coordinate_keeps_its_bookkeeping(

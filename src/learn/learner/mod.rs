@@ -216,6 +216,14 @@ impl Learner {
         self.hedge.is_some()
     }
 
+    /// Whether copies of this learner, each learning some of the examples into shared
+    /// coordinate states, learn what one would: what it keeps beyond the coordinates (a
+    /// Hedge's mixture, VW's normalizer, a prediction range widened by labels) would split
+    /// among the copies.
+    pub fn copies_learn_alike(&self) -> bool {
+        self.hedge.is_none() && self.clip.is_none() && self.rule.states_are_sums()
+    }
+
     /// The Hedge's α list (empty for a single learner).
     pub fn alphas(&self) -> &[f64] {
         self.hedge.as_ref().map_or(&[], |h| h.alphas())
@@ -579,6 +587,11 @@ impl ViewLearner {
     /// The Hedge mixture, if this is one.
     pub fn hedge(&self) -> Option<&Hedge> {
         self.learner.hedge()
+    }
+
+    /// See [`Learner::copies_learn_alike`].
+    pub fn copies_learn_alike(&self) -> bool {
+        self.learner.copies_learn_alike()
     }
 
     pub fn hedge_mut(&mut self) -> Option<&mut Hedge> {

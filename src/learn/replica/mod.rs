@@ -41,8 +41,11 @@
 mod pending;
 #[cfg(test)]
 pub(crate) mod scenarios;
+mod shared;
 
 use self::pending::{OwnBatch, Pending, HOT_OWN_UPDATES, SHARE_DECAY};
+use self::shared::SharedChunk;
+pub(crate) use self::shared::SharedLearning;
 use super::rule::CoordinateRule;
 use super::{CoordState, CoordinateStates, Feature};
 use super::{Gradient, View};
@@ -113,6 +116,8 @@ pub(crate) struct Replica<S> {
     confirmed: Vec<u64>,
     /// Owner states taken in, for one transaction.
     taken: Vec<(u64, CoordState)>,
+    /// The examples prepared for learning on several threads ([`Self::prepare_shared`]).
+    chunk: SharedChunk,
     /// Owner states that held other workers' contributions (replaced a state the replica
     /// had in memory or with own updates unconfirmed).
     pub merged: u64,
@@ -139,6 +144,7 @@ impl<S: ReplicaStates> Replica<S> {
             own: VecDeque::new(),
             buffered: BTreeMap::new(),
             taken: Vec::new(),
+            chunk: SharedChunk::default(),
             settle: HashSet::new(),
             confirmed: Vec::new(),
             merged: 0,
@@ -181,27 +187,12 @@ impl<S: ReplicaStates> Replica<S> {
             let coordinates: Vec<u64> = gradients.iter().map(|g| g.coordinate).collect();
             self.make_resident(&coordinates)?;
         }
-        for (gradient, &slot) in gradients.iter().zip(&self.slots) {
+        for (index, gradient) in gradients.iter().enumerate() {
+            let slot = self.slots[index];
             if !gradient.value.is_finite() {
                 continue; // as owners drop them (see `stream::apply`)
             }
-            let at = slot as usize;
-            if at >= self.noted.len() {
-                self.noted.resize(at + 1, 0);
-                self.shares.resize(at + 1, 0.0);
-            }
-            if self.noted[at] != self.batch {
-                self.noted[at] = self.batch;
-                let share = if self.merged > 0 {
-                    self.pending.get(&gradient.coordinate).map_or(0.0, Pending::share)
-                } else {
-                    0.0 // alone so far: no foreign share to look up
-                };
-                self.shares[at] = share;
-                self.before.push((gradient.coordinate, gradient.member, slot, *self.states.state(slot), share));
-                self.touched[(gradient.coordinate % self.partitions) as usize] += 1;
-            }
-            let share = self.shares[at];
+            let share = self.note(gradient.coordinate, gradient.member, slot);
             let state = self.states.state_mut(slot);
             let before = (share != 0.0).then_some(*state);
             match gradient.gd {
@@ -214,6 +205,63 @@ impl<S: ReplicaStates> Replica<S> {
             }
         }
         Ok(())
+    }
+
+    /// Notes `coordinate` (in `slot`, for Hedge member `member`) as changed by the batch
+    /// being learned, with its state before the batch, the first time the batch touches it;
+    /// returns its foreign share in the batch.
+    #[inline]
+    fn note(&mut self, coordinate: u64, member: u32, slot: u32) -> f64 {
+        let at = slot as usize;
+        if at >= self.noted.len() {
+            self.noted.resize(at + 1, 0);
+            self.shares.resize(at + 1, 0.0);
+        }
+        if self.noted[at] != self.batch {
+            self.noted[at] = self.batch;
+            let share = if self.merged > 0 {
+                self.pending.get(&coordinate).map_or(0.0, Pending::share)
+            } else {
+                0.0 // alone so far: no foreign share to look up
+            };
+            self.shares[at] = share;
+            self.before.push((coordinate, member, slot, *self.states.state(slot), share));
+            self.touched[(coordinate % self.partitions) as usize] += 1;
+        }
+        self.shares[at]
+    }
+
+    /// Prepares an example for learning on several threads ([`shared`]): makes its
+    /// coordinates resident, notes them in the batch (their slots then stay until it is
+    /// sealed) and adds them to the chunk [`Self::shared`] lends; returns the example's
+    /// entries there. Only for a learner without a Hedge (its member is 0).
+    pub(crate) fn prepare_shared(&mut self, coordinates: &[u64]) -> Result<std::ops::Range<usize>, S::Error> {
+        self.make_resident(coordinates)?;
+        let start = self.chunk.entries();
+        for index in 0..coordinates.len() {
+            let (coordinate, slot) = (coordinates[index], self.slots[index]);
+            let share = self.note(coordinate, 0, slot);
+            // Marked changed at once, so that making the next examples' states resident
+            // cannot evict it before its step.
+            let state = *self.states.state_mut(slot);
+            self.chunk.add(coordinate, slot, state, share);
+        }
+        Ok(start..self.chunk.entries())
+    }
+
+    /// The examples prepared, for the threads that learn them ([`SharedLearning`]).
+    pub(crate) fn shared(&self) -> SharedLearning<'_> {
+        SharedLearning { rule: &self.rule, chunk: &self.chunk }
+    }
+
+    /// Puts the states the threads learned back into the replica.
+    pub(crate) fn end_shared(&mut self) {
+        if self.chunk.is_empty() {
+            return;
+        }
+        for (slot, state) in self.chunk.drain() {
+            *self.states.state_mut(slot) = state;
+        }
     }
 
     /// The most coordinates the batch being learned has touched in one owner partition: a
@@ -523,6 +571,16 @@ mod tests {
     #[test]
     fn two_workers_see_each_others_contributions_through_the_owners() {
         scenarios::two_workers_see_each_others_contributions_through_the_owners(MapStates::default);
+    }
+
+    #[test]
+    fn one_thread_learning_a_shared_chunk_learns_what_the_replica_learns() {
+        scenarios::one_thread_learning_a_shared_chunk_learns_what_the_replica_learns(MapStates::default);
+    }
+
+    #[test]
+    fn four_threads_learning_in_one_replica_lose_no_step() {
+        scenarios::four_threads_learning_in_one_replica_lose_no_step(MapStates::default);
     }
 
     #[test]

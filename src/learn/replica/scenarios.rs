@@ -410,3 +410,130 @@ pub(crate) fn four_workers_correcting_one_stale_error_do_not_overshoot_together(
     assert!(worst_late < 0.3, "the bias swings up to {worst_late:.3} around {target:.3}: {weights:.3?}");
     assert!(weights[1..].iter().all(|w| *w > target), "{weights:.3?}");
 }
+
+/// Learns `examples` as one chunk of a batch on `learners.len()` threads at once, as the
+/// predict role does with `worker.predict_threads` (thread t takes examples t, t + T, …),
+/// ending it early when the replica is crowded, and seals the batch. Returns the outcomes
+/// of the examples it took.
+fn shared_batch<S: ReplicaStates>(
+    replica: &mut Replica<S>,
+    learners: &mut [ViewLearner],
+    examples: &[(Vec<Feature>, f64)],
+    (origin, first): (i32, i64),
+) -> Vec<Outcome>
+where
+    S::Error: Debug,
+{
+    let mut coordinates = Vec::new();
+    let mut entries = Vec::new();
+    let mut requirements = BTreeMap::new();
+    for (i, (features, _)) in examples.iter().enumerate() {
+        if replica.crowded() {
+            break;
+        }
+        learners[0].coordinates(features, &mut coordinates);
+        entries.push(replica.prepare_shared(&coordinates).unwrap());
+        for c in &coordinates {
+            requirements.insert((partition_of(*c), origin), first + i as i64);
+        }
+    }
+    let (threads, taken) = (learners.len(), entries.len());
+    let shared = replica.shared();
+    let mut outcomes: Vec<(usize, Outcome)> = std::thread::scope(|scope| {
+        let running: Vec<_> = learners
+            .iter_mut()
+            .enumerate()
+            .map(|(t, learner)| {
+                let entries = &entries;
+                scope.spawn(move || {
+                    let mut outcomes = Vec::new();
+                    for i in (t..taken).step_by(threads) {
+                        let (features, label) = &examples[i];
+                        let view = shared.view(entries[i].clone());
+                        outcomes.push((i, learner.step(&view, features, Some(*label), 1.0)));
+                        shared.learn(&view, learner.gradients());
+                    }
+                    outcomes
+                })
+            })
+            .collect();
+        running.into_iter().flat_map(|thread| thread.join().unwrap()).collect()
+    });
+    replica.end_shared();
+    replica.seal(requirements, BTreeMap::from([(origin, first)]), taken).unwrap();
+    assert!(replica.len() <= replica.states.capacity(), "{} resident", replica.len());
+    outcomes.sort_by_key(|(i, _)| *i);
+    outcomes.into_iter().map(|(_, outcome)| outcome).collect()
+}
+
+/// On one thread, learning a chunk through the shared states is learning it example by
+/// example: the same outcomes, the same states, bit for bit.
+pub(crate) fn one_thread_learning_a_shared_chunk_learns_what_the_replica_learns<S: ReplicaStates>(
+    mut states: impl FnMut() -> S,
+) where
+    S::Error: Debug,
+{
+    let data = examples(500, 3);
+    let mut alone = Replica::new(rule(), PARTITIONS, states());
+    let mut shared = Replica::new(rule(), PARTITIONS, states());
+    let (mut learner, mut learners) = (learner(), [learner()]);
+    let mut at = 0;
+    while at < data.len() {
+        let chunk = &data[at..(at + 100).min(data.len())];
+        let mut outcomes = Vec::new();
+        let (_, taken) = batch(&mut alone, &mut learner, chunk, (0, at as i64), chunk.len(), |_, o| outcomes.push(o));
+        assert_eq!(shared_batch(&mut shared, &mut learners, chunk, (0, at as i64)), outcomes, "from {at}");
+        at += taken;
+    }
+    for c in 0..200 {
+        assert_eq!(shared.state(c).unwrap(), alone.state(c).unwrap(), "coordinate {c}");
+    }
+}
+
+/// Four threads learning in one replica lose no step: every coordinate's update count is
+/// the number of examples that hold it, what the batches send (their differences) is what
+/// they learned, and the model learns about as well as one thread's.
+pub(crate) fn four_threads_learning_in_one_replica_lose_no_step<S: ReplicaStates>(mut states: impl FnMut() -> S)
+where
+    S::Error: Debug,
+{
+    // Learnable: the label follows the second feature but for one example in ten.
+    let data: Vec<(Vec<Feature>, f64)> = examples(20_000, 4)
+        .into_iter()
+        .enumerate()
+        .map(|(i, (features, _))| {
+            let label = (features[1].coordinate % 7 < 3) != (i % 10 == 0);
+            (features, f64::from(u8::from(label)))
+        })
+        .collect();
+    let mut holding: HashMap<u64, u64> = HashMap::new();
+    for (features, _) in &data {
+        for f in features {
+            *holding.entry(f.coordinate).or_default() += 1;
+        }
+    }
+    let mut losses = Vec::new();
+    for threads in [1, 4] {
+        let mut replica = Replica::new(rule(), PARTITIONS, states());
+        let mut learners = vec![learner(); threads];
+        let mut sent: HashMap<u64, u64> = HashMap::new();
+        let mut loss = 0.0;
+        let mut at = 0;
+        while at < data.len() {
+            let chunk = &data[at..(at + 2_000).min(data.len())];
+            let outcomes = shared_batch(&mut replica, &mut learners, chunk, (0, at as i64));
+            at += outcomes.len();
+            loss += outcomes.iter().map(|o| o.loss).sum::<f64>();
+            // No owner confirms: the batch just sealed is the last one unconfirmed.
+            for (c, d) in replica.own.back().unwrap().differences.iter().flatten() {
+                *sent.entry(*c).or_default() += d.updates;
+            }
+        }
+        for (c, count) in &holding {
+            assert_eq!(replica.state(*c).unwrap().updates, *count, "{threads} threads, coordinate {c}");
+            assert_eq!(sent.get(c), Some(count), "{threads} threads, coordinate {c} sent");
+        }
+        losses.push(loss / data.len() as f64);
+    }
+    assert!((losses[1] - losses[0]).abs() < 0.002, "1 thread {} against 4 threads {}", losses[0], losses[1]);
+}

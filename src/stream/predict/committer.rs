@@ -7,6 +7,7 @@ use crate::config::Topics;
 use crate::learn::Progress;
 use crate::observe::events::{InternalEvent, TransactionEnded};
 use crate::schema::proto::Prediction;
+use crate::stream::batch_queue::Record;
 use crate::stream::dead_letter::{self, DeadLetter, DeadLetterDeliveries};
 use crate::stream::kafka::{send, DeliveredOffsets, RawRecord};
 use crate::stream::StreamError;
@@ -36,6 +37,17 @@ pub(super) struct BatchOutput {
     pub(super) first_offsets: BTreeMap<i32, i64>,
     /// The latest event time of its records.
     pub(super) time_ms: Option<i64>,
+}
+
+impl BatchOutput {
+    /// Counts `record` as consumed by the batch, learned or a dead letter.
+    pub(super) fn took(&mut self, record: &Record<'_>) {
+        self.next_offsets.insert(record.partition, record.offset + 1);
+        self.first_offsets.entry(record.partition).or_insert(record.offset);
+        // The batch's event time, which owners expire coordinates by: in the log, so a
+        // replay sees the same clock.
+        self.time_ms = self.time_ms.max(record.timestamp_ms);
+    }
 }
 
 /// A batch ready to commit: what it sends and the examples offsets it consumed.

@@ -4,11 +4,11 @@
 //! what the owners have not confirmed.
 
 use super::committer::{BatchOutput, Commit, Handover};
-use super::gradients::{too_many_for_one_record, Requirements, MAX_COALESCED_COORDINATES};
+use super::gradients::{too_many_for_one_record, GradientWriter, Requirements, MAX_COALESCED_COORDINATES};
 use super::{BadRecord, Predictor};
 use crate::learn::hedge::Hedge;
 use crate::learn::replica::Unconfirmed;
-use crate::learn::{Feature, Progress};
+use crate::learn::{loss, Feature, Gradient, Loss, Progress};
 use crate::observe::events::{ExamplesPredicted, HedgeLeaderSampled, InternalEvent, RecordsConsumed, ViewSampled};
 use crate::schema::proto::{Outcome, Prediction};
 use crate::stream::batch_queue::{BatchQueue, Entry, Record};
@@ -25,9 +25,9 @@ use std::time::{Duration, Instant};
 /// The examples learned since the last hand-over to the committer: one transaction's worth.
 /// Records are learned as they arrive, in chunks, while the transaction before commits.
 pub(super) struct Batch {
-    out: BatchOutput,
+    pub(super) out: BatchOutput,
     /// Whether it goes coalesced (every record past its partition's per-example prefix).
-    coalesced: bool,
+    pub(super) coalesced: bool,
     examples: usize,
     chunks: usize,
     /// When it began to gather: the start of the poll that brought its first records.
@@ -283,7 +283,9 @@ impl Predictor {
         };
         let learning = Instant::now();
         let mut processed = 0;
-        if !batch.coalesced || all_past_prefix {
+        if (!batch.coalesced || all_past_prefix) && !self.helpers.is_empty() {
+            processed = self.learn_shared(records, &mut batch)?;
+        } else if !batch.coalesced || all_past_prefix {
             // Decoded on several threads, learned here in record order.
             let mut readers = std::mem::take(&mut self.readers);
             let learned: Result<(), StreamError> = decode_in_order(&mut readers, records, |block| {
@@ -295,11 +297,7 @@ impl Predictor {
                     }
                     processed += 1;
                     let out = &mut batch.out;
-                    out.next_offsets.insert(record.partition, record.offset + 1);
-                    out.first_offsets.entry(record.partition).or_insert(record.offset);
-                    // The batch's event time, which owners expire coordinates by: in the log,
-                    // so a replay sees the same clock.
-                    out.time_ms = out.time_ms.max(record.timestamp_ms);
+                    out.took(record);
                     let example = decoded.as_ref().map(|example| (block.features(example), example));
                     if let Err(reason) = self.predict_one(record, example, out, batch.coalesced)? {
                         out.dead_letters.push((RawRecord::from(*record), reason));
@@ -359,34 +357,21 @@ impl Predictor {
         self.replica.make_resident(&self.coordinates)?;
         let outcome = self.learner.step(&self.replica, features, Some(label), weight);
         self.replica.learn(self.learner.gradients())?;
-        let metric_label = self.loss.metric_label(label);
-        out.scored.record(outcome.loss, metric_label, outcome.prediction, outcome.score, weight);
-        if coalesced {
-            // Counted by one owner, as a per-example entry's outcome would be.
-            let counting = partition_of(record.partition as u64, self.writer.partitions());
-            if let Some(counted) = self.counted.get_mut(counting as usize) {
-                counted.record(outcome.loss, metric_label, outcome.prediction, outcome.score, weight);
-                counted.record_members(weight, &self.learner.member_losses().collect::<Vec<_>>());
-            }
-        } else {
-            let outcome = Outcome {
-                loss: outcome.loss,
-                label: metric_label,
-                prediction: outcome.prediction,
-                score: outcome.score,
-                weight,
-                member_losses: self.learner.member_losses().collect(),
-            };
-            self.writer.add(record.partition, record.offset, self.learner.gradients(), &outcome);
-        }
-        if self.publish_predictions {
-            out.predictions.push(Prediction {
-                origin_partition: record.partition,
-                origin_offset: record.offset,
-                prediction: outcome.prediction,
-                label,
-            });
-        }
+        let learned = Learned {
+            record,
+            label,
+            weight,
+            outcome,
+            gradients: self.learner.gradients(),
+            member_losses: self.learner.member_losses().collect(),
+        };
+        let sinks = Sinks {
+            writer: &mut self.writer,
+            counted: &mut self.counted,
+            loss: self.loss,
+            publish_predictions: self.publish_predictions,
+        };
+        add_learned(learned, sinks, out, coalesced);
         Ok(Ok(()))
     }
 
@@ -400,6 +385,60 @@ impl Predictor {
             }
         }
         Ok(offsets)
+    }
+}
+
+/// One example learned: its record, label and weight, and what its step produced.
+pub(super) struct Learned<'a> {
+    pub(super) record: &'a Record<'a>,
+    pub(super) label: f64,
+    pub(super) weight: f64,
+    pub(super) outcome: loss::Outcome,
+    pub(super) gradients: &'a [Gradient],
+    /// Each Hedge member's loss (empty without a Hedge).
+    pub(super) member_losses: Vec<f64>,
+}
+
+/// Where a learned example's figures and gradients go.
+pub(super) struct Sinks<'a> {
+    pub(super) writer: &'a mut GradientWriter,
+    /// Per gradients partition, a coalesced batch's figures (see `Predictor::counted`).
+    pub(super) counted: &'a mut [Progress],
+    pub(super) loss: Loss,
+    pub(super) publish_predictions: bool,
+}
+
+/// Adds what `learned` produced to the batch `out`: its figures, and its gradients unless
+/// the batch goes `coalesced` (its owners then take the replica's summed changes).
+pub(super) fn add_learned(learned: Learned<'_>, sinks: Sinks<'_>, out: &mut BatchOutput, coalesced: bool) {
+    let Learned { record, label, weight, outcome, gradients, member_losses } = learned;
+    let metric_label = sinks.loss.metric_label(label);
+    out.scored.record(outcome.loss, metric_label, outcome.prediction, outcome.score, weight);
+    if coalesced {
+        // Counted by one owner, as a per-example entry's outcome would be.
+        let counting = partition_of(record.partition as u64, sinks.writer.partitions());
+        if let Some(counted) = sinks.counted.get_mut(counting as usize) {
+            counted.record(outcome.loss, metric_label, outcome.prediction, outcome.score, weight);
+            counted.record_members(weight, &member_losses);
+        }
+    } else {
+        let outcome = Outcome {
+            loss: outcome.loss,
+            label: metric_label,
+            prediction: outcome.prediction,
+            score: outcome.score,
+            weight,
+            member_losses,
+        };
+        sinks.writer.add(record.partition, record.offset, gradients, &outcome);
+    }
+    if sinks.publish_predictions {
+        out.predictions.push(Prediction {
+            origin_partition: record.partition,
+            origin_offset: record.offset,
+            prediction: outcome.prediction,
+            label,
+        });
     }
 }
 

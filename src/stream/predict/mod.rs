@@ -16,6 +16,7 @@ mod committer;
 mod gradients;
 mod learning;
 mod resuming;
+mod shared;
 
 use self::committer::{Commit, Committer, CommitterDeliveries, Handover};
 use self::gradients::{Carried, GradientWriter, MAX_EXAMPLE_COORDINATES_PER_PARTITION};
@@ -84,6 +85,10 @@ struct Predictor {
     coordinates: Vec<u64>,
     /// Predicts from the replica, takes the configured step and mixes a Hedge.
     learner: ViewLearner,
+    /// Copies of `learner` for the other threads that learn a chunk of records at once in
+    /// the replica (`worker.predict_threads`, `shared`); empty when the predict thread
+    /// learns alone.
+    helpers: Vec<ViewLearner>,
     /// Encodes the batch's gradients records.
     writer: GradientWriter,
     /// Whether batches past each partition's per-example prefix go coalesced.
@@ -142,6 +147,7 @@ impl PredictRole {
         )?;
         let message_limit = dead_letter::producer_message_limit(config);
         let committer = Committer { producer, topics: topics.clone(), message_limit };
+        let learner = hedge_learner(config, &settings)?;
         let predictor = Predictor {
             consumer,
             replica,
@@ -161,7 +167,8 @@ impl PredictRole {
             max_unconfirmed: Duration::from_millis(config.worker.max_unconfirmed_ms),
             publish_predictions: config.worker.publish_predictions,
             coordinates: Vec::new(),
-            learner: hedge_learner(config, &settings)?,
+            helpers: learning_helpers(&learner, config.worker.predict_threads),
+            learner,
             writer: GradientWriter::new(
                 config.model.partitions,
                 Carried {
@@ -199,6 +206,24 @@ impl PredictRole {
             predictor.run(shutdown, Handover::new(jobs, results), &mut examples)
         })
     }
+}
+
+/// The learners of the threads besides the predict thread's that learn in its replica: one
+/// per thread of `threads` but the first, none for a learner whose copies would not learn
+/// as one (a Hedge, VW's rule, a prediction range; those threads then only decode).
+fn learning_helpers(learner: &ViewLearner, threads: usize) -> Vec<ViewLearner> {
+    if threads <= 1 {
+        return Vec::new();
+    }
+    if !learner.copies_learn_alike() {
+        tracing::info!(
+            threads,
+            "the predict thread learns alone (a Hedge, VW's rule or a prediction range keeps state beyond the \
+             coordinates); the other threads decode"
+        );
+        return Vec::new();
+    }
+    vec![learner.clone(); threads - 1]
 }
 
 /// Whether a predict role of `config` sends coalesced contributions: delay-tolerant rates
