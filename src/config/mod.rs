@@ -251,9 +251,9 @@ pub struct WorkerSection {
     /// the gradients log.
     #[serde(default = "default_snapshot_interval_ms")]
     pub snapshot_interval_ms: u64,
-    /// Threads of the predict role: all decode examples, and the first learns them in the
-    /// replica in record order (what is learned is the same at any count). Default: the
-    /// cores this process may use.
+    /// Threads of the predict role: all decode examples and learn them at once in the one
+    /// replica (`learn::replica`'s shared chunks); one thread learns in record order.
+    /// Default: the cores this process may use.
     #[serde(default = "default_predict_threads")]
     pub predict_threads: usize,
     /// Write each prediction to the predictions topic (needs `predict`).
@@ -387,8 +387,9 @@ fn default_cache_size() -> usize {
 /// used (docs/exactly-once.md, 9).
 pub(crate) const MAX_BATCH_EXAMPLES: usize = 100_000;
 
-/// Most predict threads: far beyond the cores one learning thread can use (each helper only
-/// decodes), a bound that catches a typo before it starts a thousand threads.
+/// Most predict threads: far beyond the cores one replica's predict thread can feed (it
+/// makes every chunk's states resident alone), a bound that catches a typo before it
+/// starts a thousand threads.
 pub(crate) const MAX_PREDICT_THREADS: usize = 256;
 
 fn default_batch_max_examples() -> usize {

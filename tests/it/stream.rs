@@ -172,7 +172,7 @@ fn a_cache_far_smaller_than_the_model_learns_the_same_model_exactly_once() {
 fn with_one_examples_partition_the_stream_is_the_embedded_trainer() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let setup = Setup::with_example_partitions("exact", 1);
-    let config = setup.config_with("w1", "protobuf", |text| text.replace("predict_threads = 2", "predict_threads = 1"));
+    let config = setup.config_with("w1", "protobuf", one_predict_thread);
     run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
     let (data, examples) = generated(setup.dir.path(), 10_000);
     produce_in_order(&setup, &examples);
@@ -182,6 +182,40 @@ fn with_one_examples_partition_the_stream_is_the_embedded_trainer() {
     let model = wait_for_updates(&config, &embedded_model, &[&worker]);
     worker.stop();
     assert_stream_is_embedded((stream_loss, &model), (embedded_loss, &embedded_model));
+}
+
+/// Two predict threads learn in one replica at once (`worker.predict_threads`): the order
+/// of steps within a chunk is no longer the file's, so the stream is close to the embedded
+/// trainer rather than equal, but every example is learned exactly once (each coordinate's
+/// update count is the embedded trainer's) and as well (the loss within 0.002).
+#[test]
+fn with_two_predict_threads_every_example_is_learned_once_and_as_well() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let setup = Setup::with_example_partitions("two-threads", 1);
+    let config = setup.config_with("w1", "protobuf", |text| {
+        text.replace("batch_max_examples = 500", "batch_max_examples = 5000")
+    });
+    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
+    let (data, examples) = generated(setup.dir.path(), 20_000);
+    produce_in_order(&setup, &examples);
+    let log = setup.dir.path().join("w1.log");
+    let worker = Worker::start(&config, log.clone());
+    let stream_loss = wait_for_progress(&setup, 20_000, &[&worker]);
+    let (embedded_loss, embedded_model) = embedded(setup.dir.path(), &data);
+    let model = wait_for_updates(&config, &embedded_model, &[&worker]);
+    worker.stop();
+    eprintln!("progressive loss: stream {stream_loss}, embedded {embedded_loss}");
+    assert!((stream_loss - embedded_loss).abs() < 0.002, "stream {stream_loss} vs embedded {embedded_loss}");
+    assert_models_agree(&model, &embedded_model);
+    let log = std::fs::read_to_string(&log).unwrap();
+    let stopped = log.lines().find(|l| l.contains("predict role stopped")).unwrap_or_default();
+    assert!(stopped.contains("merged_owner_states=0"), "one worker's owners hold nothing foreign: {stopped}");
+}
+
+/// A worker configuration with one predict thread: it learns the examples in record order,
+/// as the embedded trainer does, to the last bit.
+fn one_predict_thread(text: String) -> String {
+    text.replace("predict_threads = 2", "predict_threads = 1")
 }
 
 /// Produces the protobuf payloads of `examples` to examples partition 0, in order.
@@ -201,15 +235,15 @@ fn produce_in_order(setup: &Setup, examples: &[(String, Vec<u8>)]) {
 
 /// The predict role's replica keeps at most `worker.cache_size` states in memory, the rest
 /// in its local RocksDB: with one examples partition the stream is still the embedded
-/// trainer, weight for weight, on a model far larger than the cache (and with two predict
-/// threads: the common configuration's).
+/// trainer, weight for weight, on a model far larger than the cache.
 #[test]
 fn with_a_cache_far_smaller_than_the_model_the_stream_is_still_the_embedded_trainer() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let setup = Setup::with_example_partitions("exact-small-cache", 1);
     let cache_size = 1_000;
     let config = setup.config_with("w1", "protobuf", |text| {
-        text.replace("batch_max_wait_ms = 20", &format!("batch_max_wait_ms = 20\ncache_size = {cache_size}"))
+        one_predict_thread(text)
+            .replace("batch_max_wait_ms = 20", &format!("batch_max_wait_ms = 20\ncache_size = {cache_size}"))
     });
     run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
     let (data, examples) = generated(setup.dir.path(), 10_000);
@@ -1445,7 +1479,8 @@ fn implicit_steps_in_the_stream_learn_like_the_embedded_trainer() {
     // too large for gradient steps.
     let setup = Setup::with_example_partitions("implicit", 1);
     let config = setup.config_with("w1", "protobuf", |text| {
-        text.replace("batch_max_examples = 500", "batch_max_examples = 1")
+        one_predict_thread(text)
+            .replace("batch_max_examples = 500", "batch_max_examples = 1")
             .replace("[worker]", "alpha = 2.0\nupdate = \"implicit\"\n\n[worker]")
     });
     run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
@@ -1503,7 +1538,9 @@ fn admission_like_the_embedded_trainer(
 ) -> HashMap<u64, (f64, u64)> {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let setup = Setup::with_example_partitions(prefix, 1);
-    let config = setup.config_with("w1", "protobuf", |text| text.replace("[worker]", &format!("{option}\n\n[worker]")));
+    let config = setup.config_with("w1", "protobuf", |text| {
+        one_predict_thread(text).replace("[worker]", &format!("{option}\n\n[worker]"))
+    });
     run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
     let (data, examples) = generated(setup.dir.path(), 20_000);
     produce_in_order(&setup, &examples);
@@ -1658,7 +1695,7 @@ fn a_worker_learns_raw_click_events_through_the_mapping_as_ftrl_train_does() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let setup = Setup::with_example_partitions("events", 1);
     let mapping = repo().join("docs/clicks-mapping.toml");
-    let config = setup.config_with("w1", "json-events", with_click_mapping);
+    let config = setup.config_with("w1", "json-events", |text| with_click_mapping(one_predict_thread(text)));
     run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
     let events = events::click_events(4000, 23);
     let bad = events.iter().filter(|e| events::by_hand(e).is_none()).count();
@@ -1714,7 +1751,7 @@ fn schema_registry_framed_examples_are_learned_like_unframed_ones() {
     for (name, format) in [("protobuf", ExampleFormat::Protobuf), ("json", ExampleFormat::Json)] {
         let setup = Setup::with_example_partitions(&format!("framed-{name}"), 1);
         let config = setup.config_with("w1", name, |text| {
-            text.replace(
+            one_predict_thread(text).replace(
                 &format!("example_format = \"{name}\""),
                 &format!("example_format = \"{name}\"\nexample_framing = \"schema-registry\"\nexample_schema_id = 7"),
             )
@@ -2109,8 +2146,9 @@ fn raw_events_predict_alike_in_serve_ftrl_predict_the_python_client_and_the_stre
     let setup = Setup::with_example_partitions("rawpredict", 1);
     let listen = free_address();
     let mapping = repo().join("docs/clicks-mapping.toml");
+    // One predict thread: the embedded model below is the stream's to the last bit.
     let config = setup.config_with("w1", "json-events", |text| {
-        with_click_mapping(text).replace("[worker]\n", "[worker]\npublish_predictions = true\n")
+        with_click_mapping(one_predict_thread(text)).replace("[worker]\n", "[worker]\npublish_predictions = true\n")
             + &format!("\n[serve]\nlisten = \"{listen}\"\n")
     });
     run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
