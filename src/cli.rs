@@ -367,6 +367,14 @@ pub struct SimulateArgs {
     /// from the owners' history (coalesced only; slow, for small files).
     #[arg(long, conflicts_with = "per_example")]
     pub check_views: bool,
+    /// Hot-coordinate exchange: each worker sends the other replicas its own unconfirmed
+    /// steps of its K hottest coordinates directly, every --hot-every examples; a list runs
+    /// each (0: off).
+    #[arg(long, value_name = "K,...", value_delimiter = ',', num_args = 1.., default_value = "0")]
+    pub hot_coordinates: Vec<usize>,
+    /// Examples learned by the whole group between two hot exchanges; a list runs each.
+    #[arg(long, value_name = "E,...", value_delimiter = ',', num_args = 1.., default_value = "1000")]
+    pub hot_every: Vec<usize>,
     #[command(flatten)]
     pub learner: LearnerArgs,
 }

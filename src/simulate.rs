@@ -68,6 +68,12 @@ pub(crate) struct SimulationOptions {
     /// from the owners' history (coalesced batches only; slow: it copies the owners' states
     /// at every transaction).
     pub check_views: bool,
+    /// Hot-coordinate exchange (`learn::replica`'s `hot`): every `hot_every` examples of
+    /// the group, each worker sends its own unconfirmed steps of its `hot_coordinates`
+    /// hottest coordinates directly to every other replica, which holds them until their
+    /// owner's state does. 0 coordinates: off.
+    pub hot_coordinates: usize,
+    pub hot_every: usize,
 }
 
 /// One example, featurized.
@@ -92,6 +98,13 @@ pub(crate) struct SimulationReport {
     pub merged: u64,
     /// Owner transactions a replica did not take (they held part of one of its batches).
     pub deferred: u64,
+    /// Hot contributions taken by replicas, and dropped once an owner state held them (all
+    /// of them by the end: the owners have applied every batch).
+    pub hot_taken: u64,
+    pub hot_dropped: u64,
+    /// Hot contributions still held provisionally at the end (0 unless one is never
+    /// dropped).
+    pub hot_left: usize,
 }
 
 /// The progressive loss of one learner on the examples in their order (`ftrl train`).
@@ -226,6 +239,22 @@ struct OpenBatch {
     per_example: Vec<(i32, i64, Vec<Gradient>)>,
 }
 
+impl OpenBatch {
+    /// What the batch sent or will send so far: (owner partition, examples partition) →
+    /// highest offset, and its lowest offset per examples partition. A coalesced batch
+    /// sends a record to every owner partition when sealed.
+    fn sent_so_far(&self, options: &SimulationOptions) -> (BTreeMap<(i32, i32), i64>, BTreeMap<i32, i64>) {
+        let requirements = if options.coalesce {
+            (0..options.partitions)
+                .flat_map(|partition| self.lasts.iter().map(move |(origin, last)| ((partition, *origin), *last)))
+                .collect()
+        } else {
+            self.requirements.clone()
+        };
+        (requirements, self.firsts.clone())
+    }
+}
+
 impl Worker {
     /// The next example of its partitions, taken in turn: (partition, offset, index).
     fn next_example(&mut self) -> Option<(i32, i64, usize)> {
@@ -278,11 +307,25 @@ pub(crate) fn simulate(
     if !settings.hedge.is_empty() {
         return Err(SimulationError::Settings("the simulation runs one learner, not a Hedge"));
     }
+    let hot = options.hot_coordinates > 0;
+    if hot && options.hot_every == 0 {
+        return Err(SimulationError::Settings("hot exchange needs an interval of at least one example"));
+    }
+    if hot && options.check_views {
+        return Err(SimulationError::Settings("views are checked without hot exchange"));
+    }
     let rule = settings.coordinate_rule().with_delay_tolerance(options.delay_tolerant);
     let partitions = options.partitions;
     let mut workers: Vec<Worker> = (0..options.workers)
         .map(|w| Worker {
-            replica: Replica::new(rule.clone(), partitions, ModelStore::in_memory()),
+            replica: {
+                let replica = Replica::new(rule.clone(), partitions, ModelStore::in_memory());
+                if hot {
+                    replica.with_hot_exchange(options.hot_coordinates)
+                } else {
+                    replica
+                }
+            },
             learner: settings.view_learner().with_read_sums(options.delay_tolerant),
             partitions: (0..options.example_partitions)
                 .filter(|e| *e as usize % options.workers == w)
@@ -311,6 +354,7 @@ pub(crate) fn simulate(
     let mut clock = 0u64;
     let mut next_commit = every;
     let mut done = vec![false; workers.len()];
+    let mut last_exchange = 0u64;
 
     loop {
         let mut learned = false;
@@ -365,6 +409,12 @@ pub(crate) fn simulate(
                 seal(w, worker, options, clock, &mut in_flight, &mut sequence)?;
             }
         }
+        // Hot exchange between rounds (one example per worker each): every `hot_every`
+        // examples of the group.
+        if hot && clock / options.hot_every as u64 > last_exchange / options.hot_every as u64 {
+            exchange_hot(&mut workers, options)?;
+            last_exchange = clock;
+        }
         if !learned {
             if done.iter().all(|d| *d) {
                 break;
@@ -404,7 +454,27 @@ pub(crate) fn simulate(
         staleness_max,
         merged: workers.iter().map(|w| w.replica.merged).sum(),
         deferred: workers.iter().map(|w| w.replica.deferred).sum(),
+        hot_taken: workers.iter().map(|w| w.replica.hot_counts().0).sum(),
+        hot_dropped: workers.iter().map(|w| w.replica.hot_counts().1).sum(),
+        hot_left: workers.iter().map(|w| w.replica.provisional()).sum(),
     })
+}
+
+/// Each worker sends its hot contributions, and every other replica takes them at once (a
+/// side channel of a few milliseconds: no examples learned meanwhile).
+fn exchange_hot(workers: &mut [Worker], options: &SimulationOptions) -> Result<(), StoreError> {
+    for w in 0..workers.len() {
+        let (requirements, firsts) = workers[w].batch.sent_so_far(options);
+        let contributions = workers[w].replica.hot_contributions(&requirements, &firsts);
+        for (other, worker) in workers.iter_mut().enumerate() {
+            if other != w {
+                for contribution in &contributions {
+                    worker.replica.foreign_contribution(contribution)?;
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Ends `worker`'s batch: its records leave for the owners, arriving `round_trip` examples
@@ -532,6 +602,8 @@ mod tests {
             max_unconfirmed: 200,
             delay_tolerant: false,
             check_views: false,
+            hot_coordinates: 0,
+            hot_every: 1,
         }
     }
 

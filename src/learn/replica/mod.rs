@@ -38,6 +38,7 @@
 //! confirmed: a state that has left memory is then replaced by an owner's without being
 //! read back, since nothing of this replica is missing from it.
 
+mod hot;
 mod pending;
 #[cfg(test)]
 pub(crate) mod scenarios;
@@ -119,6 +120,8 @@ pub(crate) struct Replica<S> {
     /// Owner transactions whose states of some coordinates were not taken because they held
     /// part of one of this replica's batches (which the difference bookkeeping cannot split).
     pub deferred: u64,
+    /// Hot-coordinate exchange ([`hot`]), when turned on.
+    hot: Option<Box<hot::HotExchange>>,
 }
 
 impl<S: ReplicaStates> Replica<S> {
@@ -143,6 +146,7 @@ impl<S: ReplicaStates> Replica<S> {
             confirmed: Vec::new(),
             merged: 0,
             deferred: 0,
+            hot: None,
         }
     }
 
@@ -248,6 +252,7 @@ impl<S: ReplicaStates> Replica<S> {
         firsts: BTreeMap<i32, i64>,
         examples: usize,
     ) -> Result<(), S::Error> {
+        self.hot_seal(&requirements, &firsts);
         let mut unconfirmed: Vec<i32> = requirements.keys().map(|(partition, _)| *partition).collect();
         unconfirmed.dedup();
         // Sized up front: grown as they fill, the maps rehashed about a tenth of what the
@@ -324,7 +329,12 @@ impl<S: ReplicaStates> Replica<S> {
             };
             published.retain(|(coordinate, _)| !touched(coordinate));
         }
-        self.take_owner_states(partition, published)?;
+        if let Some(hot) = &mut self.hot {
+            // Likewise a state holding part of another worker's provisional contribution.
+            published.retain(|(coordinate, _)| !hot.partly_held(*coordinate, watermark));
+            hot.watermark_taken(partition, watermark);
+        }
+        self.take_owner_states(partition, published, watermark)?;
         // Coordinates with no own updates left in flight whose state this publication did not
         // bring (it comes in a later part of the transaction): their next state settles
         // them. A hot coordinate keeps its entry, and so its foreign share, between its
@@ -348,19 +358,37 @@ impl<S: ReplicaStates> Replica<S> {
 
     /// Takes owner states published as of a watermark that holds each own batch either
     /// whole or not at all.
-    fn take_owner_states(&mut self, partition: i32, published: Vec<(u64, CoordState)>) -> Result<(), S::Error> {
+    fn take_owner_states(
+        &mut self,
+        partition: i32,
+        published: Vec<(u64, CoordState)>,
+        watermark: &BTreeMap<i32, i64>,
+    ) -> Result<(), S::Error> {
         self.taken.clear();
         for (coordinate, published) in published {
+            // Other workers' provisional contributions (hot exchange): those this state
+            // holds are dropped, the others are added to it, and neither counts as foreign.
+            let uncovered = self.hot.as_mut().and_then(|hot| hot.settle(coordinate, watermark));
+            let with_uncovered = |mut state: CoordState| {
+                if let Some(uncovered) = &uncovered {
+                    state.add(uncovered);
+                }
+                state
+            };
             let pending = self.pending.get_mut(&coordinate);
             // The replica's update count, when known without reading the state back: a
             // state out of memory without own updates pending is the owner's and more of
             // nothing, so the published one replaces it as it stands.
-            let held =
-                self.states.resident(coordinate).map(|s| s.updates).or(pending.as_ref().map(|p| p.replica_updates));
+            let held = self
+                .states
+                .resident(coordinate)
+                .map(|s| s.updates)
+                .or(pending.as_ref().map(|p| p.replica_updates))
+                .map(|held| held.wrapping_sub(uncovered.map_or(0, |u| u.updates)));
             let Some(pending) = pending else {
                 if held != Some(published.updates) || self.settle.remove(&coordinate) {
                     self.merged += u64::from(held.is_some());
-                    self.taken.push((coordinate, published));
+                    self.taken.push((coordinate, with_uncovered(published)));
                 }
                 continue;
             };
@@ -391,6 +419,7 @@ impl<S: ReplicaStates> Replica<S> {
             let mut expected = published;
             expected.add(&own);
             expected.extrapolate(&own, share);
+            let expected = with_uncovered(expected);
             pending.replica_updates = expected.updates;
             if pending.updates == 0 && pending.own_recent < HOT_OWN_UPDATES {
                 self.pending.remove(&coordinate); // its state is the owner's now

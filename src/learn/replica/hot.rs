@@ -1,0 +1,296 @@
+//! Hot-coordinate exchange (issue 30): other workers' steps of the hottest coordinates reach
+//! a replica directly, without waiting for the round trip through the owners.
+//!
+//! Staleness hurts most where a coordinate moves with most examples (the bias, the frequent
+//! values of each field): every worker corrects its error from a view that misses the
+//! other workers' last round trip of examples. So each worker, often (every few hundred
+//! examples of the group), sends its own steps of its K hottest coordinates since its last
+//! sending, as [`HotContribution`]s, and every other replica adds them to its states at
+//! once as *provisional* foreign contributions.
+//!
+//! A contribution is tagged with what its owner must have applied to hold it: per examples
+//! partition, the highest offset whose gradients the piece's batch sent to the coordinate's
+//! owner partition. A receiving replica drops it when it takes the coordinate's state from
+//! an owner publication whose applied watermark covers that tag: the owner's state holds
+//! those steps then, from the original batch or from a re-learn after a crash, so nothing
+//! counts twice. A contribution the replica's last watermark of that owner already covers
+//! when it arrives is not taken at all. A piece never spans two batches (the rest of a
+//! batch sealed since the last sending leaves as its own piece, tagged with the batch's
+//! requirements), since an owner may apply one batch and not the next.
+//!
+//! The foreign share ([`super::pending::Pending::share`]) estimates the other workers'
+//! steps in flight and *unseen*. Foreign updates that arrive in an owner's state after they
+//! arrived as provisional contributions were seen: they do not count as foreign there, so
+//! a coordinate whose other workers' steps all arrive directly has a share near 0 and its
+//! own steps count once.
+//!
+//! Off unless [`Replica::with_hot_exchange`] turns it on: then nothing here runs and the
+//! replica is bit for bit what it was.
+
+use super::{ReplicaStates, Replica};
+use crate::learn::{CoordState, Feature};
+use hashbrown::HashMap;
+use std::collections::BTreeMap;
+
+/// One worker's own steps of one coordinate, not yet confirmed by its owner, sent directly
+/// to the other workers.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct HotContribution {
+    pub coordinate: u64,
+    /// The steps (z, n, Σg and the update count add up), the sender's own: what its owner
+    /// will add.
+    pub difference: CoordState,
+    /// Examples partition → highest offset whose gradients the piece's batch sent to the
+    /// coordinate's owner partition: an owner whose watermark reaches these holds the piece.
+    pub requirements: BTreeMap<i32, i64>,
+    /// Examples partition → the lowest offset of the piece's batch: a watermark at or past
+    /// it and short of the requirement holds part of the piece.
+    pub firsts: BTreeMap<i32, i64>,
+}
+
+impl HotContribution {
+    pub(super) fn applied_by(&self, watermark: &BTreeMap<i32, i64>) -> bool {
+        self.requirements.iter().all(|(origin, offset)| watermark.get(origin).is_some_and(|applied| applied >= offset))
+    }
+
+    /// Whether an owner with this watermark has applied some of the piece but not all of it
+    /// (per-example records: a transaction may end inside a batch).
+    pub(super) fn partly_applied_by(&self, watermark: &BTreeMap<i32, i64>) -> bool {
+        self.requirements.iter().any(|(origin, offset)| {
+            let first = self.firsts.get(origin).copied().unwrap_or(i64::MAX);
+            watermark.get(origin).is_some_and(|applied| *applied >= first && applied < offset)
+        })
+    }
+}
+
+/// What a replica with hot exchange keeps, sending and receiving.
+#[derive(Debug, Default)]
+pub(super) struct HotExchange {
+    /// How many coordinates it sends: the hottest by own updates in its last batch.
+    k: usize,
+    /// The coordinates it sends during the batch being learned (chosen once per batch, so
+    /// that what it sent of a batch is known per coordinate when the batch is sealed).
+    candidates: Vec<u64>,
+    chosen: bool,
+    /// Per candidate: its own part of the open batch's difference sent so far.
+    sent: HashMap<u64, CoordState>,
+    /// The rest of sealed batches' candidates, for the next sending.
+    outbox: Vec<HotContribution>,
+    /// Per coordinate: other workers' contributions its owner's state taken last does not
+    /// hold yet, in the order received.
+    provisional: HashMap<u64, Vec<HotContribution>>,
+    /// Per owner partition: the last applied watermark taken.
+    watermarks: HashMap<i32, BTreeMap<i32, i64>>,
+    /// Index of the batch's `before` entries by coordinate, built as far as `indexed`.
+    before_at: HashMap<u64, usize>,
+    indexed: usize,
+    /// Contributions taken, and dropped once an owner's state held them.
+    pub(super) taken: u64,
+    pub(super) dropped: u64,
+}
+
+impl HotExchange {
+    /// Drops the provisional contributions to `coordinate` that an owner state published
+    /// with `watermark` holds; returns the sum of those it does not hold (which the replica
+    /// adds to that state), or `None` without any.
+    pub(super) fn settle(&mut self, coordinate: u64, watermark: &BTreeMap<i32, i64>) -> Option<CoordState> {
+        let list = self.provisional.get_mut(&coordinate)?;
+        let before = list.len();
+        list.retain(|c| !c.applied_by(watermark));
+        self.dropped += (before - list.len()) as u64;
+        let mut uncovered = CoordState::default();
+        for contribution in list.iter() {
+            uncovered.add(&contribution.difference);
+        }
+        if list.is_empty() {
+            self.provisional.remove(&coordinate);
+        }
+        Some(uncovered)
+    }
+
+    /// Whether an owner state of `coordinate` published with `watermark` holds part of a
+    /// provisional contribution: taken, it would count that part twice.
+    pub(super) fn partly_held(&self, coordinate: u64, watermark: &BTreeMap<i32, i64>) -> bool {
+        self.provisional.get(&coordinate).is_some_and(|list| list.iter().any(|c| c.partly_applied_by(watermark)))
+    }
+
+    pub(super) fn watermark_taken(&mut self, partition: i32, watermark: &BTreeMap<i32, i64>) {
+        self.watermarks.insert(partition, watermark.clone());
+    }
+}
+
+/// A batch's requirements for one owner partition: examples partition → highest offset.
+fn requirements_of(requirements: &BTreeMap<(i32, i32), i64>, partition: i32) -> BTreeMap<i32, i64> {
+    requirements.range((partition, i32::MIN)..=(partition, i32::MAX)).map(|((_, origin), offset)| (*origin, *offset)).collect()
+}
+
+impl<S: ReplicaStates> Replica<S> {
+    /// Turns hot-coordinate exchange on: [`Self::hot_contributions`] sends the own steps of
+    /// the `k` coordinates this replica updated most in its last batch, and
+    /// [`Self::foreign_contribution`] takes other workers'.
+    pub(crate) fn with_hot_exchange(mut self, k: usize) -> Self {
+        self.hot = Some(Box::new(HotExchange { k, ..HotExchange::default() }));
+        self
+    }
+
+    /// Own steps of the hot coordinates since the last call, for the other workers: the
+    /// rest of batches sealed since, and the batch being learned so far, whose examples
+    /// sent (or will send) so far `requirements` ((owner partition, examples partition) →
+    /// highest offset, as for [`Self::seal`]) and began at `firsts`. Empty without hot
+    /// exchange. Call it between examples.
+    pub(crate) fn hot_contributions(
+        &mut self,
+        requirements: &BTreeMap<(i32, i32), i64>,
+        firsts: &BTreeMap<i32, i64>,
+    ) -> Vec<HotContribution> {
+        let Some(mut hot) = self.hot.take() else {
+            return Vec::new();
+        };
+        if !hot.chosen && !self.before.is_empty() {
+            // The first batch: no batch before it to rank by; the open one so far.
+            hot.candidates = self.hottest(hot.k);
+            hot.chosen = true;
+        }
+        let mut out = std::mem::take(&mut hot.outbox);
+        let candidates = std::mem::take(&mut hot.candidates);
+        for &coordinate in &candidates {
+            let Some(at) = self.before_index(&mut hot, coordinate) else {
+                continue; // not touched in this batch yet
+            };
+            let (_, _, slot, before, share) = self.before[at];
+            let own = self.states.state(slot).difference(&before).own_part(share);
+            let sent = hot.sent.get(&coordinate).copied().unwrap_or_default();
+            let piece = own.difference(&sent);
+            if piece.updates == 0 {
+                continue;
+            }
+            hot.sent.insert(coordinate, own);
+            let partition = (coordinate % self.partitions) as i32;
+            out.push(HotContribution {
+                coordinate,
+                difference: piece,
+                requirements: requirements_of(requirements, partition),
+                firsts: firsts.clone(),
+            });
+        }
+        hot.candidates = candidates;
+        self.hot = Some(hot);
+        out
+    }
+
+    /// Adds another worker's contribution to this replica's state at once, provisionally:
+    /// until the coordinate's owner publishes a state that holds it. Returns whether it was
+    /// taken: not without hot exchange, nor when the last watermark taken from the owner
+    /// already holds it (wholly or in part). Call it between examples.
+    pub(crate) fn foreign_contribution(&mut self, contribution: &HotContribution) -> Result<bool, S::Error> {
+        let Some(mut hot) = self.hot.take() else {
+            return Ok(false);
+        };
+        let taken = self.take_contribution(&mut hot, contribution);
+        self.hot = Some(hot);
+        taken
+    }
+
+    fn take_contribution(&mut self, hot: &mut HotExchange, contribution: &HotContribution) -> Result<bool, S::Error> {
+        let coordinate = contribution.coordinate;
+        let partition = (coordinate % self.partitions) as i32;
+        if let Some(watermark) = hot.watermarks.get(&partition) {
+            if contribution.applied_by(watermark) || contribution.partly_applied_by(watermark) {
+                return Ok(false);
+            }
+        }
+        let mut slots = Vec::with_capacity(1);
+        self.states.resolve(&[Feature { coordinate, value: 0.0 }], &mut slots)?;
+        let slot = slots[0];
+        self.states.state_mut(slot).add(&contribution.difference);
+        // A coordinate the open batch touched: its state before the batch moves too, so
+        // that the batch's difference stays this replica's own.
+        if self.noted.get(slot as usize) == Some(&self.batch) {
+            if let Some(at) = self.before_index(hot, coordinate) {
+                self.before[at].3.add(&contribution.difference);
+            }
+        }
+        if let Some(pending) = self.pending.get_mut(&coordinate) {
+            pending.replica_updates = pending.replica_updates.wrapping_add(contribution.difference.updates);
+        }
+        hot.provisional.entry(coordinate).or_default().push(contribution.clone());
+        hot.taken += 1;
+        Ok(true)
+    }
+
+    /// Other workers' contributions held provisionally (not yet in an owner state taken).
+    pub(crate) fn provisional(&self) -> usize {
+        self.hot.as_ref().map_or(0, |hot| hot.provisional.values().map(Vec::len).sum())
+    }
+
+    /// Contributions taken from other workers, and dropped once an owner state held them.
+    pub(crate) fn hot_counts(&self) -> (u64, u64) {
+        self.hot.as_ref().map_or((0, 0), |hot| (hot.taken, hot.dropped))
+    }
+
+    /// When a batch is sealed: what was not yet sent of its candidates leaves with the
+    /// next sending, tagged with the batch's requirements, and the next batch's
+    /// candidates are this one's hottest.
+    pub(super) fn hot_seal(&mut self, requirements: &BTreeMap<(i32, i32), i64>, firsts: &BTreeMap<i32, i64>) {
+        let Some(mut hot) = self.hot.take() else {
+            return;
+        };
+        let candidates = std::mem::take(&mut hot.candidates);
+        if !requirements.is_empty() {
+            for &coordinate in &candidates {
+                let Some(at) = self.before_index(&mut hot, coordinate) else {
+                    continue;
+                };
+                let (_, _, slot, before, share) = self.before[at];
+                let own = self.states.state(slot).difference(&before).own_part(share);
+                let rest = own.difference(&hot.sent.get(&coordinate).copied().unwrap_or_default());
+                if rest.updates == 0 {
+                    continue;
+                }
+                let partition = (coordinate % self.partitions) as i32;
+                hot.outbox.push(HotContribution {
+                    coordinate,
+                    difference: rest,
+                    requirements: requirements_of(requirements, partition),
+                    firsts: firsts.clone(),
+                });
+            }
+        }
+        if !self.before.is_empty() {
+            hot.candidates = self.hottest(hot.k);
+            hot.chosen = true;
+        }
+        hot.sent.clear();
+        hot.before_at.clear();
+        hot.indexed = 0;
+        self.hot = Some(hot);
+    }
+
+    /// The `k` coordinates the open batch updated most (ties: the lower coordinate).
+    fn hottest(&self, k: usize) -> Vec<u64> {
+        let mut counts: Vec<(u64, u64)> = self
+            .before
+            .iter()
+            .map(|(coordinate, _, slot, before, _)| {
+                (self.states.state(*slot).updates.wrapping_sub(before.updates), *coordinate)
+            })
+            .filter(|(updates, _)| *updates > 0)
+            .collect();
+        let by_heat = |a: &(u64, u64), b: &(u64, u64)| b.0.cmp(&a.0).then(a.1.cmp(&b.1));
+        if counts.len() > k && k > 0 {
+            counts.select_nth_unstable_by(k - 1, by_heat);
+        }
+        counts.truncate(k);
+        counts.sort_unstable_by(by_heat);
+        counts.into_iter().map(|(_, coordinate)| coordinate).collect()
+    }
+
+    /// Where `coordinate` is in the open batch's `before` (which only grows during a batch).
+    fn before_index(&self, hot: &mut HotExchange, coordinate: u64) -> Option<usize> {
+        while hot.indexed < self.before.len() {
+            hot.before_at.insert(self.before[hot.indexed].0, hot.indexed);
+            hot.indexed += 1;
+        }
+        hot.before_at.get(&coordinate).copied()
+    }
+}
