@@ -92,12 +92,15 @@ pub(super) struct HotExchange {
 impl HotExchange {
     /// Drops the provisional contributions to `coordinate` that an owner state published
     /// with `watermark` holds; returns the sum of those it does not hold (which the replica
-    /// adds to that state), or `None` without any.
-    pub(super) fn settle(&mut self, coordinate: u64, watermark: &BTreeMap<i32, i64>) -> Option<CoordState> {
+    /// adds to that state) and whether it dropped any (then the owner's state must be taken:
+    /// the owner applied those steps to its own state, which the sender's difference only
+    /// approximates), or `None` without any.
+    pub(super) fn settle(&mut self, coordinate: u64, watermark: &BTreeMap<i32, i64>) -> Option<(CoordState, bool)> {
         let list = self.provisional.get_mut(&coordinate)?;
         let before = list.len();
         list.retain(|c| !c.applied_by(watermark));
-        self.dropped += (before - list.len()) as u64;
+        let dropped = before - list.len();
+        self.dropped += dropped as u64;
         let mut uncovered = CoordState::default();
         for contribution in list.iter() {
             uncovered.add(&contribution.difference);
@@ -105,7 +108,7 @@ impl HotExchange {
         if list.is_empty() {
             self.provisional.remove(&coordinate);
         }
-        Some(uncovered)
+        Some((uncovered, dropped > 0))
     }
 
     /// Whether an owner state of `coordinate` published with `watermark` holds part of a

@@ -368,7 +368,10 @@ impl<S: ReplicaStates> Replica<S> {
         for (coordinate, published) in published {
             // Other workers' provisional contributions (hot exchange): those this state
             // holds are dropped, the others are added to it, and neither counts as foreign.
-            let uncovered = self.hot.as_mut().and_then(|hot| hot.settle(coordinate, watermark));
+            let (uncovered, dropped) = match self.hot.as_mut().and_then(|hot| hot.settle(coordinate, watermark)) {
+                Some((uncovered, dropped)) => (Some(uncovered), dropped),
+                None => (None, false),
+            };
             let with_uncovered = |mut state: CoordState| {
                 if let Some(uncovered) = &uncovered {
                     state.add(uncovered);
@@ -386,7 +389,7 @@ impl<S: ReplicaStates> Replica<S> {
                 .or(pending.as_ref().map(|p| p.replica_updates))
                 .map(|held| held.wrapping_sub(uncovered.map_or(0, |u| u.updates)));
             let Some(pending) = pending else {
-                if held != Some(published.updates) || self.settle.remove(&coordinate) {
+                if held != Some(published.updates) || self.settle.remove(&coordinate) || dropped {
                     self.merged += u64::from(held.is_some());
                     self.taken.push((coordinate, with_uncovered(published)));
                 }
@@ -404,7 +407,7 @@ impl<S: ReplicaStates> Replica<S> {
             }
             pending.confirmed = 0;
             let share = pending.share();
-            if foreign == 0 && share == 0.0 && share_before == 0.0 && !self.settle.remove(&coordinate) {
+            if foreign == 0 && share == 0.0 && share_before == 0.0 && !self.settle.remove(&coordinate) && !dropped {
                 if pending.updates == 0 && pending.own_recent < HOT_OWN_UPDATES {
                     self.pending.remove(&coordinate);
                 }
@@ -552,6 +555,16 @@ mod tests {
     #[test]
     fn two_workers_see_each_others_contributions_through_the_owners() {
         scenarios::two_workers_see_each_others_contributions_through_the_owners(MapStates::default);
+    }
+
+    #[test]
+    fn two_workers_exchanging_hot_coordinates_count_each_step_once() {
+        scenarios::two_workers_exchanging_hot_coordinates_count_each_step_once(MapStates::default);
+    }
+
+    #[test]
+    fn a_hot_contribution_its_owner_already_holds_is_not_taken() {
+        scenarios::a_hot_contribution_its_owner_already_holds_is_not_taken(MapStates::default);
     }
 
     #[test]
