@@ -473,30 +473,38 @@ fn simulate_command(args: &SimulateArgs) -> Result<()> {
         }
     }
     for &batch in &args.batch {
-        for &(hot_coordinates, hot_every) in &hot {
-            for &workers in &args.workers {
-                let options = SimulationOptions {
-                    workers,
-                    batch_examples: batch,
-                    round_trip: args.round_trip,
-                    commit_every: args.commit_every,
-                    partitions: args.partitions,
-                    example_partitions: args.example_partitions,
-                    coalesce: !args.per_example,
-                    record_examples: args.record_examples,
-                    packed_coordinates: args.packed_coordinates,
-                    max_unconfirmed: args.max_unconfirmed,
-                    delay_tolerant: args.delay_tolerant,
-                    check_views: args.check_views,
-                    hot_coordinates,
-                    hot_every,
-                };
-                let report = simulate(&settings, &examples, &options)?;
-                let loss = report.progress.mean_loss();
-                let curve: Vec<String> = report.curve.iter().map(|(n, l)| format!("{n}:{l:.4}")).collect();
-                tracing::debug!(workers, batch, curve = %curve.join(" "), "progressive loss");
-                let every = if hot_coordinates == 0 { "-".to_string() } else { hot_every.to_string() };
-                print_stdout(&format!(
+        for share in &args.hot_share {
+            let hot_share = match share.as_str() {
+                "classical" => crate::learn::replica::HotShare::Classical,
+                "replaced" => crate::learn::replica::HotShare::Replaced,
+                _ => crate::learn::replica::HotShare::Unseen,
+            };
+            for &(hot_coordinates, hot_every) in &hot {
+                for &workers in &args.workers {
+                    let options = SimulationOptions {
+                        workers,
+                        batch_examples: batch,
+                        round_trip: args.round_trip,
+                        commit_every: args.commit_every,
+                        partitions: args.partitions,
+                        example_partitions: args.example_partitions,
+                        coalesce: !args.per_example,
+                        record_examples: args.record_examples,
+                        packed_coordinates: args.packed_coordinates,
+                        max_unconfirmed: args.max_unconfirmed,
+                        delay_tolerant: args.delay_tolerant,
+                        check_views: args.check_views,
+                        hot_coordinates,
+                        hot_every,
+                        hot_share,
+                        no_foreign_share: args.no_foreign_share,
+                    };
+                    let report = simulate(&settings, &examples, &options)?;
+                    let loss = report.progress.mean_loss();
+                    let curve: Vec<String> = report.curve.iter().map(|(n, l)| format!("{n}:{l:.4}")).collect();
+                    tracing::debug!(workers, batch, curve = %curve.join(" "), "progressive loss");
+                    let every = if hot_coordinates == 0 { "-".to_string() } else { format!("{hot_every} {share}") };
+                    print_stdout(&format!(
                     "{workers:>7}  {batch:>5}  {hot_coordinates:>5}  {every:>7}  {loss:.6}  {:>+10.5}  {:>14.0}  {:>7}  {:>10}  {:>8}  {:>9}  {:>8}  {:>4}\n",
                     loss - baseline,
                     report.staleness_mean,
@@ -507,6 +515,7 @@ fn simulate_command(args: &SimulateArgs) -> Result<()> {
                     report.hot_dropped,
                     report.hot_left,
                 ))?;
+                }
             }
         }
     }

@@ -20,7 +20,7 @@
 //! and the workers learn at the same rate (one example each in turn). A round trip of D
 //! examples at R examples per second is D / R seconds.
 
-use crate::learn::replica::Replica;
+use crate::learn::replica::{HotShare, Replica};
 use crate::learn::rule::CoordinateRule;
 use crate::learn::{CoordState, Feature, Gradient, Progress, ViewLearner};
 use crate::model::ModelSettings;
@@ -74,6 +74,10 @@ pub(crate) struct SimulationOptions {
     /// owner's state does. 0 coordinates: off.
     pub hot_coordinates: usize,
     pub hot_every: usize,
+    /// With hot exchange: how the foreign share treats steps that arrive directly.
+    pub hot_share: HotShare,
+    /// Own steps count once: no foreign share (`Replica::without_foreign_share`).
+    pub no_foreign_share: bool,
 }
 
 /// One example, featurized.
@@ -319,12 +323,15 @@ pub(crate) fn simulate(
     let mut workers: Vec<Worker> = (0..options.workers)
         .map(|w| Worker {
             replica: {
-                let replica = Replica::new(rule.clone(), partitions, ModelStore::in_memory());
+                let mut replica = Replica::new(rule.clone(), partitions, ModelStore::in_memory());
                 if hot {
-                    replica.with_hot_exchange(options.hot_coordinates)
-                } else {
-                    replica
+                    replica = replica.with_hot_exchange(options.hot_coordinates);
                 }
+                replica = replica.with_hot_share(options.hot_share);
+                if options.no_foreign_share {
+                    replica = replica.without_foreign_share();
+                }
+                replica
             },
             learner: settings.view_learner().with_read_sums(options.delay_tolerant),
             partitions: (0..options.example_partitions)
@@ -465,7 +472,7 @@ pub(crate) fn simulate(
 fn exchange_hot(workers: &mut [Worker], options: &SimulationOptions) -> Result<(), StoreError> {
     for w in 0..workers.len() {
         let (requirements, firsts) = workers[w].batch.sent_so_far(options);
-        let contributions = workers[w].replica.hot_contributions(&requirements, &firsts);
+        let contributions = workers[w].replica.hot_contributions(&requirements, &firsts)?;
         for (other, worker) in workers.iter_mut().enumerate() {
             if other != w {
                 for contribution in &contributions {
@@ -604,6 +611,8 @@ mod tests {
             check_views: false,
             hot_coordinates: 0,
             hot_every: 1,
+            hot_share: HotShare::Unseen,
+            no_foreign_share: false,
         }
     }
 

@@ -27,7 +27,7 @@
 //! Off unless [`Replica::with_hot_exchange`] turns it on: then nothing here runs and the
 //! replica is bit for bit what it was.
 
-use super::{ReplicaStates, Replica};
+use super::{Replica, ReplicaStates};
 use crate::learn::{CoordState, Feature};
 use hashbrown::HashMap;
 use std::collections::BTreeMap;
@@ -63,6 +63,24 @@ impl HotContribution {
     }
 }
 
+/// How the foreign share treats other workers' steps that arrive directly.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum HotShare {
+    /// Steps seen directly are not foreign updates in flight unseen: an owner state bringing
+    /// them does not count them in the share, which for a coordinate whose other workers'
+    /// steps all arrive directly falls to about 0.
+    #[default]
+    Unseen,
+    /// They count as foreign, as without exchange (for comparison: the estimate of the
+    /// other workers' steps and the steps themselves then both count).
+    Classical,
+    /// They count as foreign (the share is the other workers' updates per own one), and
+    /// each own step sent replaces its estimate: the replica takes out of its state the
+    /// share times each step it sends, as the other workers' steps of the same while
+    /// arrive. What is left estimated is the other workers' steps since their last sending.
+    Replaced,
+}
+
 /// What a replica with hot exchange keeps, sending and receiving.
 #[derive(Debug, Default)]
 pub(super) struct HotExchange {
@@ -74,8 +92,9 @@ pub(super) struct HotExchange {
     chosen: bool,
     /// Per candidate: its own part of the open batch's difference sent so far.
     sent: HashMap<u64, CoordState>,
-    /// The rest of sealed batches' candidates, for the next sending.
-    outbox: Vec<HotContribution>,
+    /// The rest of sealed batches' candidates, for the next sending, with their batch
+    /// number and foreign share.
+    outbox: Vec<(HotContribution, u32, f64)>,
     /// Per coordinate: other workers' contributions its owner's state taken last does not
     /// hold yet, in the order received.
     provisional: HashMap<u64, Vec<HotContribution>>,
@@ -84,6 +103,10 @@ pub(super) struct HotExchange {
     /// Index of the batch's `before` entries by coordinate, built as far as `indexed`.
     before_at: HashMap<u64, usize>,
     indexed: usize,
+    pub(super) share: HotShare,
+    /// With [`HotShare::Replaced`]: per (own batch number, coordinate), the own steps sent
+    /// directly, whose estimate of foreign steps was taken out of the state.
+    sent_of: HashMap<(u32, u64), CoordState>,
     /// Contributions taken, and dropped once an owner's state held them.
     pub(super) taken: u64,
     pub(super) dropped: u64,
@@ -92,15 +115,22 @@ pub(super) struct HotExchange {
 impl HotExchange {
     /// Drops the provisional contributions to `coordinate` that an owner state published
     /// with `watermark` holds; returns the sum of those it does not hold (which the replica
-    /// adds to that state) and whether it dropped any (then the owner's state must be taken:
-    /// the owner applied those steps to its own state, which the sender's difference only
-    /// approximates), or `None` without any.
-    pub(super) fn settle(&mut self, coordinate: u64, watermark: &BTreeMap<i32, i64>) -> Option<(CoordState, bool)> {
+    /// adds to that state) and the updates of those it dropped (then the owner's state must
+    /// be taken: the owner applied those steps to its own state, which the sender's
+    /// difference only approximates), or `None` without any.
+    pub(super) fn settle(&mut self, coordinate: u64, watermark: &BTreeMap<i32, i64>) -> Option<(CoordState, u64)> {
         let list = self.provisional.get_mut(&coordinate)?;
-        let before = list.len();
-        list.retain(|c| !c.applied_by(watermark));
-        let dropped = before - list.len();
-        self.dropped += dropped as u64;
+        let mut dropped = 0u64;
+        let mut count = 0u64;
+        list.retain(|c| {
+            let held = c.applied_by(watermark);
+            if held {
+                dropped = dropped.wrapping_add(c.difference.updates);
+                count += 1;
+            }
+            !held
+        });
+        self.dropped += count;
         let mut uncovered = CoordState::default();
         for contribution in list.iter() {
             uncovered.add(&contribution.difference);
@@ -108,13 +138,28 @@ impl HotExchange {
         if list.is_empty() {
             self.provisional.remove(&coordinate);
         }
-        Some((uncovered, dropped > 0))
+        Some((uncovered, dropped))
     }
 
     /// Whether an owner state of `coordinate` published with `watermark` holds part of a
     /// provisional contribution: taken, it would count that part twice.
     pub(super) fn partly_held(&self, coordinate: u64, watermark: &BTreeMap<i32, i64>) -> bool {
         self.provisional.get(&coordinate).is_some_and(|list| list.iter().any(|c| c.partly_applied_by(watermark)))
+    }
+
+    /// Adds what was sent of `coordinate`'s steps in own batch `batch` to `sent`.
+    pub(super) fn add_sent(&self, batch: u32, coordinate: u64, sent: &mut CoordState) {
+        if let Some(piece) = self.sent_of.get(&(batch, coordinate)) {
+            sent.add(piece);
+        }
+    }
+
+    /// Forgets what was sent of own batches before `batch`, all confirmed (batch numbers
+    /// wrap after 4·10⁹ batches: entries then linger until the numbers pass them again).
+    pub(super) fn forget_sent_before(&mut self, batch: u32) {
+        if !self.sent_of.is_empty() {
+            self.sent_of.retain(|(number, _), _| *number >= batch);
+        }
     }
 
     pub(super) fn watermark_taken(&mut self, partition: i32, watermark: &BTreeMap<i32, i64>) {
@@ -124,7 +169,10 @@ impl HotExchange {
 
 /// A batch's requirements for one owner partition: examples partition → highest offset.
 fn requirements_of(requirements: &BTreeMap<(i32, i32), i64>, partition: i32) -> BTreeMap<i32, i64> {
-    requirements.range((partition, i32::MIN)..=(partition, i32::MAX)).map(|((_, origin), offset)| (*origin, *offset)).collect()
+    requirements
+        .range((partition, i32::MIN)..=(partition, i32::MAX))
+        .map(|((_, origin), offset)| (*origin, *offset))
+        .collect()
 }
 
 impl<S: ReplicaStates> Replica<S> {
@@ -133,6 +181,14 @@ impl<S: ReplicaStates> Replica<S> {
     /// [`Self::foreign_contribution`] takes other workers'.
     pub(crate) fn with_hot_exchange(mut self, k: usize) -> Self {
         self.hot = Some(Box::new(HotExchange { k, ..HotExchange::default() }));
+        self
+    }
+
+    /// With hot exchange: how the foreign share treats steps that arrive directly.
+    pub(crate) fn with_hot_share(mut self, share: HotShare) -> Self {
+        if let Some(hot) = &mut self.hot {
+            hot.share = share;
+        }
         self
     }
 
@@ -145,19 +201,36 @@ impl<S: ReplicaStates> Replica<S> {
         &mut self,
         requirements: &BTreeMap<(i32, i32), i64>,
         firsts: &BTreeMap<i32, i64>,
-    ) -> Vec<HotContribution> {
+    ) -> Result<Vec<HotContribution>, S::Error> {
         let Some(mut hot) = self.hot.take() else {
-            return Vec::new();
+            return Ok(Vec::new());
         };
+        let out = self.send_hot(&mut hot, requirements, firsts);
+        self.hot = Some(hot);
+        out
+    }
+
+    fn send_hot(
+        &mut self,
+        hot: &mut HotExchange,
+        requirements: &BTreeMap<(i32, i32), i64>,
+        firsts: &BTreeMap<i32, i64>,
+    ) -> Result<Vec<HotContribution>, S::Error> {
         if !hot.chosen && !self.before.is_empty() {
             // The first batch: no batch before it to rank by; the open one so far.
             hot.candidates = self.hottest(hot.k);
             hot.chosen = true;
         }
-        let mut out = std::mem::take(&mut hot.outbox);
+        let mut out = Vec::new();
+        for (contribution, batch, share) in std::mem::take(&mut hot.outbox) {
+            if hot.share == HotShare::Replaced {
+                self.replace_estimate(hot, batch, contribution.coordinate, &contribution.difference, share)?;
+            }
+            out.push(contribution);
+        }
         let candidates = std::mem::take(&mut hot.candidates);
         for &coordinate in &candidates {
-            let Some(at) = self.before_index(&mut hot, coordinate) else {
+            let Some(at) = self.before_index(hot, coordinate) else {
                 continue; // not touched in this batch yet
             };
             let (_, _, slot, before, share) = self.before[at];
@@ -168,6 +241,9 @@ impl<S: ReplicaStates> Replica<S> {
                 continue;
             }
             hot.sent.insert(coordinate, own);
+            if hot.share == HotShare::Replaced {
+                self.replace_estimate(hot, self.batch, coordinate, &piece, share)?;
+            }
             let partition = (coordinate % self.partitions) as i32;
             out.push(HotContribution {
                 coordinate,
@@ -177,8 +253,7 @@ impl<S: ReplicaStates> Replica<S> {
             });
         }
         hot.candidates = candidates;
-        self.hot = Some(hot);
-        out
+        Ok(out)
     }
 
     /// Adds another worker's contribution to this replica's state at once, provisionally:
@@ -251,12 +326,13 @@ impl<S: ReplicaStates> Replica<S> {
                     continue;
                 }
                 let partition = (coordinate % self.partitions) as i32;
-                hot.outbox.push(HotContribution {
+                let contribution = HotContribution {
                     coordinate,
                     difference: rest,
                     requirements: requirements_of(requirements, partition),
                     firsts: firsts.clone(),
-                });
+                };
+                hot.outbox.push((contribution, self.batch, share));
             }
         }
         if !self.before.is_empty() {
@@ -267,6 +343,34 @@ impl<S: ReplicaStates> Replica<S> {
         hot.before_at.clear();
         hot.indexed = 0;
         self.hot = Some(hot);
+    }
+
+    /// [`HotShare::Replaced`]: own steps `piece` of own batch `batch` leave for the other
+    /// workers, whose steps of the same while arrive directly too: the estimate of those
+    /// (`share` times the piece) leaves the state. The open batch's state before it moves
+    /// alike, so that its difference stays (1 + share) times its own steps.
+    fn replace_estimate(
+        &mut self,
+        hot: &mut HotExchange,
+        batch: u32,
+        coordinate: u64,
+        piece: &CoordState,
+        share: f64,
+    ) -> Result<(), S::Error> {
+        hot.sent_of.entry((batch, coordinate)).or_default().add(piece);
+        if share == 0.0 || self.states.resident(coordinate).is_none() {
+            return Ok(()); // out of memory: the owner's next state replaces it, estimated anew
+        }
+        let mut slots = Vec::with_capacity(1);
+        self.states.resolve(&[Feature { coordinate, value: 0.0 }], &mut slots)?;
+        let slot = slots[0];
+        self.states.state_mut(slot).extrapolate(piece, -share);
+        if self.noted.get(slot as usize) == Some(&self.batch) {
+            if let Some(at) = self.before_index(hot, coordinate) {
+                self.before[at].3.extrapolate(piece, -share);
+            }
+        }
+        Ok(())
     }
 
     /// The `k` coordinates the open batch updated most (ties: the lower coordinate).

@@ -40,6 +40,7 @@
 
 mod hot;
 mod pending;
+pub(crate) use self::hot::HotShare;
 #[cfg(test)]
 pub(crate) mod scenarios;
 
@@ -253,6 +254,7 @@ impl<S: ReplicaStates> Replica<S> {
         examples: usize,
     ) -> Result<(), S::Error> {
         self.hot_seal(&requirements, &firsts);
+        let number = self.batch;
         let mut unconfirmed: Vec<i32> = requirements.keys().map(|(partition, _)| *partition).collect();
         unconfirmed.dedup();
         // Sized up front: grown as they fill, the maps rehashed about a tenth of what the
@@ -281,6 +283,7 @@ impl<S: ReplicaStates> Replica<S> {
                 unconfirmed,
                 examples,
                 sealed_at: Instant::now(),
+                number,
             });
         }
         self.states.release()
@@ -352,6 +355,9 @@ impl<S: ReplicaStates> Replica<S> {
         while self.own.front().is_some_and(|b| b.unconfirmed.is_empty()) {
             self.own.pop_front();
         }
+        if let Some(hot) = &mut self.hot {
+            hot.forget_sent_before(self.own.front().map_or(self.batch, |b| b.number));
+        }
         // A batch confirmed out of order waits for those before it; it is rare and small.
         Ok(())
     }
@@ -370,8 +376,19 @@ impl<S: ReplicaStates> Replica<S> {
             // holds are dropped, the others are added to it, and neither counts as foreign.
             let (uncovered, dropped) = match self.hot.as_mut().and_then(|hot| hot.settle(coordinate, watermark)) {
                 Some((uncovered, dropped)) => (Some(uncovered), dropped),
-                None => (None, false),
+                None => (None, 0),
             };
+            // The replica's count less what it holds provisionally: the owner's state does not
+            // hold those not dropped. Those dropped were seen before the owner's state
+            // brought them, and so are not foreign updates in flight unseen (the foreign
+            // share's estimate); with `classical_share`, for comparison, they count as foreign.
+            let provisional = match &self.hot {
+                Some(hot) if hot.share != hot::HotShare::Unseen => {
+                    uncovered.map_or(0, |u| u.updates).wrapping_add(dropped)
+                }
+                _ => uncovered.map_or(0, |u| u.updates),
+            };
+            let dropped = dropped > 0;
             let with_uncovered = |mut state: CoordState| {
                 if let Some(uncovered) = &uncovered {
                     state.add(uncovered);
@@ -387,7 +404,7 @@ impl<S: ReplicaStates> Replica<S> {
                 .resident(coordinate)
                 .map(|s| s.updates)
                 .or(pending.as_ref().map(|p| p.replica_updates))
-                .map(|held| held.wrapping_sub(uncovered.map_or(0, |u| u.updates)));
+                .map(|held| held.wrapping_sub(provisional));
             let Some(pending) = pending else {
                 if held != Some(published.updates) || self.settle.remove(&coordinate) || dropped {
                     self.merged += u64::from(held.is_some());
@@ -414,14 +431,20 @@ impl<S: ReplicaStates> Replica<S> {
                 continue; // nothing foreign: the replica's own state is the owner's and more
             }
             let mut own = CoordState::default();
+            // What of it was sent directly (hot exchange), its estimate of foreign steps
+            // already replaced by theirs.
+            let mut sent = CoordState::default();
             for batch in self.own.iter().filter(|b| b.unconfirmed.contains(&partition)) {
                 if let Some(difference) = batch.differences.get(partition as usize).and_then(|d| d.get(&coordinate)) {
                     own.add(difference);
+                    if let Some(hot) = &self.hot {
+                        hot.add_sent(batch.number, coordinate, &mut sent);
+                    }
                 }
             }
             let mut expected = published;
             expected.add(&own);
-            expected.extrapolate(&own, share);
+            expected.extrapolate(&own.difference(&sent), share);
             let expected = with_uncovered(expected);
             pending.replica_updates = expected.updates;
             if pending.updates == 0 && pending.own_recent < HOT_OWN_UPDATES {
@@ -439,6 +462,14 @@ impl<S: ReplicaStates> Replica<S> {
     /// flight or without other workers.
     pub(crate) fn foreign_share(&self, coordinate: u64) -> f64 {
         self.pending.get(&coordinate).map_or(0.0, Pending::share)
+    }
+
+    /// Turns the foreign share off: own steps count once whatever other workers have in
+    /// flight (for studying other ways of damping parallel steps, `ftrl simulate
+    /// --no-foreign-share`).
+    pub(crate) fn without_foreign_share(mut self) -> Self {
+        self.states_are_sums = false;
+        self
     }
 
     /// Own examples the owners have not applied yet.
@@ -559,7 +590,9 @@ mod tests {
 
     #[test]
     fn two_workers_exchanging_hot_coordinates_count_each_step_once() {
-        scenarios::two_workers_exchanging_hot_coordinates_count_each_step_once(MapStates::default);
+        for share in [super::HotShare::Unseen, super::HotShare::Classical, super::HotShare::Replaced] {
+            scenarios::two_workers_exchanging_hot_coordinates_count_each_step_once(MapStates::default, share, 10);
+        }
     }
 
     #[test]
