@@ -666,6 +666,29 @@ mod tests {
         assert!(report.merged > 0);
     }
 
+    /// Hot exchange, coalesced and per example (owner transactions ending inside batches):
+    /// every contribution a replica took is dropped by the end, when the owners have
+    /// applied every batch, and each example is learned once.
+    #[test]
+    fn with_hot_exchange_every_contribution_is_dropped_by_the_end() {
+        let settings = ModelSettings::new(ftrl(0.5), Loss::Logistic, &[]);
+        let data = examples(2_000);
+        for coalesce in [true, false] {
+            for hot_share in [HotShare::Unseen, HotShare::Replaced] {
+                let options =
+                    SimulationOptions { hot_coordinates: 16, hot_every: 20, hot_share, ..options(3, coalesce) };
+                let report = simulate(&settings, &data, &options).unwrap();
+                assert_eq!(report.progress.count, 2_000);
+                assert!(report.hot_taken > 100, "{}", report.hot_taken);
+                assert_eq!(report.hot_dropped, report.hot_taken, "coalesced: {coalesce}, {hot_share:?}");
+                assert_eq!(report.hot_left, 0);
+                if !coalesce {
+                    assert!(report.deferred > 0, "transactions ended inside batches");
+                }
+            }
+        }
+    }
+
     #[test]
     fn fewer_examples_partitions_than_workers_is_an_error() {
         let settings = ModelSettings::new(ftrl(0.5), Loss::Logistic, &[]);

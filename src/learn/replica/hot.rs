@@ -29,7 +29,7 @@
 
 use super::{Replica, ReplicaStates};
 use crate::learn::{CoordState, Feature};
-use hashbrown::HashMap;
+use hashbrown::{HashMap, HashSet};
 use std::collections::BTreeMap;
 
 /// One worker's own steps of one coordinate, not yet confirmed by its owner, sent directly
@@ -100,6 +100,11 @@ pub(super) struct HotExchange {
     provisional: HashMap<u64, Vec<HotContribution>>,
     /// Per owner partition: the last applied watermark taken.
     watermarks: HashMap<i32, BTreeMap<i32, i64>>,
+    /// Coordinates with provisional contributions whose owner state was not taken (it held
+    /// part of a batch): the replica's own state holds each of their contributions once and
+    /// stands for the owner's, so those the owner's watermark covers are dropped without
+    /// waiting for a state of the coordinate, which may never come again.
+    skipped: HashSet<u64>,
     /// Index of the batch's `before` entries by coordinate, built as far as `indexed`.
     before_at: HashMap<u64, usize>,
     indexed: usize,
@@ -160,6 +165,50 @@ impl HotExchange {
         if !self.sent_of.is_empty() {
             self.sent_of.retain(|(number, _), _| *number >= batch);
         }
+    }
+
+    /// The coordinates of `published` with provisional contributions.
+    pub(super) fn with_provisional(&self, published: &[(u64, CoordState)]) -> Vec<u64> {
+        if self.provisional.is_empty() {
+            return Vec::new();
+        }
+        published.iter().map(|(c, _)| *c).filter(|c| self.provisional.contains_key(c)).collect()
+    }
+
+    /// Notes which of `with_provisional` are not among the states taken.
+    pub(super) fn note_skipped(&mut self, with_provisional: Vec<u64>, taken: &[(u64, CoordState)]) {
+        if with_provisional.is_empty() {
+            return;
+        }
+        let taken: HashSet<u64> = taken.iter().map(|(c, _)| *c).collect();
+        self.skipped.extend(with_provisional.into_iter().filter(|c| !taken.contains(c)));
+    }
+
+    /// Drops the provisional contributions to skipped coordinates of owner `partition` that
+    /// its `watermark` covers, leaving their states as they are (they hold them once).
+    pub(super) fn settle_skipped(&mut self, partition: i32, partitions: u64, watermark: &BTreeMap<i32, i64>) {
+        if self.skipped.is_empty() {
+            return;
+        }
+        let mut dropped = 0u64;
+        let provisional = &mut self.provisional;
+        self.skipped.retain(|coordinate| {
+            if (coordinate % partitions) as i32 != partition {
+                return true;
+            }
+            let Some(list) = provisional.get_mut(coordinate) else {
+                return false;
+            };
+            let before = list.len();
+            list.retain(|c| !c.applied_by(watermark));
+            dropped += (before - list.len()) as u64;
+            if list.is_empty() {
+                provisional.remove(coordinate);
+                return false;
+            }
+            true
+        });
+        self.dropped += dropped;
     }
 
     pub(super) fn watermark_taken(&mut self, partition: i32, watermark: &BTreeMap<i32, i64>) {

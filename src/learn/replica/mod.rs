@@ -314,6 +314,7 @@ impl<S: ReplicaStates> Replica<S> {
             }
         }
         let mut published = self.buffered.remove(&partition).unwrap_or_default();
+        let with_provisional = self.hot.as_ref().map(|hot| hot.with_provisional(&published)).unwrap_or_default();
         let partly: Vec<&OwnBatch> = self
             .own
             .iter()
@@ -336,8 +337,12 @@ impl<S: ReplicaStates> Replica<S> {
             // Likewise a state holding part of another worker's provisional contribution.
             published.retain(|(coordinate, _)| !hot.partly_held(*coordinate, watermark));
             hot.watermark_taken(partition, watermark);
+            hot.note_skipped(with_provisional, &published);
         }
         self.take_owner_states(partition, published, watermark)?;
+        if let Some(hot) = &mut self.hot {
+            hot.settle_skipped(partition, self.partitions, watermark);
+        }
         // Coordinates with no own updates left in flight whose state this publication did not
         // bring (it comes in a later part of the transaction): their next state settles
         // them. A hot coordinate keeps its entry, and so its foreign share, between its
