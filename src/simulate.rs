@@ -454,6 +454,11 @@ pub(crate) fn simulate(
         }
     }
     curve.push((progress.count, progress.mean_loss()));
+    // What the owners published last, which a worker done with its own examples has not
+    // taken: the books as they end.
+    for worker in workers.iter_mut() {
+        worker.catch_up()?;
+    }
     Ok(SimulationReport {
         progress,
         curve,
