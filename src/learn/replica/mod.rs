@@ -26,6 +26,9 @@
 //!   recent publications. What goes to the owners is the step alone. With one worker s is
 //!   0 and nothing changes.
 //!
+//! * **Other workers' steps of hot coordinates**, when hot exchange is on ([`hot`]): taken
+//!   directly, provisionally, until an owner's state holds them.
+//!
 //! How far the owners trail (examples learned here that no owner has confirmed, and for
 //! how long) is what other workers' replicas miss of this one: the staleness the stream
 //! bounds and exports.
@@ -378,7 +381,7 @@ impl<S: ReplicaStates> Replica<S> {
         self.taken.clear();
         for (coordinate, published) in published {
             // Other workers' provisional contributions (hot exchange): those this state
-            // holds are dropped, the others are added to it, and neither counts as foreign.
+            // holds are dropped, the others are added to it.
             let (uncovered, dropped) = match self.hot.as_mut().and_then(|hot| hot.settle(coordinate, watermark)) {
                 Some((uncovered, dropped)) => (Some(uncovered), dropped),
                 None => (None, 0),
@@ -386,7 +389,8 @@ impl<S: ReplicaStates> Replica<S> {
             // The replica's count less what it holds provisionally: the owner's state does not
             // hold those not dropped. Those dropped were seen before the owner's state
             // brought them, and so are not foreign updates in flight unseen (the foreign
-            // share's estimate); with `classical_share`, for comparison, they count as foreign.
+            // share's estimate); under `HotShare::Classical` and `Replaced` they count as
+            // foreign all the same.
             let provisional = match &self.hot {
                 Some(hot) if hot.share != hot::HotShare::Unseen => {
                     uncovered.map_or(0, |u| u.updates).wrapping_add(dropped)
