@@ -2,7 +2,7 @@
 //! at once, so that a stream worker never waits on its coordinates' owners for its own
 //! examples (DESIGN §8: "a worker never waits on Kafka for its own examples").
 //!
-//! Two things change a replica's states:
+//! What changes a replica's states:
 //!
 //! * **Its own examples**, applied at once with the per-coordinate rule ([`CoordinateRule::apply`]), in
 //!   the order the owners will apply the same gradients. With one worker the owners' states
