@@ -382,6 +382,10 @@ pub struct SimulateArgs {
     /// runs each.
     #[arg(long, value_name = "RULE,...", value_delimiter = ',', num_args = 1.., default_value = "unseen", value_parser = ["unseen", "classical", "replaced"])]
     pub hot_share: Vec<String>,
+    /// With hot exchange: the workers send at phases spread over the interval (as a stream's
+    /// workers would) instead of all at once.
+    #[arg(long)]
+    pub hot_staggered: bool,
     /// Turn the foreign share off: own steps count once.
     #[arg(long)]
     pub no_foreign_share: bool,

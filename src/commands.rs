@@ -498,6 +498,7 @@ fn simulate_command(args: &SimulateArgs) -> Result<()> {
                         hot_every,
                         hot_share,
                         no_foreign_share: args.no_foreign_share,
+                        hot_staggered: args.hot_staggered,
                     };
                     let report = simulate(&settings, &examples, &options)?;
                     let loss = report.progress.mean_loss();

@@ -76,6 +76,8 @@ pub(crate) struct SimulationOptions {
     pub hot_every: usize,
     /// With hot exchange: how the foreign share treats steps that arrive directly.
     pub hot_share: HotShare,
+    /// Workers send at phases spread over the interval instead of all at once.
+    pub hot_staggered: bool,
     /// Own steps count once: no foreign share (`Replica::without_foreign_share`).
     pub no_foreign_share: bool,
 }
@@ -418,8 +420,18 @@ pub(crate) fn simulate(
         }
         // Hot exchange between rounds (one example per worker each): every `hot_every`
         // examples of the group.
-        if hot && clock / options.hot_every as u64 > last_exchange / options.hot_every as u64 {
-            exchange_hot(&mut workers, options)?;
+        if hot {
+            let every = options.hot_every as u64;
+            let n = workers.len() as u64;
+            // Worker w sends at its own phase, w·E/N examples later than worker 0, when
+            // `hot_staggered`; otherwise all at once.
+            let phase = |w: usize| if options.hot_staggered { w as u64 * every / n } else { 0 };
+            let senders: Vec<usize> = (0..workers.len())
+                .filter(|&w| (clock + phase(w)) / every > (last_exchange + phase(w)) / every)
+                .collect();
+            if !senders.is_empty() {
+                exchange_hot(&mut workers, &senders, options)?;
+            }
             last_exchange = clock;
         }
         if !learned {
@@ -474,8 +486,8 @@ pub(crate) fn simulate(
 
 /// Each worker sends its hot contributions, and every other replica takes them at once (a
 /// side channel of a few milliseconds: no examples learned meanwhile).
-fn exchange_hot(workers: &mut [Worker], options: &SimulationOptions) -> Result<(), StoreError> {
-    for w in 0..workers.len() {
+fn exchange_hot(workers: &mut [Worker], senders: &[usize], options: &SimulationOptions) -> Result<(), StoreError> {
+    for &w in senders {
         let (requirements, firsts) = workers[w].batch.sent_so_far(options);
         let contributions = workers[w].replica.hot_contributions(&requirements, &firsts)?;
         for (other, worker) in workers.iter_mut().enumerate() {
@@ -617,6 +629,7 @@ mod tests {
             hot_coordinates: 0,
             hot_every: 1,
             hot_share: HotShare::Unseen,
+            hot_staggered: false,
             no_foreign_share: false,
         }
     }
