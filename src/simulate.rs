@@ -692,13 +692,23 @@ mod tests {
         let settings = ModelSettings::new(ftrl(0.5), Loss::Logistic, &[]);
         let data = examples(2_000);
         for coalesce in [true, false] {
-            for hot_share in [HotShare::Unseen, HotShare::Replaced] {
-                let options =
-                    SimulationOptions { hot_coordinates: 16, hot_every: 20, hot_share, ..options(3, coalesce) };
+            for (hot_share, hot_staggered) in
+                [(HotShare::Unseen, false), (HotShare::Replaced, false), (HotShare::Unseen, true)]
+            {
+                let options = SimulationOptions {
+                    hot_coordinates: 16,
+                    hot_every: 20,
+                    hot_share,
+                    hot_staggered,
+                    ..options(3, coalesce)
+                };
                 let report = simulate(&settings, &data, &options).unwrap();
                 assert_eq!(report.progress.count, 2_000);
                 assert!(report.hot_taken > 100, "{}", report.hot_taken);
-                assert_eq!(report.hot_dropped, report.hot_taken, "coalesced: {coalesce}, {hot_share:?}");
+                assert_eq!(
+                    report.hot_dropped, report.hot_taken,
+                    "coalesced: {coalesce}, {hot_share:?}, {hot_staggered}"
+                );
                 assert_eq!(report.hot_left, 0);
                 if !coalesce {
                     assert!(report.deferred > 0, "transactions ended inside batches");
