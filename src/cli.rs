@@ -367,6 +367,28 @@ pub struct SimulateArgs {
     /// from the owners' history (coalesced only; slow, for small files).
     #[arg(long, conflicts_with = "per_example")]
     pub check_views: bool,
+    /// Hot-coordinate exchange: each worker sends the other replicas its own unconfirmed
+    /// steps of its K hottest coordinates directly, every --hot-every examples; a list runs
+    /// each (0: off).
+    #[arg(long, value_name = "K,...", value_delimiter = ',', num_args = 1.., default_value = "0")]
+    pub hot_coordinates: Vec<usize>,
+    /// Examples learned by the whole group between two hot exchanges; a list runs each.
+    #[arg(long, value_name = "E,...", value_delimiter = ',', num_args = 1.., default_value = "1000")]
+    pub hot_every: Vec<usize>,
+    /// With hot exchange, how the foreign share treats other workers' steps that arrive
+    /// directly: "unseen" (they are not counted as foreign: the share falls to about 0),
+    /// "classical" (counted, as without exchange), "replaced" (counted, and each own step
+    /// sent takes its estimate of the others' steps out of the replica's state); a list
+    /// runs each.
+    #[arg(long, value_name = "RULE,...", value_delimiter = ',', num_args = 1.., default_value = "unseen", value_parser = ["unseen", "classical", "replaced"])]
+    pub hot_share: Vec<String>,
+    /// With hot exchange: the workers send at phases spread over the interval (as a stream's
+    /// workers would) instead of all at once.
+    #[arg(long)]
+    pub hot_staggered: bool,
+    /// Turn the foreign share off: own steps count once.
+    #[arg(long)]
+    pub no_foreign_share: bool,
     #[command(flatten)]
     pub learner: LearnerArgs,
 }

@@ -461,36 +461,63 @@ fn simulate_command(args: &SimulateArgs) -> Result<()> {
     }
     let baseline = embedded(&settings, &examples)?.mean_loss();
     let mut out = format!("examples {}  embedded loss {baseline:.6}\n", examples.len());
-    out.push_str("workers  batch  loss       − embedded  staleness mean  max      merged      deferred\n");
+    out.push_str("workers  batch  hot K  every E  loss       − embedded  staleness mean  max      merged      deferred  hot taken   dropped  left\n");
     print_stdout(&out)?;
+    // K = 0 runs once whatever the intervals: no exchange.
+    let mut hot = Vec::new();
+    for &k in &args.hot_coordinates {
+        for &every in &args.hot_every {
+            if k > 0 || !hot.iter().any(|(h, _)| *h == 0) {
+                hot.push((k, every));
+            }
+        }
+    }
     for &batch in &args.batch {
-        for &workers in &args.workers {
-            let options = SimulationOptions {
-                workers,
-                batch_examples: batch,
-                round_trip: args.round_trip,
-                commit_every: args.commit_every,
-                partitions: args.partitions,
-                example_partitions: args.example_partitions,
-                coalesce: !args.per_example,
-                record_examples: args.record_examples,
-                packed_coordinates: args.packed_coordinates,
-                max_unconfirmed: args.max_unconfirmed,
-                delay_tolerant: args.delay_tolerant,
-                check_views: args.check_views,
+        for share in &args.hot_share {
+            let hot_share = match share.as_str() {
+                "classical" => crate::learn::replica::HotShare::Classical,
+                "replaced" => crate::learn::replica::HotShare::Replaced,
+                _ => crate::learn::replica::HotShare::Unseen,
             };
-            let report = simulate(&settings, &examples, &options)?;
-            let loss = report.progress.mean_loss();
-            let curve: Vec<String> = report.curve.iter().map(|(n, l)| format!("{n}:{l:.4}")).collect();
-            tracing::debug!(workers, batch, curve = %curve.join(" "), "progressive loss");
-            print_stdout(&format!(
-                "{workers:>7}  {batch:>5}  {loss:.6}  {:>+10.5}  {:>14.0}  {:>7}  {:>10}  {:>8}\n",
-                loss - baseline,
-                report.staleness_mean,
-                report.staleness_max,
-                report.merged,
-                report.deferred
-            ))?;
+            for &(hot_coordinates, hot_every) in &hot {
+                for &workers in &args.workers {
+                    let options = SimulationOptions {
+                        workers,
+                        batch_examples: batch,
+                        round_trip: args.round_trip,
+                        commit_every: args.commit_every,
+                        partitions: args.partitions,
+                        example_partitions: args.example_partitions,
+                        coalesce: !args.per_example,
+                        record_examples: args.record_examples,
+                        packed_coordinates: args.packed_coordinates,
+                        max_unconfirmed: args.max_unconfirmed,
+                        delay_tolerant: args.delay_tolerant,
+                        check_views: args.check_views,
+                        hot_coordinates,
+                        hot_every,
+                        hot_share,
+                        no_foreign_share: args.no_foreign_share,
+                        hot_staggered: args.hot_staggered,
+                    };
+                    let report = simulate(&settings, &examples, &options)?;
+                    let loss = report.progress.mean_loss();
+                    let curve: Vec<String> = report.curve.iter().map(|(n, l)| format!("{n}:{l:.4}")).collect();
+                    tracing::debug!(workers, batch, curve = %curve.join(" "), "progressive loss");
+                    let every = if hot_coordinates == 0 { "-".to_string() } else { format!("{hot_every} {share}") };
+                    print_stdout(&format!(
+                    "{workers:>7}  {batch:>5}  {hot_coordinates:>5}  {every:>7}  {loss:.6}  {:>+10.5}  {:>14.0}  {:>7}  {:>10}  {:>8}  {:>9}  {:>8}  {:>4}\n",
+                    loss - baseline,
+                    report.staleness_mean,
+                    report.staleness_max,
+                    report.merged,
+                    report.deferred,
+                    report.hot_taken,
+                    report.hot_dropped,
+                    report.hot_left,
+                ))?;
+                }
+            }
         }
     }
     Ok(())

@@ -20,7 +20,7 @@
 //! and the workers learn at the same rate (one example each in turn). A round trip of D
 //! examples at R examples per second is D / R seconds.
 
-use crate::learn::replica::Replica;
+use crate::learn::replica::{HotShare, Replica};
 use crate::learn::rule::CoordinateRule;
 use crate::learn::{CoordState, Feature, Gradient, Progress, ViewLearner};
 use crate::model::ModelSettings;
@@ -68,6 +68,18 @@ pub(crate) struct SimulationOptions {
     /// from the owners' history (coalesced batches only; slow: it copies the owners' states
     /// at every transaction).
     pub check_views: bool,
+    /// Hot-coordinate exchange (`learn::replica`'s `hot`): every `hot_every` examples of
+    /// the group, each worker sends its own unconfirmed steps of its `hot_coordinates`
+    /// hottest coordinates directly to every other replica, which holds them until their
+    /// owner's state does. 0 coordinates: off.
+    pub hot_coordinates: usize,
+    pub hot_every: usize,
+    /// With hot exchange: how the foreign share treats steps that arrive directly.
+    pub hot_share: HotShare,
+    /// Workers send at phases spread over the interval instead of all at once.
+    pub hot_staggered: bool,
+    /// Own steps count once: no foreign share (`Replica::without_foreign_share`).
+    pub no_foreign_share: bool,
 }
 
 /// One example, featurized.
@@ -92,6 +104,13 @@ pub(crate) struct SimulationReport {
     pub merged: u64,
     /// Owner transactions a replica did not take (they held part of one of its batches).
     pub deferred: u64,
+    /// Hot contributions taken by replicas, and dropped once an owner state held them (all
+    /// of them by the end: the owners have applied every batch).
+    pub hot_taken: u64,
+    pub hot_dropped: u64,
+    /// Hot contributions still held provisionally at the end (0 unless one is never
+    /// dropped).
+    pub hot_left: usize,
 }
 
 /// The progressive loss of one learner on the examples in their order (`ftrl train`).
@@ -226,6 +245,22 @@ struct OpenBatch {
     per_example: Vec<(i32, i64, Vec<Gradient>)>,
 }
 
+impl OpenBatch {
+    /// What the batch sent or will send so far: (owner partition, examples partition) →
+    /// highest offset, and its lowest offset per examples partition. A coalesced batch
+    /// sends a record to every owner partition when sealed.
+    fn sent_so_far(&self, options: &SimulationOptions) -> (BTreeMap<(i32, i32), i64>, BTreeMap<i32, i64>) {
+        let requirements = if options.coalesce {
+            (0..options.partitions)
+                .flat_map(|partition| self.lasts.iter().map(move |(origin, last)| ((partition, *origin), *last)))
+                .collect()
+        } else {
+            self.requirements.clone()
+        };
+        (requirements, self.firsts.clone())
+    }
+}
+
 impl Worker {
     /// The next example of its partitions, taken in turn: (partition, offset, index).
     fn next_example(&mut self) -> Option<(i32, i64, usize)> {
@@ -278,11 +313,28 @@ pub(crate) fn simulate(
     if !settings.hedge.is_empty() {
         return Err(SimulationError::Settings("the simulation runs one learner, not a Hedge"));
     }
+    let hot = options.hot_coordinates > 0;
+    if hot && options.hot_every == 0 {
+        return Err(SimulationError::Settings("hot exchange needs an interval of at least one example"));
+    }
+    if hot && options.check_views {
+        return Err(SimulationError::Settings("views are checked without hot exchange"));
+    }
     let rule = settings.coordinate_rule().with_delay_tolerance(options.delay_tolerant);
     let partitions = options.partitions;
     let mut workers: Vec<Worker> = (0..options.workers)
         .map(|w| Worker {
-            replica: Replica::new(rule.clone(), partitions, ModelStore::in_memory()),
+            replica: {
+                let mut replica = Replica::new(rule.clone(), partitions, ModelStore::in_memory());
+                if hot {
+                    replica = replica.with_hot_exchange(options.hot_coordinates);
+                }
+                replica = replica.with_hot_share(options.hot_share);
+                if options.no_foreign_share {
+                    replica = replica.without_foreign_share();
+                }
+                replica
+            },
             learner: settings.view_learner().with_read_sums(options.delay_tolerant),
             partitions: (0..options.example_partitions)
                 .filter(|e| *e as usize % options.workers == w)
@@ -311,6 +363,7 @@ pub(crate) fn simulate(
     let mut clock = 0u64;
     let mut next_commit = every;
     let mut done = vec![false; workers.len()];
+    let mut last_exchange = 0u64;
 
     loop {
         let mut learned = false;
@@ -365,6 +418,22 @@ pub(crate) fn simulate(
                 seal(w, worker, options, clock, &mut in_flight, &mut sequence)?;
             }
         }
+        // Hot exchange between rounds (one example per worker each): every `hot_every`
+        // examples of the group.
+        if hot {
+            let every = options.hot_every as u64;
+            let n = workers.len() as u64;
+            // Worker w sends at its own phase, w·E/N examples later than worker 0, when
+            // `hot_staggered`; otherwise all at once.
+            let phase = |w: usize| if options.hot_staggered { w as u64 * every / n } else { 0 };
+            let senders: Vec<usize> = (0..workers.len())
+                .filter(|&w| (clock + phase(w)) / every > (last_exchange + phase(w)) / every)
+                .collect();
+            if !senders.is_empty() {
+                exchange_hot(&mut workers, &senders, options)?;
+            }
+            last_exchange = clock;
+        }
         if !learned {
             if done.iter().all(|d| *d) {
                 break;
@@ -397,6 +466,11 @@ pub(crate) fn simulate(
         }
     }
     curve.push((progress.count, progress.mean_loss()));
+    // What the owners published last, which a worker done with its own examples has not
+    // taken: the books as they end.
+    for worker in workers.iter_mut() {
+        worker.catch_up()?;
+    }
     Ok(SimulationReport {
         progress,
         curve,
@@ -404,7 +478,27 @@ pub(crate) fn simulate(
         staleness_max,
         merged: workers.iter().map(|w| w.replica.merged).sum(),
         deferred: workers.iter().map(|w| w.replica.deferred).sum(),
+        hot_taken: workers.iter().map(|w| w.replica.hot_counts().0).sum(),
+        hot_dropped: workers.iter().map(|w| w.replica.hot_counts().1).sum(),
+        hot_left: workers.iter().map(|w| w.replica.provisional()).sum(),
     })
+}
+
+/// Each worker sends its hot contributions, and every other replica takes them at once (a
+/// side channel of a few milliseconds: no examples learned meanwhile).
+fn exchange_hot(workers: &mut [Worker], senders: &[usize], options: &SimulationOptions) -> Result<(), StoreError> {
+    for &w in senders {
+        let (requirements, firsts) = workers[w].batch.sent_so_far(options);
+        let contributions = workers[w].replica.hot_contributions(&requirements, &firsts)?;
+        for (other, worker) in workers.iter_mut().enumerate() {
+            if other != w {
+                for contribution in &contributions {
+                    worker.replica.foreign_contribution(contribution)?;
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Ends `worker`'s batch: its records leave for the owners, arriving `round_trip` examples
@@ -532,6 +626,11 @@ mod tests {
             max_unconfirmed: 200,
             delay_tolerant: false,
             check_views: false,
+            hot_coordinates: 0,
+            hot_every: 1,
+            hot_share: HotShare::Unseen,
+            hot_staggered: false,
+            no_foreign_share: false,
         }
     }
 
@@ -583,6 +682,39 @@ mod tests {
         let options = SimulationOptions { check_views: true, ..options(4, true) };
         let report = simulate(&settings, &data, &options).unwrap();
         assert!(report.merged > 0);
+    }
+
+    /// Hot exchange, coalesced and per example (owner transactions ending inside batches):
+    /// every contribution a replica took is dropped by the end, when the owners have
+    /// applied every batch, and each example is learned once.
+    #[test]
+    fn with_hot_exchange_every_contribution_is_dropped_by_the_end() {
+        let settings = ModelSettings::new(ftrl(0.5), Loss::Logistic, &[]);
+        let data = examples(2_000);
+        for coalesce in [true, false] {
+            for (hot_share, hot_staggered) in
+                [(HotShare::Unseen, false), (HotShare::Replaced, false), (HotShare::Unseen, true)]
+            {
+                let options = SimulationOptions {
+                    hot_coordinates: 16,
+                    hot_every: 20,
+                    hot_share,
+                    hot_staggered,
+                    ..options(3, coalesce)
+                };
+                let report = simulate(&settings, &data, &options).unwrap();
+                assert_eq!(report.progress.count, 2_000);
+                assert!(report.hot_taken > 100, "{}", report.hot_taken);
+                assert_eq!(
+                    report.hot_dropped, report.hot_taken,
+                    "coalesced: {coalesce}, {hot_share:?}, {hot_staggered}"
+                );
+                assert_eq!(report.hot_left, 0);
+                if !coalesce {
+                    assert!(report.deferred > 0, "transactions ended inside batches");
+                }
+            }
+        }
     }
 
     #[test]

@@ -195,4 +195,22 @@ mod tests {
             small_store(&dir, &n.to_string())
         });
     }
+
+    /// Hot exchange on a cache far smaller than the model: provisional contributions to
+    /// coordinates that leave memory still count once and are dropped.
+    #[test]
+    fn on_a_cache_far_smaller_than_the_model_hot_contributions_count_once() {
+        let dir = tempfile::tempdir().unwrap();
+        for share in [crate::learn::replica::HotShare::Unseen, crate::learn::replica::HotShare::Replaced] {
+            let mut n = 0;
+            scenarios::two_workers_exchanging_hot_coordinates_count_each_step_once(
+                || {
+                    n += 1;
+                    small_store(&dir, &format!("{share:?}{n}"))
+                },
+                share,
+                1,
+            );
+        }
+    }
 }

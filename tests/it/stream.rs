@@ -192,9 +192,8 @@ fn with_one_examples_partition_the_stream_is_the_embedded_trainer() {
 fn with_two_predict_threads_every_example_is_learned_once_and_as_well() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let setup = Setup::with_example_partitions("two-threads", 1);
-    let config = setup.config_with("w1", "protobuf", |text| {
-        text.replace("batch_max_examples = 500", "batch_max_examples = 5000")
-    });
+    let config = setup
+        .config_with("w1", "protobuf", |text| text.replace("batch_max_examples = 500", "batch_max_examples = 5000"));
     run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
     let (data, examples) = generated(setup.dir.path(), 20_000);
     produce_in_order(&setup, &examples);

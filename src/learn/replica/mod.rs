@@ -2,7 +2,7 @@
 //! at once, so that a stream worker never waits on its coordinates' owners for its own
 //! examples (DESIGN §8: "a worker never waits on Kafka for its own examples").
 //!
-//! Two things change a replica's states:
+//! What changes a replica's states:
 //!
 //! * **Its own examples**, applied at once with the per-coordinate rule ([`CoordinateRule::apply`]), in
 //!   the order the owners will apply the same gradients. With one worker the owners' states
@@ -26,6 +26,9 @@
 //!   recent publications. What goes to the owners is the step alone. With one worker s is
 //!   0 and nothing changes.
 //!
+//! * **Other workers' steps of hot coordinates**, when hot exchange is on ([`hot`]): taken
+//!   directly, provisionally, until an owner's state holds them.
+//!
 //! How far the owners trail (examples learned here that no owner has confirmed, and for
 //! how long) is what other workers' replicas miss of this one: the staleness the stream
 //! bounds and exports.
@@ -38,7 +41,9 @@
 //! confirmed: a state that has left memory is then replaced by an owner's without being
 //! read back, since nothing of this replica is missing from it.
 
+mod hot;
 mod pending;
+pub(crate) use self::hot::HotShare;
 #[cfg(test)]
 pub(crate) mod scenarios;
 mod shared;
@@ -124,6 +129,8 @@ pub(crate) struct Replica<S> {
     /// Owner transactions whose states of some coordinates were not taken because they held
     /// part of one of this replica's batches (which the difference bookkeeping cannot split).
     pub deferred: u64,
+    /// Hot-coordinate exchange ([`hot`]), when turned on.
+    hot: Option<Box<hot::HotExchange>>,
 }
 
 impl<S: ReplicaStates> Replica<S> {
@@ -149,6 +156,7 @@ impl<S: ReplicaStates> Replica<S> {
             confirmed: Vec::new(),
             merged: 0,
             deferred: 0,
+            hot: None,
         }
     }
 
@@ -296,6 +304,8 @@ impl<S: ReplicaStates> Replica<S> {
         firsts: BTreeMap<i32, i64>,
         examples: usize,
     ) -> Result<(), S::Error> {
+        self.hot_seal(&requirements, &firsts);
+        let number = self.batch;
         let mut unconfirmed: Vec<i32> = requirements.keys().map(|(partition, _)| *partition).collect();
         unconfirmed.dedup();
         // Sized up front: grown as they fill, the maps rehashed about a tenth of what the
@@ -324,6 +334,7 @@ impl<S: ReplicaStates> Replica<S> {
                 unconfirmed,
                 examples,
                 sealed_at: Instant::now(),
+                number,
             });
         }
         self.states.release()
@@ -354,6 +365,7 @@ impl<S: ReplicaStates> Replica<S> {
             }
         }
         let mut published = self.buffered.remove(&partition).unwrap_or_default();
+        let with_provisional = self.hot.as_ref().map(|hot| hot.with_provisional(&published)).unwrap_or_default();
         let partly: Vec<&OwnBatch> = self
             .own
             .iter()
@@ -372,7 +384,16 @@ impl<S: ReplicaStates> Replica<S> {
             };
             published.retain(|(coordinate, _)| !touched(coordinate));
         }
-        self.take_owner_states(partition, published)?;
+        if let Some(hot) = &mut self.hot {
+            // Likewise a state holding part of another worker's provisional contribution.
+            published.retain(|(coordinate, _)| !hot.partly_held(*coordinate, watermark));
+            hot.watermark_taken(partition, watermark);
+            hot.note_skipped(with_provisional, &published);
+        }
+        self.take_owner_states(partition, published, watermark)?;
+        if let Some(hot) = &mut self.hot {
+            hot.settle_skipped(partition, self.partitions, watermark);
+        }
         // Coordinates with no own updates left in flight whose state this publication did not
         // bring (it comes in a later part of the transaction): their next state settles
         // them. A hot coordinate keeps its entry, and so its foreign share, between its
@@ -390,25 +411,61 @@ impl<S: ReplicaStates> Replica<S> {
         while self.own.front().is_some_and(|b| b.unconfirmed.is_empty()) {
             self.own.pop_front();
         }
+        if let Some(hot) = &mut self.hot {
+            hot.forget_sent_before(self.own.front().map_or(self.batch, |b| b.number));
+        }
         // A batch confirmed out of order waits for those before it; it is rare and small.
         Ok(())
     }
 
     /// Takes owner states published as of a watermark that holds each own batch either
     /// whole or not at all.
-    fn take_owner_states(&mut self, partition: i32, published: Vec<(u64, CoordState)>) -> Result<(), S::Error> {
+    fn take_owner_states(
+        &mut self,
+        partition: i32,
+        published: Vec<(u64, CoordState)>,
+        watermark: &BTreeMap<i32, i64>,
+    ) -> Result<(), S::Error> {
         self.taken.clear();
         for (coordinate, published) in published {
+            // Other workers' provisional contributions (hot exchange): those this state
+            // holds are dropped, the others are added to it.
+            let (uncovered, dropped) = match self.hot.as_mut().and_then(|hot| hot.settle(coordinate, watermark)) {
+                Some((uncovered, dropped)) => (Some(uncovered), dropped),
+                None => (None, 0),
+            };
+            // The replica's count less what it holds provisionally: the owner's state does not
+            // hold those not dropped. Those dropped were seen before the owner's state
+            // brought them, and so are not foreign updates in flight unseen (the foreign
+            // share's estimate); under `HotShare::Classical` and `Replaced` they count as
+            // foreign all the same.
+            let provisional = match &self.hot {
+                Some(hot) if hot.share != hot::HotShare::Unseen => {
+                    uncovered.map_or(0, |u| u.updates).wrapping_add(dropped)
+                }
+                _ => uncovered.map_or(0, |u| u.updates),
+            };
+            let dropped = dropped > 0;
+            let with_uncovered = |mut state: CoordState| {
+                if let Some(uncovered) = &uncovered {
+                    state.add(uncovered);
+                }
+                state
+            };
             let pending = self.pending.get_mut(&coordinate);
             // The replica's update count, when known without reading the state back: a
             // state out of memory without own updates pending is the owner's and more of
             // nothing, so the published one replaces it as it stands.
-            let held =
-                self.states.resident(coordinate).map(|s| s.updates).or(pending.as_ref().map(|p| p.replica_updates));
+            let held = self
+                .states
+                .resident(coordinate)
+                .map(|s| s.updates)
+                .or(pending.as_ref().map(|p| p.replica_updates))
+                .map(|held| held.wrapping_sub(provisional));
             let Some(pending) = pending else {
-                if held != Some(published.updates) || self.settle.remove(&coordinate) {
+                if held != Some(published.updates) || self.settle.remove(&coordinate) || dropped {
                     self.merged += u64::from(held.is_some());
-                    self.taken.push((coordinate, published));
+                    self.taken.push((coordinate, with_uncovered(published)));
                 }
                 continue;
             };
@@ -424,21 +481,28 @@ impl<S: ReplicaStates> Replica<S> {
             }
             pending.confirmed = 0;
             let share = pending.share();
-            if foreign == 0 && share == 0.0 && share_before == 0.0 && !self.settle.remove(&coordinate) {
+            if foreign == 0 && share == 0.0 && share_before == 0.0 && !self.settle.remove(&coordinate) && !dropped {
                 if pending.updates == 0 && pending.own_recent < HOT_OWN_UPDATES {
                     self.pending.remove(&coordinate);
                 }
                 continue; // nothing foreign: the replica's own state is the owner's and more
             }
             let mut own = CoordState::default();
+            // What of it was sent directly (hot exchange), its estimate of foreign steps
+            // already replaced by theirs.
+            let mut sent = CoordState::default();
             for batch in self.own.iter().filter(|b| b.unconfirmed.contains(&partition)) {
                 if let Some(difference) = batch.differences.get(partition as usize).and_then(|d| d.get(&coordinate)) {
                     own.add(difference);
+                    if let Some(hot) = &self.hot {
+                        hot.add_sent(batch.number, coordinate, &mut sent);
+                    }
                 }
             }
             let mut expected = published;
             expected.add(&own);
-            expected.extrapolate(&own, share);
+            expected.extrapolate(&own.difference(&sent), share);
+            let expected = with_uncovered(expected);
             pending.replica_updates = expected.updates;
             if pending.updates == 0 && pending.own_recent < HOT_OWN_UPDATES {
                 self.pending.remove(&coordinate); // its state is the owner's now
@@ -455,6 +519,14 @@ impl<S: ReplicaStates> Replica<S> {
     /// flight or without other workers.
     pub(crate) fn foreign_share(&self, coordinate: u64) -> f64 {
         self.pending.get(&coordinate).map_or(0.0, Pending::share)
+    }
+
+    /// Turns the foreign share off: own steps count once whatever other workers have in
+    /// flight (for studying other ways of damping parallel steps, `ftrl simulate
+    /// --no-foreign-share`).
+    pub(crate) fn without_foreign_share(mut self) -> Self {
+        self.states_are_sums = false;
+        self
     }
 
     /// Own examples the owners have not applied yet.
@@ -581,6 +653,18 @@ mod tests {
     #[test]
     fn four_threads_learning_in_one_replica_lose_no_step() {
         scenarios::four_threads_learning_in_one_replica_lose_no_step(MapStates::default);
+    }
+
+    #[test]
+    fn two_workers_exchanging_hot_coordinates_count_each_step_once() {
+        for share in [super::HotShare::Unseen, super::HotShare::Classical, super::HotShare::Replaced] {
+            scenarios::two_workers_exchanging_hot_coordinates_count_each_step_once(MapStates::default, share, 10);
+        }
+    }
+
+    #[test]
+    fn a_hot_contribution_its_owner_already_holds_is_not_taken() {
+        scenarios::a_hot_contribution_its_owner_already_holds_is_not_taken(MapStates::default);
     }
 
     #[test]

@@ -537,3 +537,130 @@ where
     }
     assert!((losses[1] - losses[0]).abs() < 0.002, "1 thread {} against 4 threads {}", losses[0], losses[1]);
 }
+
+/// Hot exchange (issue 30): two workers learn in turn, one example each, and every `every`
+/// examples each sends its hot contributions, which the other takes at once, in the middle
+/// of its own batch. The owners apply each batch of 40 a round later. Right after each
+/// exchange, every example learned so far is in each replica's bias exactly once: in the
+/// owner's state, as an own step unconfirmed, or as a provisional foreign contribution
+/// (counted twice, the count would be higher; dropped before the owner held it, lower).
+/// At the end every contribution has been dropped and each replica is the owner's model.
+/// So whichever way the foreign share treats the steps that arrive directly.
+pub(crate) fn two_workers_exchanging_hot_coordinates_count_each_step_once<S: ReplicaStates>(
+    mut states: impl FnMut() -> S,
+    share: hot::HotShare,
+    every: usize,
+) where
+    S::Error: Debug,
+{
+    let mut learner = learner();
+    let mut replicas = [
+        Replica::new(rule(), PARTITIONS, states()).with_hot_exchange(8).with_hot_share(share),
+        Replica::new(rule(), PARTITIONS, states()).with_hot_exchange(8).with_hot_share(share),
+    ];
+    let mut owner = Owner::new(rule());
+    let data = [examples(400, 1), examples(400, 2)];
+    let mut late: Vec<Vec<(Gradient, i32, i64)>> = Vec::new();
+    let mut learned = 0u64;
+    let mut at = 0i64;
+    let mut round = 0;
+    while at < 400 {
+        let mut sent: [Vec<(Gradient, i32, i64)>; 2] = Default::default();
+        let mut requirements: [BTreeMap<(i32, i32), i64>; 2] = Default::default();
+        let firsts = [0i32, 1].map(|worker| BTreeMap::from([(worker, at)]));
+        let mut taken = 0;
+        // Batches of 40, ended early when a replica is crowded (a small store).
+        while taken < 40 && at < 400 && !replicas.iter().any(|r| r.crowded()) {
+            for (worker, replica) in replicas.iter_mut().enumerate() {
+                let (features, label) = &data[worker][at as usize];
+                step(&mut learner, replica, features, *label);
+                for g in learner.gradients() {
+                    sent[worker].push((*g, worker as i32, at));
+                    requirements[worker].insert((partition_of(g.coordinate), worker as i32), at);
+                }
+                learned += 1;
+            }
+            at += 1;
+            taken += 1;
+            if taken % every == 0 {
+                for worker in 0..2 {
+                    let contributions =
+                        replicas[worker].hot_contributions(&requirements[worker], &firsts[worker]).unwrap();
+                    assert!(contributions.iter().all(|c| c.difference.updates > 0));
+                    for contribution in &contributions {
+                        replicas[1 - worker].foreign_contribution(contribution).unwrap();
+                    }
+                }
+                if round > 0 {
+                    for replica in replicas.iter_mut() {
+                        assert_eq!(replica.state(0).unwrap().updates, learned, "round {round}, example {at}");
+                    }
+                }
+            }
+        }
+        for (worker, replica) in replicas.iter_mut().enumerate() {
+            replica.seal(std::mem::take(&mut requirements[worker]), firsts[worker].clone(), taken).unwrap();
+        }
+        round += 1;
+        // The owners apply the batches of the round before: this round's stay provisional.
+        for batch in late.drain(..) {
+            owner.apply(&batch);
+        }
+        late.extend(sent);
+        for replica in replicas.iter_mut() {
+            owner.publish(replica);
+        }
+    }
+    for replica in replicas.iter_mut() {
+        // The rest of the last batches, sent after they were sealed.
+        let rest = replica.hot_contributions(&BTreeMap::new(), &BTreeMap::new()).unwrap();
+        assert!(rest.iter().all(|c| c.coordinate != 0 || c.difference.updates > 0));
+    }
+    for batch in late.drain(..) {
+        owner.apply(&batch);
+    }
+    for replica in replicas.iter_mut() {
+        owner.publish(replica);
+    }
+    for replica in replicas.iter_mut() {
+        let (taken, dropped) = replica.hot_counts();
+        assert!(taken > 50, "{taken} contributions taken");
+        assert_eq!(dropped, taken, "each dropped once its owner held it");
+        assert_eq!(replica.provisional(), 0);
+        assert_eq!(replica.unconfirmed().examples, 0);
+        for (c, expected) in &owner.states {
+            let got = replica.state(*c).unwrap();
+            assert_eq!(got.updates, expected.updates, "coordinate {c}");
+            assert!((got.z - expected.z).abs() < 1e-9 && (got.n - expected.n).abs() < 1e-9, "coordinate {c}");
+        }
+    }
+}
+
+/// A hot contribution that arrives after the owner's state holding it was taken (the side
+/// channel slower than the round trip) is not taken: the replica would count it twice.
+pub(crate) fn a_hot_contribution_its_owner_already_holds_is_not_taken<S: ReplicaStates>(mut states: impl FnMut() -> S)
+where
+    S::Error: Debug,
+{
+    let mut learner = learner();
+    let mut sender = Replica::new(rule(), PARTITIONS, states()).with_hot_exchange(4);
+    let mut receiver = Replica::new(rule(), PARTITIONS, states()).with_hot_exchange(4);
+    let mut owner = Owner::new(rule());
+    let data = examples(100, 5);
+    // Two batches: the first chooses the hot coordinates, the second's rest leaves sealed.
+    let (sent, _) = batch(&mut sender, &mut learner, &data[..50], (0, 0), 50, |_, _| {});
+    owner.apply(&sent);
+    sender.hot_contributions(&BTreeMap::new(), &BTreeMap::new()).unwrap();
+    let (sent, _) = batch(&mut sender, &mut learner, &data[50..], (0, 50), 50, |_, _| {});
+    owner.apply(&sent);
+    owner.publish(&mut receiver);
+    let late = sender.hot_contributions(&BTreeMap::new(), &BTreeMap::new()).unwrap();
+    assert!(late.iter().any(|c| c.coordinate == 0), "the bias is hot");
+    for contribution in &late {
+        assert!(!receiver.foreign_contribution(contribution).unwrap(), "{contribution:?}");
+    }
+    assert_eq!(receiver.provisional(), 0);
+    for (c, expected) in &owner.states {
+        assert_eq!(receiver.state(*c).unwrap(), *expected, "coordinate {c}");
+    }
+}

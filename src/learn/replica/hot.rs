@@ -1,0 +1,452 @@
+//! Hot-coordinate exchange (issue 30): other workers' steps of the hottest coordinates reach
+//! a replica directly, without waiting for the round trip through the owners.
+//!
+//! Staleness hurts most where a coordinate moves with most examples (the bias, the frequent
+//! values of each field): every worker corrects its error from a view that misses the
+//! other workers' last round trip of examples. So each worker, often (every few hundred
+//! examples of the group), sends its own steps of its K hottest coordinates since its last
+//! sending, as [`HotContribution`]s, and every other replica adds them to its states at
+//! once as *provisional* foreign contributions.
+//!
+//! A contribution is tagged with what its owner must have applied to hold it: per examples
+//! partition, the highest offset whose gradients the piece's batch sent to the coordinate's
+//! owner partition. A receiving replica drops it when it takes the coordinate's state from
+//! an owner publication whose applied watermark covers that tag: the owner's state holds
+//! those steps then, from the original batch or from a re-learn after a crash, so nothing
+//! counts twice. A contribution the replica's last watermark of that owner already covers
+//! when it arrives is not taken at all. A piece never spans two batches (the rest of a
+//! batch sealed since the last sending leaves as its own piece, tagged with the batch's
+//! requirements), since an owner may apply one batch and not the next.
+//!
+//! The foreign share ([`super::pending::Pending::share`]) estimates the other workers'
+//! steps in flight and *unseen*. Foreign updates that arrive in an owner's state after they
+//! arrived as provisional contributions were seen: they do not count as foreign there, so
+//! a coordinate whose other workers' steps all arrive directly has a share near 0 and its
+//! own steps count once.
+//!
+//! Off unless [`Replica::with_hot_exchange`] turns it on: then nothing here runs and the
+//! replica is bit for bit what it was.
+
+use super::{Replica, ReplicaStates};
+use crate::learn::{CoordState, Feature};
+use hashbrown::{HashMap, HashSet};
+use std::collections::BTreeMap;
+
+/// One worker's own steps of one coordinate, not yet confirmed by its owner, sent directly
+/// to the other workers.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct HotContribution {
+    pub coordinate: u64,
+    /// The steps (z, n, Σg and the update count add up), the sender's own: what its owner
+    /// will add.
+    pub difference: CoordState,
+    /// Examples partition → highest offset whose gradients the piece's batch sent to the
+    /// coordinate's owner partition: an owner whose watermark reaches these holds the piece.
+    pub requirements: BTreeMap<i32, i64>,
+    /// Examples partition → the lowest offset of the piece's batch: a watermark at or past
+    /// it and short of the requirement holds part of the piece.
+    pub firsts: BTreeMap<i32, i64>,
+}
+
+impl HotContribution {
+    pub(super) fn applied_by(&self, watermark: &BTreeMap<i32, i64>) -> bool {
+        self.requirements.iter().all(|(origin, offset)| watermark.get(origin).is_some_and(|applied| applied >= offset))
+    }
+
+    /// Whether an owner with this watermark has applied some of the piece but not all of it
+    /// (per-example records: a transaction may end inside a batch).
+    pub(super) fn partly_applied_by(&self, watermark: &BTreeMap<i32, i64>) -> bool {
+        self.requirements.iter().any(|(origin, offset)| {
+            let first = self.firsts.get(origin).copied().unwrap_or(i64::MAX);
+            watermark.get(origin).is_some_and(|applied| *applied >= first && applied < offset)
+        })
+    }
+}
+
+/// How the foreign share treats other workers' steps that arrive directly.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum HotShare {
+    /// Steps seen directly are not foreign updates in flight unseen: an owner state bringing
+    /// them does not count them in the share, which for a coordinate whose other workers'
+    /// steps all arrive directly falls to about 0.
+    #[default]
+    Unseen,
+    /// They count as foreign, as without exchange (for comparison: the estimate of the
+    /// other workers' steps and the steps themselves then both count).
+    Classical,
+    /// They count as foreign (the share is the other workers' updates per own one), and
+    /// each own step sent replaces its estimate: the replica takes out of its state the
+    /// share times each step it sends, as the other workers' steps of the same while
+    /// arrive. What is left estimated is the other workers' steps since their last sending.
+    Replaced,
+}
+
+/// What a replica with hot exchange keeps, sending and receiving.
+#[derive(Debug, Default)]
+pub(super) struct HotExchange {
+    /// How many coordinates it sends: the hottest by own updates in its last batch.
+    k: usize,
+    /// The coordinates it sends during the batch being learned (chosen once per batch, so
+    /// that what it sent of a batch is known per coordinate when the batch is sealed).
+    candidates: Vec<u64>,
+    chosen: bool,
+    /// Per candidate: its own part of the open batch's difference sent so far.
+    sent: HashMap<u64, CoordState>,
+    /// The rest of sealed batches' candidates, for the next sending, with their batch
+    /// number and foreign share.
+    outbox: Vec<(HotContribution, u32, f64)>,
+    /// Per coordinate: other workers' contributions its owner's state taken last does not
+    /// hold yet, in the order received.
+    provisional: HashMap<u64, Vec<HotContribution>>,
+    /// Per owner partition: the last applied watermark taken.
+    watermarks: HashMap<i32, BTreeMap<i32, i64>>,
+    /// Coordinates with provisional contributions whose owner state was not taken (it held
+    /// part of a batch): the replica's own state holds each of their contributions once and
+    /// stands for the owner's, so those the owner's watermark covers are dropped without
+    /// waiting for a state of the coordinate, which may never come again.
+    skipped: HashSet<u64>,
+    /// Index of the batch's `before` entries by coordinate, built as far as `indexed`.
+    before_at: HashMap<u64, usize>,
+    indexed: usize,
+    pub(super) share: HotShare,
+    /// With [`HotShare::Replaced`]: per (own batch number, coordinate), the own steps sent
+    /// directly, whose estimate of foreign steps was taken out of the state.
+    sent_of: HashMap<(u32, u64), CoordState>,
+    /// Contributions taken, and dropped once an owner's state held them.
+    pub(super) taken: u64,
+    pub(super) dropped: u64,
+}
+
+impl HotExchange {
+    /// Drops the provisional contributions to `coordinate` that an owner state published
+    /// with `watermark` holds; returns the sum of those it does not hold (which the replica
+    /// adds to that state) and the updates of those it dropped (then the owner's state must
+    /// be taken: the owner applied those steps to its own state, which the sender's
+    /// difference only approximates), or `None` without any.
+    pub(super) fn settle(&mut self, coordinate: u64, watermark: &BTreeMap<i32, i64>) -> Option<(CoordState, u64)> {
+        let list = self.provisional.get_mut(&coordinate)?;
+        let mut dropped = 0u64;
+        let mut count = 0u64;
+        list.retain(|c| {
+            let held = c.applied_by(watermark);
+            if held {
+                dropped = dropped.wrapping_add(c.difference.updates);
+                count += 1;
+            }
+            !held
+        });
+        self.dropped += count;
+        let mut uncovered = CoordState::default();
+        for contribution in list.iter() {
+            uncovered.add(&contribution.difference);
+        }
+        if list.is_empty() {
+            self.provisional.remove(&coordinate);
+        }
+        Some((uncovered, dropped))
+    }
+
+    /// Whether an owner state of `coordinate` published with `watermark` holds part of a
+    /// provisional contribution: taken, it would count that part twice.
+    pub(super) fn partly_held(&self, coordinate: u64, watermark: &BTreeMap<i32, i64>) -> bool {
+        self.provisional.get(&coordinate).is_some_and(|list| list.iter().any(|c| c.partly_applied_by(watermark)))
+    }
+
+    /// Adds what was sent of `coordinate`'s steps in own batch `batch` to `sent`.
+    pub(super) fn add_sent(&self, batch: u32, coordinate: u64, sent: &mut CoordState) {
+        if let Some(piece) = self.sent_of.get(&(batch, coordinate)) {
+            sent.add(piece);
+        }
+    }
+
+    /// Forgets what was sent of own batches before `batch`, all confirmed (batch numbers
+    /// wrap after 4·10⁹ batches: entries then linger until the numbers pass them again).
+    pub(super) fn forget_sent_before(&mut self, batch: u32) {
+        if !self.sent_of.is_empty() {
+            self.sent_of.retain(|(number, _), _| *number >= batch);
+        }
+    }
+
+    /// The coordinates of `published` with provisional contributions.
+    pub(super) fn with_provisional(&self, published: &[(u64, CoordState)]) -> Vec<u64> {
+        if self.provisional.is_empty() {
+            return Vec::new();
+        }
+        published.iter().map(|(c, _)| *c).filter(|c| self.provisional.contains_key(c)).collect()
+    }
+
+    /// Notes which of `with_provisional` are not among the states taken.
+    pub(super) fn note_skipped(&mut self, with_provisional: Vec<u64>, taken: &[(u64, CoordState)]) {
+        if with_provisional.is_empty() {
+            return;
+        }
+        let taken: HashSet<u64> = taken.iter().map(|(c, _)| *c).collect();
+        self.skipped.extend(with_provisional.into_iter().filter(|c| !taken.contains(c)));
+    }
+
+    /// Drops the provisional contributions to skipped coordinates of owner `partition` that
+    /// its `watermark` covers, leaving their states as they are (they hold them once).
+    pub(super) fn settle_skipped(&mut self, partition: i32, partitions: u64, watermark: &BTreeMap<i32, i64>) {
+        if self.skipped.is_empty() {
+            return;
+        }
+        let mut dropped = 0u64;
+        let provisional = &mut self.provisional;
+        self.skipped.retain(|coordinate| {
+            if (coordinate % partitions) as i32 != partition {
+                return true;
+            }
+            let Some(list) = provisional.get_mut(coordinate) else {
+                return false;
+            };
+            let before = list.len();
+            list.retain(|c| !c.applied_by(watermark));
+            dropped += (before - list.len()) as u64;
+            if list.is_empty() {
+                provisional.remove(coordinate);
+                return false;
+            }
+            true
+        });
+        self.dropped += dropped;
+    }
+
+    pub(super) fn watermark_taken(&mut self, partition: i32, watermark: &BTreeMap<i32, i64>) {
+        self.watermarks.insert(partition, watermark.clone());
+    }
+}
+
+/// A batch's requirements for one owner partition: examples partition → highest offset.
+fn requirements_of(requirements: &BTreeMap<(i32, i32), i64>, partition: i32) -> BTreeMap<i32, i64> {
+    requirements
+        .range((partition, i32::MIN)..=(partition, i32::MAX))
+        .map(|((_, origin), offset)| (*origin, *offset))
+        .collect()
+}
+
+impl<S: ReplicaStates> Replica<S> {
+    /// Turns hot-coordinate exchange on: [`Self::hot_contributions`] sends the own steps of
+    /// the `k` coordinates this replica updated most in its last batch, and
+    /// [`Self::foreign_contribution`] takes other workers'.
+    pub(crate) fn with_hot_exchange(mut self, k: usize) -> Self {
+        self.hot = Some(Box::new(HotExchange { k, ..HotExchange::default() }));
+        self
+    }
+
+    /// With hot exchange: how the foreign share treats steps that arrive directly.
+    pub(crate) fn with_hot_share(mut self, share: HotShare) -> Self {
+        if let Some(hot) = &mut self.hot {
+            hot.share = share;
+        }
+        self
+    }
+
+    /// Own steps of the hot coordinates since the last call, for the other workers: the
+    /// rest of batches sealed since, and the batch being learned so far, whose examples
+    /// sent (or will send) so far `requirements` ((owner partition, examples partition) →
+    /// highest offset, as for [`Self::seal`]) and began at `firsts`. Empty without hot
+    /// exchange. Call it between examples.
+    pub(crate) fn hot_contributions(
+        &mut self,
+        requirements: &BTreeMap<(i32, i32), i64>,
+        firsts: &BTreeMap<i32, i64>,
+    ) -> Result<Vec<HotContribution>, S::Error> {
+        let Some(mut hot) = self.hot.take() else {
+            return Ok(Vec::new());
+        };
+        let out = self.send_hot(&mut hot, requirements, firsts);
+        self.hot = Some(hot);
+        out
+    }
+
+    fn send_hot(
+        &mut self,
+        hot: &mut HotExchange,
+        requirements: &BTreeMap<(i32, i32), i64>,
+        firsts: &BTreeMap<i32, i64>,
+    ) -> Result<Vec<HotContribution>, S::Error> {
+        if !hot.chosen && !self.before.is_empty() {
+            // The first batch: no batch before it to rank by; the open one so far.
+            hot.candidates = self.hottest(hot.k);
+            hot.chosen = true;
+        }
+        let mut out = Vec::new();
+        for (contribution, batch, share) in std::mem::take(&mut hot.outbox) {
+            if hot.share == HotShare::Replaced {
+                self.replace_estimate(hot, batch, contribution.coordinate, &contribution.difference, share)?;
+            }
+            out.push(contribution);
+        }
+        let candidates = std::mem::take(&mut hot.candidates);
+        for &coordinate in &candidates {
+            let Some(at) = self.before_index(hot, coordinate) else {
+                continue; // not touched in this batch yet
+            };
+            let (_, _, slot, before, share) = self.before[at];
+            let own = self.states.state(slot).difference(&before).own_part(share);
+            let sent = hot.sent.get(&coordinate).copied().unwrap_or_default();
+            let piece = own.difference(&sent);
+            if piece.updates == 0 {
+                continue;
+            }
+            hot.sent.insert(coordinate, own);
+            if hot.share == HotShare::Replaced {
+                self.replace_estimate(hot, self.batch, coordinate, &piece, share)?;
+            }
+            let partition = (coordinate % self.partitions) as i32;
+            out.push(HotContribution {
+                coordinate,
+                difference: piece,
+                requirements: requirements_of(requirements, partition),
+                firsts: firsts.clone(),
+            });
+        }
+        hot.candidates = candidates;
+        Ok(out)
+    }
+
+    /// Adds another worker's contribution to this replica's state at once, provisionally:
+    /// until the coordinate's owner publishes a state that holds it. Returns whether it was
+    /// taken: not without hot exchange, nor when the last watermark taken from the owner
+    /// already holds it (wholly or in part). Call it between examples.
+    pub(crate) fn foreign_contribution(&mut self, contribution: &HotContribution) -> Result<bool, S::Error> {
+        let Some(mut hot) = self.hot.take() else {
+            return Ok(false);
+        };
+        let taken = self.take_contribution(&mut hot, contribution);
+        self.hot = Some(hot);
+        taken
+    }
+
+    fn take_contribution(&mut self, hot: &mut HotExchange, contribution: &HotContribution) -> Result<bool, S::Error> {
+        let coordinate = contribution.coordinate;
+        let partition = (coordinate % self.partitions) as i32;
+        if let Some(watermark) = hot.watermarks.get(&partition) {
+            if contribution.applied_by(watermark) || contribution.partly_applied_by(watermark) {
+                return Ok(false);
+            }
+        }
+        let mut slots = Vec::with_capacity(1);
+        self.states.resolve(&[Feature { coordinate, value: 0.0 }], &mut slots)?;
+        let slot = slots[0];
+        self.states.state_mut(slot).add(&contribution.difference);
+        // A coordinate the open batch touched: its state before the batch moves too, so
+        // that the batch's difference stays this replica's own.
+        if self.noted.get(slot as usize) == Some(&self.batch) {
+            if let Some(at) = self.before_index(hot, coordinate) {
+                self.before[at].3.add(&contribution.difference);
+            }
+        }
+        if let Some(pending) = self.pending.get_mut(&coordinate) {
+            pending.replica_updates = pending.replica_updates.wrapping_add(contribution.difference.updates);
+        }
+        hot.provisional.entry(coordinate).or_default().push(contribution.clone());
+        hot.taken += 1;
+        Ok(true)
+    }
+
+    /// Other workers' contributions held provisionally (not yet in an owner state taken).
+    pub(crate) fn provisional(&self) -> usize {
+        self.hot.as_ref().map_or(0, |hot| hot.provisional.values().map(Vec::len).sum())
+    }
+
+    /// Contributions taken from other workers, and dropped once an owner state held them.
+    pub(crate) fn hot_counts(&self) -> (u64, u64) {
+        self.hot.as_ref().map_or((0, 0), |hot| (hot.taken, hot.dropped))
+    }
+
+    /// When a batch is sealed: what was not yet sent of its candidates leaves with the
+    /// next sending, tagged with the batch's requirements, and the next batch's
+    /// candidates are this one's hottest.
+    pub(super) fn hot_seal(&mut self, requirements: &BTreeMap<(i32, i32), i64>, firsts: &BTreeMap<i32, i64>) {
+        let Some(mut hot) = self.hot.take() else {
+            return;
+        };
+        let candidates = std::mem::take(&mut hot.candidates);
+        if !requirements.is_empty() {
+            for &coordinate in &candidates {
+                let Some(at) = self.before_index(&mut hot, coordinate) else {
+                    continue;
+                };
+                let (_, _, slot, before, share) = self.before[at];
+                let own = self.states.state(slot).difference(&before).own_part(share);
+                let rest = own.difference(&hot.sent.get(&coordinate).copied().unwrap_or_default());
+                if rest.updates == 0 {
+                    continue;
+                }
+                let partition = (coordinate % self.partitions) as i32;
+                let contribution = HotContribution {
+                    coordinate,
+                    difference: rest,
+                    requirements: requirements_of(requirements, partition),
+                    firsts: firsts.clone(),
+                };
+                hot.outbox.push((contribution, self.batch, share));
+            }
+        }
+        if !self.before.is_empty() {
+            hot.candidates = self.hottest(hot.k);
+            hot.chosen = true;
+        }
+        hot.sent.clear();
+        hot.before_at.clear();
+        hot.indexed = 0;
+        self.hot = Some(hot);
+    }
+
+    /// [`HotShare::Replaced`]: own steps `piece` of own batch `batch` leave for the other
+    /// workers, whose steps of the same while arrive directly too: the estimate of those
+    /// (`share` times the piece) leaves the state. The open batch's state before it moves
+    /// alike, so that its difference stays (1 + share) times its own steps.
+    fn replace_estimate(
+        &mut self,
+        hot: &mut HotExchange,
+        batch: u32,
+        coordinate: u64,
+        piece: &CoordState,
+        share: f64,
+    ) -> Result<(), S::Error> {
+        hot.sent_of.entry((batch, coordinate)).or_default().add(piece);
+        if share == 0.0 || self.states.resident(coordinate).is_none() {
+            return Ok(()); // out of memory: the owner's next state replaces it, estimated anew
+        }
+        let mut slots = Vec::with_capacity(1);
+        self.states.resolve(&[Feature { coordinate, value: 0.0 }], &mut slots)?;
+        let slot = slots[0];
+        self.states.state_mut(slot).extrapolate(piece, -share);
+        if self.noted.get(slot as usize) == Some(&self.batch) {
+            if let Some(at) = self.before_index(hot, coordinate) {
+                self.before[at].3.extrapolate(piece, -share);
+            }
+        }
+        Ok(())
+    }
+
+    /// The `k` coordinates the open batch updated most (ties: the lower coordinate).
+    fn hottest(&self, k: usize) -> Vec<u64> {
+        let mut counts: Vec<(u64, u64)> = self
+            .before
+            .iter()
+            .map(|(coordinate, _, slot, before, _)| {
+                (self.states.state(*slot).updates.wrapping_sub(before.updates), *coordinate)
+            })
+            .filter(|(updates, _)| *updates > 0)
+            .collect();
+        let by_heat = |a: &(u64, u64), b: &(u64, u64)| b.0.cmp(&a.0).then(a.1.cmp(&b.1));
+        if counts.len() > k && k > 0 {
+            counts.select_nth_unstable_by(k - 1, by_heat);
+        }
+        counts.truncate(k);
+        counts.sort_unstable_by(by_heat);
+        counts.into_iter().map(|(_, coordinate)| coordinate).collect()
+    }
+
+    /// Where `coordinate` is in the open batch's `before` (which only grows during a batch).
+    fn before_index(&self, hot: &mut HotExchange, coordinate: u64) -> Option<usize> {
+        while hot.indexed < self.before.len() {
+            hot.before_at.insert(self.before[hot.indexed].0, hot.indexed);
+            hot.indexed += 1;
+        }
+        hot.before_at.get(&coordinate).copied()
+    }
+}
