@@ -86,13 +86,13 @@ fn decode_block(reader: &mut ExampleReader, records: &[Record<'_>], first: usize
 pub(crate) fn decode_in_order<E>(
     readers: &mut [ExampleReader],
     records: &[Record<'_>],
-    mut learn: impl FnMut(Block) -> Result<bool, E>,
+    learn: impl FnMut(Block) -> Result<bool, E>,
 ) -> Result<(), E> {
     in_order(
         readers,
         records.len().div_ceil(BLOCK),
         |reader, block| decode_block(reader, records, block * BLOCK),
-        |block| learn(block),
+        learn,
     )
 }
 

@@ -246,8 +246,8 @@ impl<S: ReplicaStates> Replica<S> {
     pub(crate) fn prepare_shared(&mut self, coordinates: &[u64]) -> Result<std::ops::Range<usize>, S::Error> {
         self.make_resident(coordinates)?;
         let start = self.chunk.entries();
-        for index in 0..coordinates.len() {
-            let (coordinate, slot) = (coordinates[index], self.slots[index]);
+        for (index, &coordinate) in coordinates.iter().enumerate() {
+            let slot = self.slots[index];
             let share = self.note(coordinate, 0, slot);
             // Marked changed at once, so that making the next examples' states resident
             // cannot evict it before its step.
