@@ -165,22 +165,15 @@ fn a_cache_far_smaller_than_the_model_learns_the_same_model_exactly_once() {
 
 /// With one examples partition the worker reads the examples in file order, and learning
 /// each at once in its replica it is the embedded trainer: the same loss and weights, not
-/// merely close ones (the owners apply the replica's gradients in the same order). With one
-/// predict thread here; the test below runs two (`worker.predict_threads`), which decode in
-/// parallel and learn in the same order.
+/// merely close ones (the owners apply the replica's gradients in the same order), with one
+/// predict thread; the test below runs two.
 #[test]
 fn with_one_examples_partition_the_stream_is_the_embedded_trainer() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let setup = Setup::with_example_partitions("exact", 1);
     let config = setup.config_with("w1", "protobuf", one_predict_thread);
-    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
-    let (data, examples) = generated(setup.dir.path(), 10_000);
-    produce_in_order(&setup, &examples);
-    let worker = Worker::start(&config, setup.dir.path().join("w1.log"));
-    let stream_loss = wait_for_progress(&setup, 10_000, &[&worker]);
-    let (embedded_loss, embedded_model) = embedded(setup.dir.path(), &data);
-    let model = wait_for_updates(&config, &embedded_model, &[&worker]);
-    worker.stop();
+    let Learned { stream_loss, model, embedded_loss, embedded_model, .. } =
+        learned_in_file_order(&setup, &config, 10_000);
     assert_stream_is_embedded((stream_loss, &model), (embedded_loss, &embedded_model));
 }
 
@@ -194,21 +187,38 @@ fn with_two_predict_threads_every_example_is_learned_once_and_as_well() {
     let setup = Setup::with_example_partitions("two-threads", 1);
     let config = setup
         .config_with("w1", "protobuf", |text| text.replace("batch_max_examples = 500", "batch_max_examples = 5000"));
-    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
-    let (data, examples) = generated(setup.dir.path(), 20_000);
-    produce_in_order(&setup, &examples);
-    let log = setup.dir.path().join("w1.log");
-    let worker = Worker::start(&config, log.clone());
-    let stream_loss = wait_for_progress(&setup, 20_000, &[&worker]);
-    let (embedded_loss, embedded_model) = embedded(setup.dir.path(), &data);
-    let model = wait_for_updates(&config, &embedded_model, &[&worker]);
-    worker.stop();
+    let Learned { stream_loss, model, embedded_loss, embedded_model, stopped } =
+        learned_in_file_order(&setup, &config, 20_000);
     eprintln!("progressive loss: stream {stream_loss}, embedded {embedded_loss}");
     assert!((stream_loss - embedded_loss).abs() < 0.002, "stream {stream_loss} vs embedded {embedded_loss}");
     assert_models_agree(&model, &embedded_model);
-    let log = std::fs::read_to_string(&log).unwrap();
-    let stopped = log.lines().find(|l| l.contains("predict role stopped")).unwrap_or_default();
     assert!(stopped.contains("merged_owner_states=0"), "one worker's owners hold nothing foreign: {stopped}");
+}
+
+/// What one worker learned from `count` generated examples produced in file order to one
+/// examples partition, beside the embedded trainer on the same file.
+struct Learned {
+    stream_loss: f64,
+    model: HashMap<u64, (f64, u64)>,
+    embedded_loss: f64,
+    embedded_model: HashMap<u64, (f64, u64)>,
+    /// The worker's "predict role stopped" log line.
+    stopped: String,
+}
+
+fn learned_in_file_order(setup: &Setup, config: &Path, count: u64) -> Learned {
+    run_ok(ftrl().args(["topics", "create", "--config"]).arg(config));
+    let (data, examples) = generated(setup.dir.path(), count);
+    produce_in_order(setup, &examples);
+    let log = setup.dir.path().join("w1.log");
+    let worker = Worker::start(config, log.clone());
+    let stream_loss = wait_for_progress(setup, count, &[&worker]);
+    let (embedded_loss, embedded_model) = embedded(setup.dir.path(), &data);
+    let model = wait_for_updates(config, &embedded_model, &[&worker]);
+    worker.stop();
+    let log = std::fs::read_to_string(&log).unwrap();
+    let stopped = log.lines().find(|l| l.contains("predict role stopped")).unwrap_or_default().to_string();
+    Learned { stream_loss, model, embedded_loss, embedded_model, stopped }
 }
 
 /// A worker configuration with one predict thread: it learns the examples in record order,
@@ -244,18 +254,8 @@ fn with_a_cache_far_smaller_than_the_model_the_stream_is_still_the_embedded_trai
         one_predict_thread(text)
             .replace("batch_max_wait_ms = 20", &format!("batch_max_wait_ms = 20\ncache_size = {cache_size}"))
     });
-    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
-    let (data, examples) = generated(setup.dir.path(), 10_000);
-    produce_in_order(&setup, &examples);
-    let log = setup.dir.path().join("w1.log");
-    let worker = Worker::start(&config, log.clone());
-    let stream_loss = wait_for_progress(&setup, 10_000, &[&worker]);
-    let (embedded_loss, embedded_model) = embedded(setup.dir.path(), &data);
-    let model = wait_for_updates(&config, &embedded_model, &[&worker]);
-    worker.stop();
-
-    let log = std::fs::read_to_string(&log).unwrap();
-    let stopped = log.lines().find(|l| l.contains("predict role stopped")).unwrap_or_default();
+    let Learned { stream_loss, model, embedded_loss, embedded_model, stopped } =
+        learned_in_file_order(&setup, &config, 10_000);
     let resident: usize = stopped
         .split("replica_resident=")
         .nth(1)
