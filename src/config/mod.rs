@@ -46,7 +46,8 @@ pub(crate) const ENV_SEPARATOR: &str = "__";
 /// The longest topic name Kafka accepts.
 const MAX_TOPIC_LEN: usize = 249;
 /// The topic suffixes, in the order of [`Topics::all`].
-const TOPIC_SUFFIXES: [&str; 7] = ["examples", "gradients", "deltas", "changelog", "progress", "predictions", "dlq"];
+const TOPIC_SUFFIXES: [&str; 8] =
+    ["examples", "gradients", "deltas", "changelog", "progress", "predictions", "dlq", "hot"];
 
 /// librdkafka properties the worker sets itself, and why they cannot come from
 /// `kafka.librdkafka_options`.
@@ -265,6 +266,18 @@ pub struct WorkerSection {
     /// gradient and read sum or event time), every example is sent.
     #[serde(default = "default_true")]
     pub coalesce: bool,
+    /// How many coordinates each sending of the hot exchange carries: the ones this worker
+    /// updated most in its last batch, its own steps of them since its last sending, which
+    /// every other worker's replica adds at once instead of waiting for the owners' round
+    /// trip (`learn::replica`'s hot exchange, the `{prefix}.hot` topic). 0 turns it off.
+    /// A worker alone in its group (all examples partitions its own) sends nothing.
+    #[serde(default = "default_hot_coordinates")]
+    pub hot_coordinates: usize,
+    /// How many examples the whole group learns between two sendings of one worker: each
+    /// sends after this many times its share of the examples partitions of its own
+    /// examples, at its own moment.
+    #[serde(default = "default_hot_every_examples")]
+    pub hot_every_examples: usize,
 }
 
 /// Logs, metrics and health endpoints of `ftrl worker`.
@@ -391,6 +404,20 @@ pub(crate) const MAX_BATCH_EXAMPLES: usize = 100_000;
 /// makes every chunk's states resident alone), a bound that catches a typo before it
 /// starts a thousand threads.
 pub(crate) const MAX_PREDICT_THREADS: usize = 256;
+
+/// Most coordinates a hot sending may carry: past this, sending the whole replica's hottest
+/// costs more than the round trip it saves.
+pub(crate) const MAX_HOT_COORDINATES: usize = 1 << 20;
+
+/// 4,096 coordinates every 5,000 examples of the group: the simulation's best at the
+/// stream's sizes (docs/benchmarks.md, "N workers, simulated: hot-coordinate exchange").
+fn default_hot_coordinates() -> usize {
+    4_096
+}
+
+fn default_hot_every_examples() -> usize {
+    5_000
+}
 
 fn default_batch_max_examples() -> usize {
     20_000
@@ -522,6 +549,7 @@ impl ModelConfig {
             progress: name("progress"),
             predictions: name("predictions"),
             dlq: name("dlq"),
+            hot: name("hot"),
         }
     }
 }
@@ -543,6 +571,8 @@ impl Default for WorkerSection {
             predict_threads: default_predict_threads(),
             publish_predictions: false,
             coalesce: true,
+            hot_coordinates: default_hot_coordinates(),
+            hot_every_examples: default_hot_every_examples(),
         }
     }
 }
@@ -564,12 +594,24 @@ pub(crate) struct Topics {
     pub predictions: String,
     /// `{prefix}.dlq`: examples that could not be read.
     pub dlq: String,
+    /// `{prefix}.hot`: predict roles' own steps of their hottest coordinates, for the other
+    /// predict roles (not transactional, read uncommitted).
+    pub hot: String,
 }
 
 impl Topics {
-    /// All seven names, in a fixed order.
-    pub(crate) fn all(&self) -> [&str; 7] {
-        [&self.examples, &self.gradients, &self.deltas, &self.changelog, &self.progress, &self.predictions, &self.dlq]
+    /// All eight names, in a fixed order.
+    pub(crate) fn all(&self) -> [&str; 8] {
+        [
+            &self.examples,
+            &self.gradients,
+            &self.deltas,
+            &self.changelog,
+            &self.progress,
+            &self.predictions,
+            &self.dlq,
+            &self.hot,
+        ]
     }
 }
 
@@ -647,7 +689,8 @@ mod tests {
                 "clicks.changelog",
                 "clicks.progress",
                 "clicks.predictions",
-                "clicks.dlq"
+                "clicks.dlq",
+                "clicks.hot"
             ]
         );
         assert_eq!(t.gradients, "clicks.gradients");

@@ -3,7 +3,7 @@
 
 use super::{
     is_secret_property, Framing, ModelSettingsError, WorkerConfig, LOG_LEVELS, MANAGED_RDKAFKA_KEYS,
-    MAX_BATCH_EXAMPLES, MAX_PREDICT_THREADS, MAX_TOPIC_LEN, REDACTED, TOPIC_SUFFIXES,
+    MAX_BATCH_EXAMPLES, MAX_HOT_COORDINATES, MAX_PREDICT_THREADS, MAX_TOPIC_LEN, REDACTED, TOPIC_SUFFIXES,
 };
 use crate::learn::expiry::Expiry;
 use crate::learn::Algorithm;
@@ -157,6 +157,12 @@ impl WorkerConfig {
                 "worker.predict_threads",
                 format!("must be between 1 and {MAX_PREDICT_THREADS}, got {}", worker.predict_threads),
             );
+        }
+        if worker.hot_coordinates > MAX_HOT_COORDINATES {
+            bad("worker.hot_coordinates", format!("must be ≤ {MAX_HOT_COORDINATES}, got {}", worker.hot_coordinates));
+        }
+        if worker.hot_every_examples < 1 {
+            bad("worker.hot_every_examples", "must be ≥ 1, got 0".into());
         }
         if worker.batch_max_examples < 1 {
             bad("worker.batch_max_examples", "must be ≥ 1, got 0".into());
@@ -507,6 +513,9 @@ mod tests {
         assert_one(|c| c.worker.predict_threads = 0, "worker.predict_threads", "between 1 and 256, got 0");
         assert_one(|c| c.worker.predict_threads = 257, "worker.predict_threads", "between 1 and 256, got 257");
         assert!(problems(|c| c.worker.predict_threads = 256).is_empty());
+        assert_one(|c| c.worker.hot_every_examples = 0, "worker.hot_every_examples", "≥ 1, got 0");
+        assert_one(|c| c.worker.hot_coordinates = (1 << 20) + 1, "worker.hot_coordinates", "≤ 1048576");
+        assert!(problems(|c| c.worker.hot_coordinates = 0).is_empty());
         assert_one(|c| c.worker.batch_max_examples = 0, "worker.batch_max_examples", "≥ 1");
         assert_one(|c| c.worker.batch_max_examples = 100_001, "worker.batch_max_examples", "≤ 100000");
         assert_one(|c| c.worker.batch_max_wait_ms = 60_000, "worker.batch_max_wait_ms", "transaction_timeout_ms");

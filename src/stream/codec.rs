@@ -1,14 +1,20 @@
 //! Coordinate states and the records that carry them, both ways: the deltas topic's
 //! per-coordinate deltas and packed records (`ftrl.applied`), the changelog's state
-//! records and the gradients topic's coalesced contributions. A rule with more state per
+//! records, the gradients topic's coalesced contributions and the hot topic's sendings. A
+//! rule with more state per
 //! coordinate changes these conversions and nothing else. Also the one reading of a
 //! deltas-topic record that its readers (the weight view, the replica feed, `ftrl dump`)
 //! share.
 
 use super::wire::{coordinate_of, WATERMARK_KEY};
+use crate::learn::replica::{HotContribution, Offsets};
 use crate::learn::CoordState;
-use crate::schema::proto::{AppliedWatermark, CoalescedContributions, OwnerState, StateRecord, WeightDelta};
+use crate::schema::proto::{
+    AppliedWatermark, CoalescedContributions, HotPieces, HotSending, OwnerState, StateRecord, WeightDelta,
+};
 use prost::Message as _;
+use std::collections::BTreeMap;
+use std::sync::Arc;
 use thiserror::Error;
 
 impl From<&CoordState> for OwnerState {
@@ -192,6 +198,101 @@ impl DeltasRecord {
     }
 }
 
+/// Why a hot-topic record could not be read.
+#[derive(Debug, Error, PartialEq)]
+pub(crate) enum HotSendingError {
+    #[error("undecodable hot sending: {0}")]
+    Decode(#[from] prost::DecodeError),
+    #[error("hot pieces whose {0} lists differ in length")]
+    Ragged(&'static str),
+    #[error("hot piece of coordinate {0} with a value that is not finite")]
+    NotFinite(u64),
+}
+
+impl HotSending {
+    /// The record of `contributions`, sender `sender`'s `sequence`th: pieces with equal
+    /// tags share one [`HotPieces`] (a coalesced batch's pieces to one owner partition do).
+    pub(crate) fn new(sender: u64, sequence: u64, worker: &str, contributions: &[HotContribution]) -> Self {
+        let mut groups: Vec<(&Offsets, &Offsets, HotPieces)> = Vec::new();
+        for contribution in contributions {
+            let same = |(requirements, firsts, _): &&mut (&Offsets, &Offsets, HotPieces)| {
+                (Arc::ptr_eq(requirements, &contribution.requirements) || **requirements == contribution.requirements)
+                    && (Arc::ptr_eq(firsts, &contribution.firsts) || **firsts == contribution.firsts)
+            };
+            let at = match groups.iter_mut().position(|group| same(&group)) {
+                Some(at) => at,
+                None => {
+                    let (required_partitions, required_offsets) = contribution.requirements.iter().unzip();
+                    let (first_partitions, first_offsets) = contribution.firsts.iter().unzip();
+                    let pieces = HotPieces {
+                        required_partitions,
+                        required_offsets,
+                        first_partitions,
+                        first_offsets,
+                        ..Default::default()
+                    };
+                    groups.push((&contribution.requirements, &contribution.firsts, pieces));
+                    groups.len() - 1
+                }
+            };
+            let pieces = &mut groups[at].2;
+            let difference = &contribution.difference;
+            pieces.coordinates.push(contribution.coordinate);
+            pieces.z.push(difference.z);
+            pieces.n.push(difference.n);
+            pieces.updates.push(difference.updates);
+            pieces.gradient_sums.push(difference.sum);
+        }
+        Self {
+            sender,
+            sequence,
+            worker: worker.to_owned(),
+            pieces: groups.into_iter().map(|(_, _, pieces)| pieces).collect(),
+        }
+    }
+
+    /// The contributions the record carries, each group's tag shared by its pieces; a
+    /// record with lists of unequal length or a value that is not finite is refused whole
+    /// (it would count some steps and not others, or poison a state).
+    pub(crate) fn contributions(&self) -> Result<Vec<HotContribution>, HotSendingError> {
+        let mut out = Vec::new();
+        for pieces in &self.pieces {
+            let tag = |partitions: &[i32], offsets: &[i64], what| -> Result<Offsets, HotSendingError> {
+                if partitions.len() != offsets.len() {
+                    return Err(HotSendingError::Ragged(what));
+                }
+                Ok(Arc::new(partitions.iter().copied().zip(offsets.iter().copied()).collect::<BTreeMap<_, _>>()))
+            };
+            let requirements = tag(&pieces.required_partitions, &pieces.required_offsets, "requirement")?;
+            let firsts = tag(&pieces.first_partitions, &pieces.first_offsets, "first offset")?;
+            let rows = pieces.coordinates.len();
+            if [pieces.z.len(), pieces.n.len(), pieces.updates.len(), pieces.gradient_sums.len()] != [rows; 4] {
+                return Err(HotSendingError::Ragged("state"));
+            }
+            for row in 0..rows {
+                let coordinate = pieces.coordinates[row];
+                let difference = CoordState {
+                    z: pieces.z[row],
+                    n: pieces.n[row],
+                    updates: pieces.updates[row],
+                    sum: pieces.gradient_sums[row],
+                    seen: 0,
+                };
+                if ![difference.z, difference.n, difference.sum].iter().all(|v| v.is_finite()) {
+                    return Err(HotSendingError::NotFinite(coordinate));
+                }
+                out.push(HotContribution {
+                    coordinate,
+                    difference,
+                    requirements: requirements.clone(),
+                    firsts: firsts.clone(),
+                });
+            }
+        }
+        Ok(out)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -238,6 +339,65 @@ mod tests {
         coalesced.push_difference(2, None, &state(2));
         coalesced.n.pop();
         assert_eq!((coalesced.rows(), coalesced.member(0)), (1, 0));
+    }
+
+    fn contribution(coordinate: u64, requirements: &Offsets, firsts: &Offsets) -> HotContribution {
+        HotContribution {
+            coordinate,
+            difference: CoordState { seen: 0, ..state(coordinate) },
+            requirements: requirements.clone(),
+            firsts: firsts.clone(),
+        }
+    }
+
+    #[test]
+    fn a_hot_sending_gives_back_its_contributions_with_their_tags_shared_by_group() {
+        let tag = |pairs: &[(i32, i64)]| -> Offsets { Arc::new(pairs.iter().copied().collect()) };
+        let (a, b, firsts) = (tag(&[(0, 10), (3, 7)]), tag(&[(0, 12)]), tag(&[(0, 1), (3, 2)]));
+        let contributions = vec![
+            contribution(1, &a, &firsts),
+            contribution(2, &b, &firsts),
+            // Equal to `a` by value, not by pointer: the same group.
+            contribution(3, &tag(&[(0, 10), (3, 7)]), &firsts),
+        ];
+        let record = HotSending::new(42, 7, "w1", &contributions);
+        assert_eq!(record.pieces.len(), 2);
+        let read = HotSending::decode(&record.encode_to_vec()[..]).unwrap();
+        assert_eq!((read.sender, read.sequence, read.worker.as_str()), (42, 7, "w1"));
+        let mut back = read.contributions().unwrap();
+        back.sort_by_key(|c| c.coordinate);
+        assert_eq!(back, contributions);
+        assert!(Arc::ptr_eq(&back[0].requirements, &back[2].requirements));
+        assert_eq!(HotSending::new(1, 1, "w", &[]).contributions(), Ok(Vec::new()));
+    }
+
+    #[test]
+    fn a_hot_sending_that_is_ragged_or_not_finite_is_refused_whole() {
+        let tag: Offsets = Arc::new([(0, 5)].into_iter().collect());
+        let good = HotSending::new(1, 1, "w", &[contribution(1, &tag, &tag), contribution(2, &tag, &tag)]);
+        let mut ragged = good.clone();
+        ragged.pieces[0].n.pop();
+        assert_eq!(ragged.contributions(), Err(HotSendingError::Ragged("state")));
+        let mut ragged = good.clone();
+        ragged.pieces[0].required_offsets.push(9);
+        assert_eq!(ragged.contributions(), Err(HotSendingError::Ragged("requirement")));
+        let mut poisoned = good.clone();
+        poisoned.pieces[0].z[1] = f64::NAN;
+        assert_eq!(poisoned.contributions(), Err(HotSendingError::NotFinite(2)));
+        assert!(matches!(
+            HotSending::decode(&[0xff, 0xff][..]).map_err(HotSendingError::from),
+            Err(HotSendingError::Decode(_))
+        ));
+    }
+
+    proptest::proptest! {
+        /// Whatever bytes arrive on the hot topic, reading them never panics.
+        #[test]
+        fn any_bytes_read_as_a_hot_sending_never_panic(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..256)) {
+            if let Ok(record) = HotSending::decode(&bytes[..]) {
+                let _ = record.contributions();
+            }
+        }
     }
 
     #[test]

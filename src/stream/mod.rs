@@ -17,6 +17,7 @@ pub(crate) mod codec;
 pub(crate) mod dead_letter;
 pub(crate) mod decode;
 pub(crate) mod freeze;
+pub(crate) mod hot;
 pub(crate) mod identity;
 pub mod kafka;
 pub(crate) mod lag;

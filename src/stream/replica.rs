@@ -210,6 +210,7 @@ mod tests {
                 },
                 share,
                 1,
+                None,
             );
         }
     }

@@ -31,6 +31,17 @@ use super::{Replica, ReplicaStates};
 use crate::learn::{CoordState, Feature};
 use hashbrown::{HashMap, HashSet};
 use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// Examples partition → offset: a contribution's tag, shared by the pieces of one sending
+/// that have the same (a coalesced batch's pieces all do).
+pub(crate) type Offsets = Arc<BTreeMap<i32, i64>>;
+
+/// Most contributions a replica holds provisionally by default: about 100 bytes each, so
+/// 100 MB. Past it further contributions are refused (they only bring steps sooner; the
+/// owners bring them anyway), so a sender that floods, or owners that stop confirming,
+/// cannot grow a worker's memory without bound.
+pub(crate) const MAX_PROVISIONAL: usize = 1_000_000;
 
 /// One worker's own steps of one coordinate, not yet confirmed by its owner, sent directly
 /// to the other workers.
@@ -42,10 +53,10 @@ pub(crate) struct HotContribution {
     pub difference: CoordState,
     /// Examples partition → highest offset whose gradients the piece's batch sent to the
     /// coordinate's owner partition: an owner whose watermark reaches these holds the piece.
-    pub requirements: BTreeMap<i32, i64>,
+    pub requirements: Offsets,
     /// Examples partition → the lowest offset of the piece's batch: a watermark at or past
     /// it and short of the requirement holds part of the piece.
-    pub firsts: BTreeMap<i32, i64>,
+    pub firsts: Offsets,
 }
 
 impl HotContribution {
@@ -98,6 +109,9 @@ pub(super) struct HotExchange {
     /// Per coordinate: other workers' contributions its owner's state taken last does not
     /// hold yet, in the order received.
     provisional: HashMap<u64, Vec<HotContribution>>,
+    /// How many `provisional` holds, and the most it may ([`MAX_PROVISIONAL`] by default).
+    held: usize,
+    max_held: usize,
     /// Per owner partition: the last applied watermark taken.
     watermarks: HashMap<i32, BTreeMap<i32, i64>>,
     /// Coordinates with provisional contributions whose owner state was not taken (it held
@@ -115,6 +129,8 @@ pub(super) struct HotExchange {
     /// Contributions taken, and dropped once an owner's state held them.
     pub(super) taken: u64,
     pub(super) dropped: u64,
+    /// Contributions refused because `max_held` were held.
+    pub(super) refused: u64,
 }
 
 impl HotExchange {
@@ -136,6 +152,7 @@ impl HotExchange {
             !held
         });
         self.dropped += count;
+        self.held -= count as usize;
         let mut uncovered = CoordState::default();
         for contribution in list.iter() {
             uncovered.add(&contribution.difference);
@@ -209,6 +226,7 @@ impl HotExchange {
             true
         });
         self.dropped += dropped;
+        self.held -= dropped as usize;
     }
 
     pub(super) fn watermark_taken(&mut self, partition: i32, watermark: &BTreeMap<i32, i64>) {
@@ -224,12 +242,42 @@ fn requirements_of(requirements: &BTreeMap<(i32, i32), i64>, partition: i32) -> 
         .collect()
 }
 
+/// The tags of one sending's pieces, made once per owner partition.
+struct Tags<'a> {
+    requirements: &'a BTreeMap<(i32, i32), i64>,
+    by_partition: HashMap<i32, Offsets>,
+    firsts: Offsets,
+}
+
+impl<'a> Tags<'a> {
+    fn new(requirements: &'a BTreeMap<(i32, i32), i64>, firsts: &BTreeMap<i32, i64>) -> Self {
+        Self { requirements, by_partition: HashMap::new(), firsts: Arc::new(firsts.clone()) }
+    }
+
+    fn contribution(&mut self, coordinate: u64, partition: i32, difference: CoordState) -> HotContribution {
+        let requirements = self
+            .by_partition
+            .entry(partition)
+            .or_insert_with(|| Arc::new(requirements_of(self.requirements, partition)))
+            .clone();
+        HotContribution { coordinate, difference, requirements, firsts: self.firsts.clone() }
+    }
+}
+
 impl<S: ReplicaStates> Replica<S> {
     /// Turns hot-coordinate exchange on: [`Self::hot_contributions`] sends the own steps of
     /// the `k` coordinates this replica updated most in its last batch, and
     /// [`Self::foreign_contribution`] takes other workers'.
     pub(crate) fn with_hot_exchange(mut self, k: usize) -> Self {
-        self.hot = Some(Box::new(HotExchange { k, ..HotExchange::default() }));
+        self.hot = Some(Box::new(HotExchange { k, max_held: MAX_PROVISIONAL, ..HotExchange::default() }));
+        self
+    }
+
+    /// With hot exchange: holds at most `most` contributions provisionally, refusing more.
+    pub(crate) fn with_most_provisional(mut self, most: usize) -> Self {
+        if let Some(hot) = &mut self.hot {
+            hot.max_held = most;
+        }
         self
     }
 
@@ -271,6 +319,7 @@ impl<S: ReplicaStates> Replica<S> {
             hot.chosen = true;
         }
         let mut out = Vec::new();
+        let mut tags = Tags::new(requirements, firsts);
         for (contribution, batch, share) in std::mem::take(&mut hot.outbox) {
             if hot.share == HotShare::Replaced {
                 self.replace_estimate(hot, batch, contribution.coordinate, &contribution.difference, share)?;
@@ -294,12 +343,7 @@ impl<S: ReplicaStates> Replica<S> {
                 self.replace_estimate(hot, self.batch, coordinate, &piece, share)?;
             }
             let partition = (coordinate % self.partitions) as i32;
-            out.push(HotContribution {
-                coordinate,
-                difference: piece,
-                requirements: requirements_of(requirements, partition),
-                firsts: firsts.clone(),
-            });
+            out.push(tags.contribution(coordinate, partition, piece));
         }
         hot.candidates = candidates;
         Ok(out)
@@ -308,7 +352,8 @@ impl<S: ReplicaStates> Replica<S> {
     /// Adds another worker's contribution to this replica's state at once, provisionally:
     /// until the coordinate's owner publishes a state that holds it. Returns whether it was
     /// taken: not without hot exchange, nor when the last watermark taken from the owner
-    /// already holds it (wholly or in part). Call it between examples.
+    /// already holds it (wholly or in part), nor when the most contributions the replica
+    /// may hold are held. Call it between examples.
     pub(crate) fn foreign_contribution(&mut self, contribution: &HotContribution) -> Result<bool, S::Error> {
         let Some(mut hot) = self.hot.take() else {
             return Ok(false);
@@ -326,6 +371,10 @@ impl<S: ReplicaStates> Replica<S> {
                 return Ok(false);
             }
         }
+        if hot.held >= hot.max_held {
+            hot.refused += 1;
+            return Ok(false);
+        }
         let mut slots = Vec::with_capacity(1);
         self.states.resolve(&[Feature { coordinate, value: 0.0 }], &mut slots)?;
         let slot = slots[0];
@@ -341,13 +390,19 @@ impl<S: ReplicaStates> Replica<S> {
             pending.replica_updates = pending.replica_updates.wrapping_add(contribution.difference.updates);
         }
         hot.provisional.entry(coordinate).or_default().push(contribution.clone());
+        hot.held += 1;
         hot.taken += 1;
         Ok(true)
     }
 
     /// Other workers' contributions held provisionally (not yet in an owner state taken).
     pub(crate) fn provisional(&self) -> usize {
-        self.hot.as_ref().map_or(0, |hot| hot.provisional.values().map(Vec::len).sum())
+        self.hot.as_ref().map_or(0, |hot| hot.held)
+    }
+
+    /// Contributions refused because the most the replica may hold were held.
+    pub(crate) fn hot_refused(&self) -> u64 {
+        self.hot.as_ref().map_or(0, |hot| hot.refused)
     }
 
     /// Contributions taken from other workers, and dropped once an owner state held them.
@@ -363,6 +418,7 @@ impl<S: ReplicaStates> Replica<S> {
             return;
         };
         let candidates = std::mem::take(&mut hot.candidates);
+        let mut tags = Tags::new(requirements, firsts);
         if !requirements.is_empty() {
             for &coordinate in &candidates {
                 let Some(at) = self.before_index(&mut hot, coordinate) else {
@@ -375,12 +431,7 @@ impl<S: ReplicaStates> Replica<S> {
                     continue;
                 }
                 let partition = (coordinate % self.partitions) as i32;
-                let contribution = HotContribution {
-                    coordinate,
-                    difference: rest,
-                    requirements: requirements_of(requirements, partition),
-                    firsts: firsts.clone(),
-                };
+                let contribution = tags.contribution(coordinate, partition, rest);
                 hot.outbox.push((contribution, self.batch, share));
             }
         }

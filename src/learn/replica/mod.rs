@@ -43,7 +43,7 @@
 
 mod hot;
 mod pending;
-pub(crate) use self::hot::HotShare;
+pub(crate) use self::hot::{HotContribution, HotShare, Offsets};
 #[cfg(test)]
 pub(crate) mod scenarios;
 mod shared;
@@ -658,7 +658,22 @@ mod tests {
     #[test]
     fn two_workers_exchanging_hot_coordinates_count_each_step_once() {
         for share in [super::HotShare::Unseen, super::HotShare::Classical, super::HotShare::Replaced] {
-            scenarios::two_workers_exchanging_hot_coordinates_count_each_step_once(MapStates::default, share, 10);
+            scenarios::two_workers_exchanging_hot_coordinates_count_each_step_once(MapStates::default, share, 10, None);
+        }
+    }
+
+    /// A replica holds at most the contributions it may (`worker`'s memory stays bounded
+    /// whatever the other workers send, or if the owners stop confirming) and refuses the
+    /// rest, whose steps the owners bring: nothing counts twice or goes missing.
+    #[test]
+    fn a_replica_holding_its_most_hot_contributions_refuses_more_and_still_counts_each_step_once() {
+        for most in [0, 3] {
+            scenarios::two_workers_exchanging_hot_coordinates_count_each_step_once(
+                MapStates::default,
+                super::HotShare::Unseen,
+                10,
+                Some(most),
+            );
         }
     }
 

@@ -16,13 +16,17 @@ const DAY_MS: i64 = 24 * 60 * 60 * 1000;
 /// why: set by `ftrl topics create` so that no topic gets the broker's default (often 7
 /// days) by accident. The deltas and changelog topics are compacted: they keep each
 /// coordinate's latest record for ever. The table of them in docs/topics.md is kept equal to this.
-pub const RETENTION: [(&str, i64, &str); 5] = [
+pub const RETENTION: [(&str, i64, &str); 6] = [
     ("examples", -1, "replays and `ftrl train --from-topic` start from the first example"),
     ("gradients", 7 * DAY_MS, "longest the update roles may be down or behind before unapplied gradients are lost"),
     ("progress", -1, "the progressive loss, AUC and the Hedge's leader sum every window since the start"),
     ("predictions", 7 * DAY_MS, "an output for other consumers"),
     ("dlq", 30 * DAY_MS, "time to look at what could not be read"),
+    ("hot", HOUR_MS, "a piece matters until the owners confirm its steps, seconds later; read only from the end"),
 ];
+
+/// An hour in milliseconds.
+const HOUR_MS: i64 = 60 * 60 * 1000;
 
 /// What `ftrl topics create` makes of one topic: its name, partitions and topic settings.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,7 +43,7 @@ pub(crate) struct TopicPlan {
 pub(crate) fn topic_plan(config: &WorkerConfig, replication: i32) -> Vec<TopicPlan> {
     let topics = config.topics();
     let (examples, model) = (config.model.example_partitions, config.model.partitions);
-    let partitions = [examples, model, model, model, examples, examples, 1];
+    let partitions = [examples, model, model, model, examples, examples, 1, 1];
     topics
         .all()
         .into_iter()
@@ -102,7 +106,7 @@ mod tests {
         let setting =
             |plan: &TopicPlan, key: &str| plan.settings.iter().find(|(k, _)| *k == key).map(|(_, v)| v.clone());
         let plan = topic_plan(&config, 1);
-        assert_eq!(plan.len(), 7);
+        assert_eq!(plan.len(), 8);
         for topic in &plan {
             let compacted = topic.name.ends_with(".deltas") || topic.name.ends_with(".changelog");
             assert_eq!(setting(topic, "cleanup.policy").is_some(), compacted, "{topic:?}");
@@ -111,7 +115,8 @@ mod tests {
         }
         assert_eq!(setting(&plan[0], "retention.ms").as_deref(), Some("-1"), "examples kept for ever");
         assert_eq!(setting(&plan[1], "retention.ms").as_deref(), Some("604800000"));
-        assert_eq!((plan[0].partitions, plan[1].partitions, plan[6].partitions), (8, 32, 1));
+        assert_eq!((plan[0].partitions, plan[1].partitions, plan[6].partitions, plan[7].partitions), (8, 32, 1, 1));
+        assert_eq!(setting(&plan[7], "retention.ms").as_deref(), Some("3600000"));
         for (replication, in_sync) in [(2, "2"), (3, "2"), (5, "3")] {
             for topic in topic_plan(&config, replication) {
                 assert_eq!(setting(&topic, "min.insync.replicas").as_deref(), Some(in_sync), "{topic:?}");

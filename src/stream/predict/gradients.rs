@@ -232,6 +232,18 @@ impl GradientWriter {
         }
     }
 
+    /// What owners must apply to hold the per-example entries added so far: (gradients
+    /// partition, examples partition) → highest offset.
+    pub(crate) fn reached_so_far(&self) -> Requirements {
+        let mut requirements = Requirements::new();
+        for (slot, reached) in self.reached.iter().enumerate() {
+            for (origin, offset) in reached {
+                requirements.insert((slot as i32, *origin), *offset);
+            }
+        }
+        requirements
+    }
+
     /// The batch's records, (gradients partition, payload) in the order to send, each with
     /// the batch's event time; and what owners must apply for the batch to count as applied.
     /// The writer is then empty, its buffers kept for the next batch.

@@ -100,6 +100,9 @@ impl Predictor {
                 }
                 handover.wait()?;
                 let committed = committed_positions(&self.consumer)?;
+                if let Some(hot) = &mut self.hot {
+                    hot.assigned(committed.len(), self.config.model.example_partitions.max(1) as usize);
+                }
                 self.resume(&committed, &mut handover)?;
                 let positions: Vec<(i32, Offset)> = committed.into_iter().map(|(p, o, _)| (p, o)).collect();
                 seek_partitions(&self.consumer, &self.topics.examples, &positions)?;
@@ -153,6 +156,24 @@ impl Predictor {
                     hedge_leader_alpha = self.learner.hedge().map(Hedge::leader_alpha),
                     "predict role progress"
                 );
+                if let Some(hot) = &self.hot {
+                    let (taken, dropped) = self.replica.hot_counts();
+                    let counts = hot.link.counts;
+                    tracing::info!(
+                        sending_every = hot.every,
+                        records_sent = counts.records_sent,
+                        pieces_sent = counts.pieces_sent,
+                        send_failures = counts.send_failures,
+                        records_read = counts.records_read,
+                        unreadable_records = counts.unreadable_records,
+                        repeated_records = counts.repeated_records,
+                        pieces_taken = taken,
+                        pieces_confirmed = dropped,
+                        pieces_held = self.replica.provisional(),
+                        pieces_refused = self.replica.hot_refused(),
+                        "hot exchange"
+                    );
+                }
                 last_report = Instant::now();
             }
         }
@@ -283,9 +304,78 @@ impl Predictor {
         };
         let learning = Instant::now();
         let mut processed = 0;
-        if (!batch.coalesced || all_past_prefix) && !self.helpers.is_empty() {
-            processed = self.learn_shared(records, &mut batch)?;
-        } else if !batch.coalesced || all_past_prefix {
+        if !batch.coalesced || all_past_prefix {
+            self.receive_hot()?;
+            // Cut where a hot sending is due, so that it leaves between examples.
+            while processed < records.len() {
+                let room = self.hot.as_ref().and_then(|hot| hot.every.map(|every| every.saturating_sub(hot.since)));
+                let end = room.map_or(records.len(), |room| (processed + room.max(1)).min(records.len()));
+                let taken = self.learn_records(&records[processed..end], &mut batch)?;
+                processed += taken;
+                self.exchange_hot(&batch, taken)?;
+                if processed < end {
+                    break; // the batch is full
+                }
+            }
+        }
+        batch.full = processed < records.len();
+        batch.examples += processed;
+        batch.chunks += 1;
+        batch.learning += learning.elapsed();
+        self.batch = Some(batch);
+        Ok(processed)
+    }
+
+    /// Takes other workers' hot contributions that have arrived into the replica.
+    fn receive_hot(&mut self) -> Result<(), StreamError> {
+        let Some(hot) = &mut self.hot else {
+            return Ok(());
+        };
+        let replica = &mut self.replica;
+        hot.link.receive(|contribution| {
+            replica.foreign_contribution(contribution)?;
+            Ok(())
+        })
+    }
+
+    /// After `learned` more records of `batch`: sends this worker's hot contributions when
+    /// due, then takes the other workers'.
+    fn exchange_hot(&mut self, batch: &Batch, learned: usize) -> Result<(), StreamError> {
+        let Some(hot) = &mut self.hot else {
+            return Ok(());
+        };
+        hot.since += learned;
+        let Some(every) = hot.every else {
+            if hot.since >= hot.every_group_examples {
+                // Alone: nothing to send to, but the replica's pieces are let go all the same.
+                hot.since = 0;
+                self.replica.hot_contributions(&BTreeMap::new(), &BTreeMap::new())?;
+            }
+            return Ok(());
+        };
+        if hot.since >= every {
+            hot.since = 0;
+            let requirements = if batch.coalesced {
+                // A coalesced batch sends every owner partition a record covering all of it.
+                let lasts: Vec<(i32, i64)> = batch.out.next_offsets.iter().map(|(p, next)| (*p, next - 1)).collect();
+                (0..self.writer.partitions())
+                    .flat_map(|partition| lasts.iter().map(move |(origin, last)| ((partition, *origin), *last)))
+                    .collect()
+            } else {
+                self.writer.reached_so_far()
+            };
+            let contributions = self.replica.hot_contributions(&requirements, &batch.out.first_offsets)?;
+            hot.link.send(&contributions);
+        }
+        self.receive_hot()
+    }
+
+    /// Learns `records` into `batch`; returns how many it took (as [`Self::learn`]).
+    fn learn_records(&mut self, records: &[Record<'_>], batch: &mut Batch) -> Result<usize, StreamError> {
+        let mut processed = 0;
+        if !self.helpers.is_empty() {
+            processed = self.learn_shared(records, batch)?;
+        } else {
             // Decoded on several threads, learned here in record order.
             let mut readers = std::mem::take(&mut self.readers);
             let learned: Result<(), StreamError> = decode_in_order(&mut readers, records, |block| {
@@ -308,11 +398,6 @@ impl Predictor {
             self.readers = readers;
             learned?;
         }
-        batch.full = processed < records.len();
-        batch.examples += processed;
-        batch.chunks += 1;
-        batch.learning += learning.elapsed();
-        self.batch = Some(batch);
         Ok(processed)
     }
 

@@ -23,6 +23,7 @@ use self::gradients::{Carried, GradientWriter, MAX_EXAMPLE_COORDINATES_PER_PARTI
 use self::learning::Batch;
 use super::batch_queue::BatchQueue;
 use super::dead_letter::{self, DeadLetterDeliveries};
+use super::hot::HotLink;
 use super::kafka::{group_consumer_config, transactional_producer, DeliveredOffsets, RawRecord, RebalanceFlag};
 use super::replica::{open_replica_store, ReplicaFeed};
 use super::resume::Resumption;
@@ -109,6 +110,21 @@ struct Predictor {
     counted: Vec<Progress>,
     /// Examples and dead letters handed to the committer since the role started, for its log.
     handed: Handed,
+    /// The hot exchange (`stream::hot`), when on.
+    hot: Option<HotExchange>,
+}
+
+/// A predict role's side of the hot exchange: when it sends, and where.
+struct HotExchange {
+    link: HotLink,
+    /// `worker.hot_every_examples`: examples of the group between two sendings.
+    every_group_examples: usize,
+    /// Own records between two sendings: the group's interval times this worker's share of
+    /// the examples partitions; `None` while it holds all of them (alone, it has no one to
+    /// send to) or none.
+    every: Option<usize>,
+    /// Records learned since the last sending.
+    since: usize,
 }
 
 /// What a predict role has handed to its committer, for its log lines.
@@ -135,7 +151,12 @@ impl PredictRole {
                 .ok_or_else(|| StreamError::Other(format!("no queue for the partitions of {}", topics.examples)))?;
         consumer.subscribe(&[&topics.examples])?;
         let rule = settings.coordinate_rule().with_delay_tolerance(config.model.delay_tolerant);
+        let learner = hedge_learner(config, &settings)?;
+        let hot = hot_exchange(config, &learner)?;
         let mut replica = Replica::new(rule, config.model.partitions, open_replica_store(config)?);
+        if hot.is_some() {
+            replica = replica.with_hot_exchange(config.worker.hot_coordinates);
+        }
         let feed = ReplicaFeed::load(config, &mut replica, shutdown)?;
         let producer = transactional_producer(
             config,
@@ -147,7 +168,6 @@ impl PredictRole {
         )?;
         let message_limit = dead_letter::producer_message_limit(config);
         let committer = Committer { producer, topics: topics.clone(), message_limit };
-        let learner = hedge_learner(config, &settings)?;
         let predictor = Predictor {
             consumer,
             replica,
@@ -186,6 +206,7 @@ impl PredictRole {
             leftover: Vec::new(),
             counted: Vec::new(),
             handed: Handed::default(),
+            hot,
         };
         Ok(Self { predictor, committer, examples })
     }
@@ -224,6 +245,36 @@ fn learning_helpers(learner: &ViewLearner, threads: usize) -> Vec<ViewLearner> {
         return Vec::new();
     }
     vec![learner.clone(); threads - 1]
+}
+
+/// The hot exchange of `config`, when it is on and the learner's states add up (a Hedge's
+/// members, VW's rule or a prediction range keep state that other workers' pieces cannot
+/// be added to), and the topic exists.
+fn hot_exchange(config: &WorkerConfig, learner: &ViewLearner) -> Result<Option<HotExchange>, StreamError> {
+    if config.worker.hot_coordinates == 0 {
+        return Ok(None);
+    }
+    if !learner.copies_learn_alike() || config.model.delay_tolerant {
+        tracing::info!(
+            "no hot exchange: with a Hedge, VW's rule, a prediction range or delay-tolerant rates other workers' \
+             steps cannot be added to a replica's states"
+        );
+        return Ok(None);
+    }
+    Ok(HotLink::open(config)?.map(|link| HotExchange {
+        link,
+        every_group_examples: config.worker.hot_every_examples,
+        every: None,
+        since: 0,
+    }))
+}
+
+impl HotExchange {
+    /// Sets the interval for an assignment of `assigned` of `partitions` examples partitions.
+    fn assigned(&mut self, assigned: usize, partitions: usize) {
+        self.every = (assigned > 0 && assigned < partitions)
+            .then(|| (self.every_group_examples * assigned / partitions.max(1)).max(1));
+    }
 }
 
 /// Whether a predict role of `config` sends coalesced contributions: delay-tolerant rates

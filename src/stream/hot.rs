@@ -1,0 +1,235 @@
+//! The hot exchange's transport (issue 30): a predict role sends its own steps of its hottest
+//! coordinates to every other predict role through `{prefix}.hot`, and takes theirs into its
+//! replica at once, rather than only after the round trip through the owners
+//! (`learn::replica`'s hot exchange says what a replica does with them).
+//!
+//! The topic is written outside transactions (an idempotent producer, a few milliseconds of
+//! linger) and read uncommitted from its end: a piece is provisional in every replica that
+//! takes it until an owner's published state holds its steps, whoever learned them, so a
+//! piece of a batch that aborts, a zombie's or a crashed worker's leaves when the examples'
+//! next owner confirms them. A lost record costs only the speed-up: its steps reach every
+//! replica through the owners as before. A record read twice is dropped by its sender's
+//! sequence number.
+
+use super::codec::HotSendingError;
+use super::kafka::{client_config, ReaderConsumer, ReaderContext};
+use super::wire;
+use super::StreamError;
+use crate::config::WorkerConfig;
+use crate::learn::replica::HotContribution;
+use crate::schema::proto::HotSending;
+use hashbrown::HashMap;
+use prost::Message as _;
+use rdkafka::consumer::Consumer;
+use rdkafka::error::KafkaError;
+use rdkafka::message::Message as _;
+use rdkafka::producer::{BaseRecord, DeliveryResult, Producer as _, ProducerContext, ThreadedProducer};
+use rdkafka::{ClientContext, Offset, TopicPartitionList};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Most pieces one record carries (about 40 bytes each): well under the producer's default
+/// `message.max.bytes` of 1,000,000.
+const MAX_PIECES_PER_RECORD: usize = 16_384;
+
+/// Most records taken from the topic per call, so that a flood cannot stall learning.
+const MAX_RECORDS_PER_TAKE: usize = 256;
+
+/// How long the link waits at start for the broker to say whether the topic exists.
+const METADATA_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// What a link has done so far, for the log and metrics.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct HotCounts {
+    pub records_sent: u64,
+    pub pieces_sent: u64,
+    pub records_read: u64,
+    /// Records of this worker's own, read back and left.
+    pub own_records: u64,
+    /// Records read a second time, by sequence, left.
+    pub repeated_records: u64,
+    /// Records that could not be read (they are logged).
+    pub unreadable_records: u64,
+    /// Records the producer could not queue or the broker did not take.
+    pub send_failures: u64,
+}
+
+/// Counts the records the broker refused, from librdkafka's delivery thread.
+#[derive(Default)]
+pub(crate) struct HotDeliveries {
+    failed: Arc<AtomicU64>,
+}
+
+impl ClientContext for HotDeliveries {}
+
+impl ProducerContext for HotDeliveries {
+    type DeliveryOpaque = ();
+
+    fn delivery(&self, result: &DeliveryResult<'_>, _: ()) {
+        if let Err((error, _)) = result {
+            // Counted and logged at most once per the first and every 1,000th: a broker that
+            // refuses the topic would otherwise log every sending.
+            let failed = self.failed.fetch_add(1, Ordering::Relaxed);
+            if failed % 1000 == 0 {
+                tracing::warn!(%error, failed = failed + 1, "a hot sending was not delivered (its steps still reach other workers through the owners)");
+            }
+        }
+    }
+}
+
+/// One predict role's end of the hot topic.
+pub(crate) struct HotLink {
+    topic: String,
+    producer: ThreadedProducer<HotDeliveries>,
+    consumer: ReaderConsumer,
+    worker: String,
+    /// This process's random number: its records are left when read back, and a restart's
+    /// sequence is not mistaken for a repeat.
+    sender: u64,
+    sequence: u64,
+    /// Per sender: the last sequence number taken.
+    last_taken: HashMap<u64, u64>,
+    failed: Arc<AtomicU64>,
+    pub counts: HotCounts,
+}
+
+impl HotLink {
+    /// Opens the link, reading the topic from its end; `None` (said in the log) when the
+    /// topic does not exist: the worker learns without the exchange.
+    pub(crate) fn open(config: &WorkerConfig) -> Result<Option<Self>, StreamError> {
+        let topic = config.topics().hot;
+        let mut reader = client_config(config);
+        reader
+            .set("group.id", wire::group_id(&config.model.prefix, "reader"))
+            .set("enable.auto.commit", "false")
+            .set("isolation.level", "read_uncommitted")
+            .set("allow.auto.create.topics", "false")
+            .set("fetch.wait.max.ms", "5")
+            .set("fetch.queue.backoff.ms", "5");
+        let consumer: ReaderConsumer = reader.create_with_context(ReaderContext)?;
+        let metadata = consumer.fetch_metadata(Some(&topic), METADATA_TIMEOUT)?;
+        let partitions = metadata
+            .topics()
+            .iter()
+            .find(|t| t.name() == topic && t.error().is_none())
+            .map_or(0, |t| t.partitions().len());
+        if partitions == 0 {
+            tracing::warn!(
+                topic,
+                "the hot topic does not exist (`ftrl topics create` makes it): this worker neither sends nor takes \
+                 other workers' steps of hot coordinates, and with several workers learns from a staler view"
+            );
+            return Ok(None);
+        }
+        let mut assignment = TopicPartitionList::new();
+        for partition in 0..partitions as i32 {
+            assignment.add_partition_offset(&topic, partition, Offset::End)?;
+        }
+        consumer.assign(&assignment)?;
+        let deliveries = HotDeliveries::default();
+        let failed = deliveries.failed.clone();
+        let producer: ThreadedProducer<HotDeliveries> = client_config(config)
+            .set("enable.idempotence", "true")
+            .set("linger.ms", "2")
+            .set("compression.type", "none")
+            .create_with_context(deliveries)?;
+        tracing::info!(topic, partitions, "hot exchange on: reading other workers' hot coordinates from the end");
+        Ok(Some(Self {
+            topic,
+            producer,
+            consumer,
+            worker: config.worker.id.clone(),
+            sender: rand::random(),
+            sequence: 0,
+            last_taken: HashMap::new(),
+            failed,
+            counts: HotCounts::default(),
+        }))
+    }
+
+    /// Sends `contributions` (as records of at most [`MAX_PIECES_PER_RECORD`] pieces); never
+    /// waits: a full producer queue drops the sending, counted.
+    pub(crate) fn send(&mut self, contributions: &[HotContribution]) {
+        for part in contributions.chunks(MAX_PIECES_PER_RECORD) {
+            self.sequence += 1;
+            let payload = HotSending::new(self.sender, self.sequence, &self.worker, part).encode_to_vec();
+            let record = BaseRecord::<[u8], [u8]>::to(&self.topic).key(self.worker.as_bytes()).payload(&payload[..]);
+            match self.producer.send(record) {
+                Ok(()) => {
+                    self.counts.records_sent += 1;
+                    self.counts.pieces_sent += part.len() as u64;
+                }
+                Err((error, _)) => {
+                    self.counts.send_failures += 1;
+                    if self.counts.send_failures % 1000 == 1 {
+                        tracing::warn!(%error, failures = self.counts.send_failures, "a hot sending could not be queued");
+                    }
+                }
+            }
+        }
+        self.counts.send_failures = self.counts.send_failures.max(self.failed.load(Ordering::Relaxed));
+    }
+
+    /// Hands every other worker's contribution that has arrived to `take`, without waiting.
+    pub(crate) fn receive(
+        &mut self,
+        mut take: impl FnMut(&HotContribution) -> Result<(), StreamError>,
+    ) -> Result<(), StreamError> {
+        for _ in 0..MAX_RECORDS_PER_TAKE {
+            let message = match self.consumer.poll(Duration::ZERO) {
+                None => break,
+                Some(Err(KafkaError::PartitionEOF(_))) => continue,
+                Some(Err(error)) => {
+                    tracing::warn!(%error, topic = self.topic, "hot topic consumer error");
+                    break;
+                }
+                Some(Ok(message)) => message,
+            };
+            self.counts.records_read += 1;
+            let read = read(self.sender, &mut self.last_taken, &mut self.counts, message.payload());
+            match read {
+                Ok(contributions) => {
+                    for contribution in &contributions {
+                        take(contribution)?;
+                    }
+                }
+                Err(error) => {
+                    self.counts.unreadable_records += 1;
+                    tracing::warn!(%error, partition = message.partition(), offset = message.offset(), topic = self.topic, "unreadable hot sending left");
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The contributions of a record to take: none of this process's own (`sender`), or of a
+/// record whose sender's sequence was taken already.
+fn read(
+    sender: u64,
+    last_taken: &mut HashMap<u64, u64>,
+    counts: &mut HotCounts,
+    payload: Option<&[u8]>,
+) -> Result<Vec<HotContribution>, HotSendingError> {
+    let sending = HotSending::decode(payload.unwrap_or_default())?;
+    if sending.sender == sender {
+        counts.own_records += 1;
+        return Ok(Vec::new());
+    }
+    let last = last_taken.entry(sending.sender).or_insert(0);
+    if sending.sequence <= *last {
+        counts.repeated_records += 1;
+        return Ok(Vec::new());
+    }
+    let contributions = sending.contributions()?;
+    *last = sending.sequence;
+    Ok(contributions)
+}
+
+impl Drop for HotLink {
+    fn drop(&mut self) {
+        // Pieces not yet delivered are worth nothing after the role stops.
+        let _ = self.producer.flush(Duration::from_millis(100));
+    }
+}
