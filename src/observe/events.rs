@@ -315,6 +315,27 @@ impl InternalEvent for ViewSampled {
     }
 }
 
+/// The predict role's hot exchange, sampled after a batch: pieces since the role started.
+pub(crate) struct HotSampled {
+    pub sent: u64,
+    pub taken: u64,
+    pub confirmed: u64,
+    pub refused: u64,
+    pub held: usize,
+}
+
+impl InternalEvent for HotSampled {
+    fn emit(self) {
+        metrics().hot([
+            ("sent", self.sent),
+            ("taken", self.taken),
+            ("confirmed", self.confirmed),
+            ("refused", self.refused),
+            ("held", self.held as u64),
+        ]);
+    }
+}
+
 /// The Hedge member that leads the predict role's mixture (least cumulative progressive
 /// loss), sampled after a batch.
 pub(crate) struct HedgeLeaderSampled {

@@ -115,6 +115,9 @@ pub struct Metrics {
     /// Examples predicted whose gradients the weight view has not yet seen applied (the
     /// predict role only: `serve` learns nothing, so nothing of its own can be behind).
     view_examples_behind: Gauge,
+    /// Hot-exchange pieces of the predict role since it started, by kind (`sent`, `taken`,
+    /// `confirmed`, `refused`), and `held`: taken and not yet confirmed by an owner.
+    hot_pieces: Family<Labels, Gauge>,
     /// Nonzero weights in the weight view.
     view_weights: Gauge,
     /// Delta records the weight view has applied (a counter: it only grows).
@@ -192,6 +195,7 @@ impl Metrics {
             consumer_lag: Family::default(),
             view_staleness_seconds: FloatGauge::default(),
             view_examples_behind: Gauge::default(),
+            hot_pieces: Family::default(),
             view_weights: Gauge::default(),
             view_deltas: Counter::default(),
             seen_view_deltas: AtomicU64::new(0),
@@ -246,6 +250,11 @@ impl Metrics {
             "view_examples_behind",
             "Examples the predict role learned that the owners have not applied yet",
             m.view_examples_behind.clone(),
+        );
+        r.register(
+            "hot_pieces",
+            "Hot exchange: other workers' steps of hot coordinates since the predict role started, by kind (sent: own pieces sent; taken: others' added to the replica; confirmed: dropped once an owner's state held them; refused: not taken, the replica holding its most), and held: taken, not yet confirmed",
+            m.hot_pieces.clone(),
         );
         let r = &mut common;
         r.register(
@@ -469,6 +478,13 @@ impl Metrics {
         self.stale_since_ms.store(since, Ordering::Release);
         if let Some(behind) = examples_behind {
             self.view_examples_behind.set(behind as i64);
+        }
+    }
+
+    /// Records the hot exchange's pieces (see `hot_pieces`).
+    pub(super) fn hot(&self, kinds: [(&'static str, u64); 5]) {
+        for (kind, count) in kinds {
+            self.hot_pieces.get_or_create(&vec![("kind", kind.to_string())]).set(count as i64);
         }
     }
 

@@ -211,7 +211,9 @@ pub(crate) enum HotSendingError {
 
 impl HotSending {
     /// The record of `contributions`, sender `sender`'s `sequence`th: pieces with equal
-    /// tags share one [`HotPieces`] (a coalesced batch's pieces to one owner partition do).
+    /// tags share one [`HotPieces`] (a coalesced batch's pieces to one owner partition do);
+    /// their numbers in single precision (a state too large for it reads as infinite, and
+    /// the record is refused).
     pub(crate) fn new(sender: u64, sequence: u64, worker: &str, contributions: &[HotContribution]) -> Self {
         let mut groups: Vec<(&Offsets, &Offsets, HotPieces)> = Vec::new();
         for contribution in contributions {
@@ -238,10 +240,10 @@ impl HotSending {
             let pieces = &mut groups[at].2;
             let difference = &contribution.difference;
             pieces.coordinates.push(contribution.coordinate);
-            pieces.z.push(difference.z);
-            pieces.n.push(difference.n);
+            pieces.z.push(difference.z as f32);
+            pieces.n.push(difference.n as f32);
             pieces.updates.push(difference.updates);
-            pieces.gradient_sums.push(difference.sum);
+            pieces.gradient_sums.push(difference.sum as f32);
         }
         Self {
             sender,
@@ -272,10 +274,10 @@ impl HotSending {
             for row in 0..rows {
                 let coordinate = pieces.coordinates[row];
                 let difference = CoordState {
-                    z: pieces.z[row],
-                    n: pieces.n[row],
+                    z: f64::from(pieces.z[row]),
+                    n: f64::from(pieces.n[row]),
                     updates: pieces.updates[row],
-                    sum: pieces.gradient_sums[row],
+                    sum: f64::from(pieces.gradient_sums[row]),
                     seen: 0,
                 };
                 if ![difference.z, difference.n, difference.sum].iter().all(|v| v.is_finite()) {
@@ -382,7 +384,7 @@ mod tests {
         ragged.pieces[0].required_offsets.push(9);
         assert_eq!(ragged.contributions(), Err(HotSendingError::Ragged("requirement")));
         let mut poisoned = good.clone();
-        poisoned.pieces[0].z[1] = f64::NAN;
+        poisoned.pieces[0].z[1] = f32::NAN;
         assert_eq!(poisoned.contributions(), Err(HotSendingError::NotFinite(2)));
         assert!(matches!(
             HotSending::decode(&[0xff, 0xff][..]).map_err(HotSendingError::from),

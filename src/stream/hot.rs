@@ -45,7 +45,7 @@ pub(crate) struct HotCounts {
     pub records_sent: u64,
     pub pieces_sent: u64,
     pub records_read: u64,
-    /// Records of this worker's own, read back and left.
+    /// Records of this worker's own (its key, or its sender number), read back and left.
     pub own_records: u64,
     /// Records read a second time, by sequence, left.
     pub repeated_records: u64,
@@ -187,6 +187,11 @@ impl HotLink {
                 Some(Ok(message)) => message,
             };
             self.counts.records_read += 1;
+            // This worker's own records, known by their key without decoding them.
+            if message.key() == Some(self.worker.as_bytes()) {
+                self.counts.own_records += 1;
+                continue;
+            }
             let read = read(self.sender, &mut self.last_taken, &mut self.counts, message.payload());
             match read {
                 Ok(contributions) => {

@@ -119,9 +119,6 @@ pub(super) struct HotExchange {
     /// stands for the owner's, so those the owner's watermark covers are dropped without
     /// waiting for a state of the coordinate, which may never come again.
     skipped: HashSet<u64>,
-    /// Index of the batch's `before` entries by coordinate, built as far as `indexed`.
-    before_at: HashMap<u64, usize>,
-    indexed: usize,
     pub(super) share: HotShare,
     /// With [`HotShare::Replaced`]: per (own batch number, coordinate), the own steps sent
     /// directly, whose estimate of foreign steps was taken out of the state.
@@ -163,10 +160,26 @@ impl HotExchange {
         Some((uncovered, dropped))
     }
 
-    /// Whether an owner state of `coordinate` published with `watermark` holds part of a
-    /// provisional contribution: taken, it would count that part twice.
-    pub(super) fn partly_held(&self, coordinate: u64, watermark: &BTreeMap<i32, i64>) -> bool {
-        self.provisional.get(&coordinate).is_some_and(|list| list.iter().any(|c| c.partly_applied_by(watermark)))
+    /// Leaves out of `published` (owner states with `watermark`) those holding part of a
+    /// provisional contribution (taken, they would count that part twice), and notes them
+    /// skipped.
+    pub(super) fn hold_back_partly_held(
+        &mut self,
+        published: &mut Vec<(u64, CoordState)>,
+        watermark: &BTreeMap<i32, i64>,
+    ) {
+        if self.provisional.is_empty() {
+            return;
+        }
+        let (provisional, skipped) = (&self.provisional, &mut self.skipped);
+        published.retain(|(coordinate, _)| {
+            let partly =
+                provisional.get(coordinate).is_some_and(|list| list.iter().any(|c| c.partly_applied_by(watermark)));
+            if partly {
+                skipped.insert(*coordinate);
+            }
+            !partly
+        });
     }
 
     /// Adds what was sent of `coordinate`'s steps in own batch `batch` to `sent`.
@@ -184,21 +197,11 @@ impl HotExchange {
         }
     }
 
-    /// The coordinates of `published` with provisional contributions.
-    pub(super) fn with_provisional(&self, published: &[(u64, CoordState)]) -> Vec<u64> {
-        if self.provisional.is_empty() {
-            return Vec::new();
-        }
-        published.iter().map(|(c, _)| *c).filter(|c| self.provisional.contains_key(c)).collect()
-    }
-
-    /// Notes which of `with_provisional` are not among the states taken.
-    pub(super) fn note_skipped(&mut self, with_provisional: Vec<u64>, taken: &[(u64, CoordState)]) {
-        if with_provisional.is_empty() {
-            return;
-        }
-        let taken: HashSet<u64> = taken.iter().map(|(c, _)| *c).collect();
-        self.skipped.extend(with_provisional.into_iter().filter(|c| !taken.contains(c)));
+    /// Notes those of `left` (owner states not taken: they held part of an own batch) with
+    /// provisional contributions as skipped.
+    pub(super) fn note_skipped(&mut self, left: Vec<u64>) {
+        let provisional = &self.provisional;
+        self.skipped.extend(left.into_iter().filter(|c| provisional.contains_key(c)));
     }
 
     /// Drops the provisional contributions to skipped coordinates of owner `partition` that
@@ -274,6 +277,7 @@ impl<S: ReplicaStates> Replica<S> {
     }
 
     /// With hot exchange: holds at most `most` contributions provisionally, refusing more.
+    #[cfg(test)]
     pub(crate) fn with_most_provisional(mut self, most: usize) -> Self {
         if let Some(hot) = &mut self.hot {
             hot.max_held = most;
@@ -328,7 +332,7 @@ impl<S: ReplicaStates> Replica<S> {
         }
         let candidates = std::mem::take(&mut hot.candidates);
         for &coordinate in &candidates {
-            let Some(at) = self.before_index(hot, coordinate) else {
+            let Some(at) = self.before_index(coordinate) else {
                 continue; // not touched in this batch yet
             };
             let (_, _, slot, before, share) = self.before[at];
@@ -382,9 +386,8 @@ impl<S: ReplicaStates> Replica<S> {
         // A coordinate the open batch touched: its state before the batch moves too, so
         // that the batch's difference stays this replica's own.
         if self.noted.get(slot as usize) == Some(&self.batch) {
-            if let Some(at) = self.before_index(hot, coordinate) {
-                self.before[at].3.add(&contribution.difference);
-            }
+            let at = self.before_at[slot as usize] as usize;
+            self.before[at].3.add(&contribution.difference);
         }
         if let Some(pending) = self.pending.get_mut(&coordinate) {
             pending.replica_updates = pending.replica_updates.wrapping_add(contribution.difference.updates);
@@ -421,7 +424,7 @@ impl<S: ReplicaStates> Replica<S> {
         let mut tags = Tags::new(requirements, firsts);
         if !requirements.is_empty() {
             for &coordinate in &candidates {
-                let Some(at) = self.before_index(&mut hot, coordinate) else {
+                let Some(at) = self.before_index(coordinate) else {
                     continue;
                 };
                 let (_, _, slot, before, share) = self.before[at];
@@ -440,8 +443,6 @@ impl<S: ReplicaStates> Replica<S> {
             hot.chosen = true;
         }
         hot.sent.clear();
-        hot.before_at.clear();
-        hot.indexed = 0;
         self.hot = Some(hot);
     }
 
@@ -466,7 +467,7 @@ impl<S: ReplicaStates> Replica<S> {
         let slot = slots[0];
         self.states.state_mut(slot).extrapolate(piece, -share);
         if self.noted.get(slot as usize) == Some(&self.batch) {
-            if let Some(at) = self.before_index(hot, coordinate) {
+            if let Some(at) = self.before_index(coordinate) {
                 self.before[at].3.extrapolate(piece, -share);
             }
         }
@@ -492,12 +493,10 @@ impl<S: ReplicaStates> Replica<S> {
         counts.into_iter().map(|(_, coordinate)| coordinate).collect()
     }
 
-    /// Where `coordinate` is in the open batch's `before` (which only grows during a batch).
-    fn before_index(&self, hot: &mut HotExchange, coordinate: u64) -> Option<usize> {
-        while hot.indexed < self.before.len() {
-            hot.before_at.insert(self.before[hot.indexed].0, hot.indexed);
-            hot.indexed += 1;
-        }
-        hot.before_at.get(&coordinate).copied()
+    /// Where `coordinate` is in the open batch's `before`: found by its slot, which keeps
+    /// it while the batch is open.
+    fn before_index(&self, coordinate: u64) -> Option<usize> {
+        let slot = self.states.resident_slot(coordinate)? as usize;
+        (self.noted.get(slot) == Some(&self.batch)).then(|| self.before_at[slot] as usize)
     }
 }

@@ -68,6 +68,8 @@ pub(crate) trait ReplicaStates: CoordinateStates {
     fn resident_count(&self) -> usize;
     /// Most coordinates kept in memory.
     fn capacity(&self) -> usize;
+    /// The slot of `coordinate` if its state is in memory.
+    fn resident_slot(&self, coordinate: u64) -> Option<u32>;
     /// Sets states without reading them first, wherever they are kept.
     fn overwrite(&mut self, states: &[(u64, CoordState)]) -> Result<(), Self::Error>;
     /// Lets the states changed so far leave memory.
@@ -105,6 +107,8 @@ pub(crate) struct Replica<S> {
     before: Vec<(u64, u32, u32, CoordState, f64)>,
     /// Per slot: the foreign share of its coordinate in the current batch.
     shares: Vec<f64>,
+    /// Per slot: where its coordinate is in `before`, when noted in the current batch.
+    before_at: Vec<u32>,
     /// Per owner partition: coordinates the current batch touched there.
     touched: Vec<usize>,
     own: VecDeque<OwnBatch>,
@@ -147,6 +151,7 @@ impl<S: ReplicaStates> Replica<S> {
             slots: Vec::new(),
             before: Vec::new(),
             shares: Vec::new(),
+            before_at: Vec::new(),
             touched: vec![0; partitions.max(1) as usize],
             own: VecDeque::new(),
             buffered: BTreeMap::new(),
@@ -224,6 +229,7 @@ impl<S: ReplicaStates> Replica<S> {
         if at >= self.noted.len() {
             self.noted.resize(at + 1, 0);
             self.shares.resize(at + 1, 0.0);
+            self.before_at.resize(at + 1, 0);
         }
         if self.noted[at] != self.batch {
             self.noted[at] = self.batch;
@@ -233,6 +239,7 @@ impl<S: ReplicaStates> Replica<S> {
                 0.0 // alone so far: no foreign share to look up
             };
             self.shares[at] = share;
+            self.before_at[at] = self.before.len() as u32;
             self.before.push((coordinate, member, slot, *self.states.state(slot), share));
             self.touched[(coordinate % self.partitions) as usize] += 1;
         }
@@ -365,7 +372,11 @@ impl<S: ReplicaStates> Replica<S> {
             }
         }
         let mut published = self.buffered.remove(&partition).unwrap_or_default();
-        let with_provisional = self.hot.as_ref().map(|hot| hot.with_provisional(&published)).unwrap_or_default();
+        if let Some(hot) = &mut self.hot {
+            // A state holding part of another worker's provisional contribution would count
+            // that part twice: not taken, as below.
+            hot.hold_back_partly_held(&mut published, watermark);
+        }
         let partly: Vec<&OwnBatch> = self
             .own
             .iter()
@@ -382,13 +393,20 @@ impl<S: ReplicaStates> Replica<S> {
             let touched = |coordinate: &u64| {
                 partly.iter().any(|b| b.differences.get(partition as usize).is_some_and(|d| d.contains_key(coordinate)))
             };
-            published.retain(|(coordinate, _)| !touched(coordinate));
+            let mut left = Vec::new();
+            published.retain(|(coordinate, _)| {
+                let touched = touched(coordinate);
+                if touched {
+                    left.push(*coordinate);
+                }
+                !touched
+            });
+            if let Some(hot) = &mut self.hot {
+                hot.note_skipped(left);
+            }
         }
         if let Some(hot) = &mut self.hot {
-            // Likewise a state holding part of another worker's provisional contribution.
-            published.retain(|(coordinate, _)| !hot.partly_held(*coordinate, watermark));
             hot.watermark_taken(partition, watermark);
-            hot.note_skipped(with_provisional, &published);
         }
         self.take_owner_states(partition, published, watermark)?;
         if let Some(hot) = &mut self.hot {

@@ -9,7 +9,9 @@ use super::{BadRecord, Predictor};
 use crate::learn::hedge::Hedge;
 use crate::learn::replica::Unconfirmed;
 use crate::learn::{loss, Feature, Gradient, Loss, Progress};
-use crate::observe::events::{ExamplesPredicted, HedgeLeaderSampled, InternalEvent, RecordsConsumed, ViewSampled};
+use crate::observe::events::{
+    ExamplesPredicted, HedgeLeaderSampled, HotSampled, InternalEvent, RecordsConsumed, ViewSampled,
+};
 use crate::schema::proto::{Outcome, Prediction};
 use crate::stream::batch_queue::{BatchQueue, Entry, Record};
 use crate::stream::decode::{decode_in_order, Example};
@@ -221,6 +223,17 @@ impl Predictor {
     /// have not applied, and how long the oldest has waited.
     fn record_staleness(&self) -> Unconfirmed {
         let unconfirmed = self.replica.unconfirmed();
+        if let Some(hot) = &self.hot {
+            let (taken, confirmed) = self.replica.hot_counts();
+            HotSampled {
+                sent: hot.link.counts.pieces_sent,
+                taken,
+                confirmed,
+                refused: self.replica.hot_refused(),
+                held: self.replica.provisional(),
+            }
+            .emit();
+        }
         ViewSampled {
             weights: self.replica.len(),
             deltas: self.feed.taken.records,
