@@ -183,12 +183,17 @@ impl Predictor {
             self.hand_over(batch, &mut handover)?;
         }
         handover.wait()?;
+        let (hot_taken, hot_confirmed) = self.replica.hot_counts();
         tracing::info!(
             examples = self.handed.examples,
             dead_letters = self.handed.dead_letters,
             replica_resident = self.replica.len(),
             merged_owner_states = self.replica.merged,
             deferred_owner_transactions = self.replica.deferred,
+            hot_pieces_sent = self.hot.as_ref().map(|hot| hot.link.counts.pieces_sent),
+            hot_pieces_taken = hot_taken,
+            hot_pieces_confirmed = hot_confirmed,
+            hot_pieces_held = self.replica.provisional(),
             "predict role stopped"
         );
         Ok(())
