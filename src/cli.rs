@@ -382,6 +382,11 @@ pub struct SimulateArgs {
     /// runs each.
     #[arg(long, value_name = "RULE,...", value_delimiter = ',', num_args = 1.., default_value = "unseen", value_parser = ["unseen", "classical", "replaced"])]
     pub hot_share: Vec<String>,
+    /// With hot exchange: a coordinate's own steps leave only once they number at least
+    /// this many since its last piece (fewer stay for a later sending or come through the
+    /// owners); a list runs each.
+    #[arg(long, value_name = "M,...", value_delimiter = ',', num_args = 1.., default_value = "1")]
+    pub hot_min_updates: Vec<u64>,
     /// With hot exchange: the workers send at phases spread over the interval (as a stream's
     /// workers would) instead of all at once.
     #[arg(long)]

@@ -479,7 +479,10 @@ fn simulate_command(args: &SimulateArgs) -> Result<()> {
                 "replaced" => crate::learn::replica::HotShare::Replaced,
                 _ => crate::learn::replica::HotShare::Unseen,
             };
-            for &(hot_coordinates, hot_every) in &hot {
+            let minimums = if hot.iter().any(|(k, _)| *k > 0) { args.hot_min_updates.clone() } else { vec![1] };
+            for (&(hot_coordinates, hot_every), &hot_min_updates) in
+                hot.iter().flat_map(|h| minimums.iter().map(move |m| (h, m)))
+            {
                 for &workers in &args.workers {
                     let options = SimulationOptions {
                         workers,
@@ -497,6 +500,7 @@ fn simulate_command(args: &SimulateArgs) -> Result<()> {
                         hot_coordinates,
                         hot_every,
                         hot_share,
+                        hot_min_updates,
                         no_foreign_share: args.no_foreign_share,
                         hot_staggered: args.hot_staggered,
                     };
@@ -504,7 +508,11 @@ fn simulate_command(args: &SimulateArgs) -> Result<()> {
                     let loss = report.progress.mean_loss();
                     let curve: Vec<String> = report.curve.iter().map(|(n, l)| format!("{n}:{l:.4}")).collect();
                     tracing::debug!(workers, batch, curve = %curve.join(" "), "progressive loss");
-                    let every = if hot_coordinates == 0 { "-".to_string() } else { format!("{hot_every} {share}") };
+                    let every = match (hot_coordinates, hot_min_updates) {
+                        (0, _) => "-".to_string(),
+                        (_, 1) => format!("{hot_every} {share}"),
+                        (_, m) => format!("{hot_every} {share} ≥{m}"),
+                    };
                     print_stdout(&format!(
                     "{workers:>7}  {batch:>5}  {hot_coordinates:>5}  {every:>7}  {loss:.6}  {:>+10.5}  {:>14.0}  {:>7}  {:>10}  {:>8}  {:>9}  {:>8}  {:>4}\n",
                     loss - baseline,

@@ -78,6 +78,8 @@ pub(crate) struct SimulationOptions {
     pub hot_share: HotShare,
     /// Workers send at phases spread over the interval instead of all at once.
     pub hot_staggered: bool,
+    /// Fewest own steps of a coordinate since its last piece that make a piece.
+    pub hot_min_updates: u64,
     /// Own steps count once: no foreign share (`Replica::without_foreign_share`).
     pub no_foreign_share: bool,
 }
@@ -327,7 +329,9 @@ pub(crate) fn simulate(
             replica: {
                 let mut replica = Replica::new(rule.clone(), partitions, ModelStore::in_memory());
                 if hot {
-                    replica = replica.with_hot_exchange(options.hot_coordinates);
+                    replica = replica
+                        .with_hot_exchange(options.hot_coordinates)
+                        .with_hot_min_updates(options.hot_min_updates);
                 }
                 replica = replica.with_hot_share(options.hot_share);
                 if options.no_foreign_share {
@@ -630,6 +634,7 @@ mod tests {
             hot_every: 1,
             hot_share: HotShare::Unseen,
             hot_staggered: false,
+            hot_min_updates: 1,
             no_foreign_share: false,
         }
     }

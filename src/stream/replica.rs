@@ -211,6 +211,7 @@ mod tests {
                 share,
                 1,
                 None,
+                1,
             );
         }
     }

@@ -97,6 +97,9 @@ pub(crate) enum HotShare {
 pub(super) struct HotExchange {
     /// How many coordinates it sends: the hottest by own updates in its last batch.
     k: usize,
+    /// Fewest own updates since a coordinate's last piece that make a piece: fewer wait
+    /// for a later sending (or come through the owners, if the batch is sealed first).
+    min_updates: u64,
     /// The coordinates it sends during the batch being learned (chosen once per batch, so
     /// that what it sent of a batch is known per coordinate when the batch is sealed).
     candidates: Vec<u64>,
@@ -272,7 +275,17 @@ impl<S: ReplicaStates> Replica<S> {
     /// the `k` coordinates this replica updated most in its last batch, and
     /// [`Self::foreign_contribution`] takes other workers'.
     pub(crate) fn with_hot_exchange(mut self, k: usize) -> Self {
-        self.hot = Some(Box::new(HotExchange { k, max_held: MAX_PROVISIONAL, ..HotExchange::default() }));
+        self.hot =
+            Some(Box::new(HotExchange { k, min_updates: 1, max_held: MAX_PROVISIONAL, ..HotExchange::default() }));
+        self
+    }
+
+    /// With hot exchange: a piece leaves only with at least `min` own updates (1: every
+    /// piece with any).
+    pub(crate) fn with_hot_min_updates(mut self, min: u64) -> Self {
+        if let Some(hot) = &mut self.hot {
+            hot.min_updates = min.max(1);
+        }
         self
     }
 
@@ -339,7 +352,7 @@ impl<S: ReplicaStates> Replica<S> {
             let own = self.states.state(slot).difference(&before).own_part(share);
             let sent = hot.sent.get(&coordinate).copied().unwrap_or_default();
             let piece = own.difference(&sent);
-            if piece.updates == 0 {
+            if piece.updates < hot.min_updates {
                 continue;
             }
             hot.sent.insert(coordinate, own);
@@ -430,7 +443,7 @@ impl<S: ReplicaStates> Replica<S> {
                 let (_, _, slot, before, share) = self.before[at];
                 let own = self.states.state(slot).difference(&before).own_part(share);
                 let rest = own.difference(&hot.sent.get(&coordinate).copied().unwrap_or_default());
-                if rest.updates == 0 {
+                if rest.updates < hot.min_updates {
                     continue;
                 }
                 let partition = (coordinate % self.partitions) as i32;

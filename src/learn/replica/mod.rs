@@ -676,7 +676,13 @@ mod tests {
     #[test]
     fn two_workers_exchanging_hot_coordinates_count_each_step_once() {
         for share in [super::HotShare::Unseen, super::HotShare::Classical, super::HotShare::Replaced] {
-            scenarios::two_workers_exchanging_hot_coordinates_count_each_step_once(MapStates::default, share, 10, None);
+            scenarios::two_workers_exchanging_hot_coordinates_count_each_step_once(
+                MapStates::default,
+                share,
+                10,
+                None,
+                1,
+            );
         }
     }
 
@@ -691,6 +697,22 @@ mod tests {
                 super::HotShare::Unseen,
                 10,
                 Some(most),
+                1,
+            );
+        }
+    }
+
+    /// Pieces of fewer own steps than `worker.hot_min_updates` stay home: those steps reach
+    /// the other replicas through the owners, once.
+    #[test]
+    fn pieces_of_fewer_steps_than_the_least_stay_home_and_every_step_still_counts_once() {
+        for min_updates in [2, 3, 50] {
+            scenarios::two_workers_exchanging_hot_coordinates_count_each_step_once(
+                MapStates::default,
+                super::HotShare::Unseen,
+                10,
+                None,
+                min_updates,
             );
         }
     }

@@ -155,7 +155,9 @@ impl PredictRole {
         let hot = hot_exchange(config, &learner)?;
         let mut replica = Replica::new(rule, config.model.partitions, open_replica_store(config)?);
         if hot.is_some() {
-            replica = replica.with_hot_exchange(config.worker.hot_coordinates);
+            replica = replica
+                .with_hot_exchange(config.worker.hot_coordinates)
+                .with_hot_min_updates(config.worker.hot_min_updates);
         }
         let feed = ReplicaFeed::load(config, &mut replica, shutdown)?;
         let producer = transactional_producer(
