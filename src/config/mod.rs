@@ -414,9 +414,10 @@ pub(crate) const MAX_PREDICT_THREADS: usize = 256;
 /// costs more than the round trip it saves.
 pub(crate) const MAX_HOT_COORDINATES: usize = 1 << 20;
 
-/// 8,192 coordinates every 5,000 examples of the group, pieces of 3 steps or more: in the
-/// simulation at the stream's sizes as good as 4,096 coordinates with every piece, for
-/// about 35% fewer pieces (docs/benchmarks.md, "N workers with the hot exchange").
+/// 8,192 coordinates every 5,000 examples of the group, pieces of 2 steps or more: in the
+/// simulation a little better than 4,096 coordinates with every piece, for 15–20% fewer
+/// pieces; 3 steps, a third fewer, learned visibly worse in the real stream
+/// (docs/benchmarks.md, "N workers with the hot exchange").
 fn default_hot_coordinates() -> usize {
     8_192
 }
@@ -426,7 +427,7 @@ fn default_hot_every_examples() -> usize {
 }
 
 fn default_hot_min_updates() -> u64 {
-    3
+    2
 }
 
 fn default_batch_max_examples() -> usize {

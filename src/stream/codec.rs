@@ -400,6 +400,40 @@ mod tests {
                 let _ = record.contributions();
             }
         }
+
+        /// A hot record with lists of any lengths and any numbers (another version's, a
+        /// bug's) is read whole or refused whole, and what is read is finite.
+        #[test]
+        fn any_hot_pieces_are_read_whole_and_finite_or_refused(
+            lengths in proptest::collection::vec(0usize..4, 9),
+            z in proptest::prelude::any::<f32>(),
+            n in proptest::prelude::any::<f32>(),
+        ) {
+            let pieces = HotPieces {
+                required_partitions: vec![1; lengths[0]],
+                required_offsets: vec![7; lengths[1]],
+                first_partitions: vec![1; lengths[2]],
+                first_offsets: vec![3; lengths[3]],
+                coordinates: vec![5; lengths[4]],
+                z: vec![z; lengths[5]],
+                n: vec![n; lengths[6]],
+                updates: vec![2; lengths[7]],
+                gradient_sums: vec![0.5; lengths[8]],
+            };
+            let record = HotSending { sender: 1, sequence: 1, worker: "w".into(), pieces: vec![pieces.clone()] };
+            let read = HotSending::decode(&record.encode_to_vec()[..]).unwrap().contributions();
+            let even = lengths[0] == lengths[1] && lengths[2] == lengths[3] && lengths[4..].iter().all(|l| *l == lengths[4]);
+            match read {
+                Ok(contributions) => {
+                    proptest::prop_assert!(even);
+                    proptest::prop_assert_eq!(contributions.len(), lengths[4]);
+                    for c in contributions {
+                        proptest::prop_assert!(c.difference.z.is_finite() && c.difference.n.is_finite());
+                    }
+                }
+                Err(_) => proptest::prop_assert!(!even || lengths[4] > 0 && !(z.is_finite() && n.is_finite())),
+            }
+        }
     }
 
     #[test]

@@ -363,7 +363,7 @@ fn topic_retention_is_set_as_documented() {
     let setup = Setup::new("kept");
     let config = setup.config("w1", "json");
     let created = run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
-    assert_eq!(created.matches(": created").count(), 7, "{created}");
+    assert_eq!(created.matches(": created").count(), 8, "{created}");
 
     // The table of docs/topics.md, `| `{prefix}.suffix` | retention.ms | why |`, is RETENTION.
     let topics = std::fs::read_to_string(repo().join("docs/topics.md")).unwrap();

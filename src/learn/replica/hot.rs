@@ -126,6 +126,8 @@ pub(super) struct HotExchange {
     /// With [`HotShare::Replaced`]: per (own batch number, coordinate), the own steps sent
     /// directly, whose estimate of foreign steps was taken out of the state.
     sent_of: HashMap<(u32, u64), CoordState>,
+    /// The slot of the contribution being taken (kept to spare an allocation a piece).
+    slots: Vec<u32>,
     /// Contributions taken, and dropped once an owner's state held them.
     pub(super) taken: u64,
     pub(super) dropped: u64,
@@ -392,9 +394,8 @@ impl<S: ReplicaStates> Replica<S> {
             hot.refused += 1;
             return Ok(false);
         }
-        let mut slots = Vec::with_capacity(1);
-        self.states.resolve(&[Feature { coordinate, value: 0.0 }], &mut slots)?;
-        let slot = slots[0];
+        self.states.resolve(&[Feature { coordinate, value: 0.0 }], &mut hot.slots)?;
+        let slot = hot.slots[0];
         self.states.state_mut(slot).add(&contribution.difference);
         // A coordinate the open batch touched: its state before the batch moves too, so
         // that the batch's difference stays this replica's own.
