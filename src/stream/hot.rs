@@ -106,7 +106,11 @@ impl HotLink {
             .set("isolation.level", "read_uncommitted")
             .set("allow.auto.create.topics", "false")
             .set("fetch.wait.max.ms", "5")
-            .set("fetch.queue.backoff.ms", "5");
+            .set("fetch.queue.backoff.ms", "5")
+            // While the role waits (for the owners, say) nothing is taken: a small queue
+            // keeps what librdkafka fetches meanwhile small (pieces that old are covered
+            // by the owners' states when read, and left).
+            .set("queued.max.messages.kbytes", "8192");
         let consumer: ReaderConsumer = reader.create_with_context(ReaderContext)?;
         let metadata = consumer.fetch_metadata(Some(&topic), METADATA_TIMEOUT)?;
         let partitions = metadata

@@ -66,6 +66,7 @@ impl Predictor {
             }
             if self.batch.is_none() {
                 self.feed.catch_up(&mut self.replica, Duration::ZERO)?;
+                self.receive_hot()?;
                 if !self.settle_resumption()? || !self.within_bounds()? {
                     continue;
                 }
@@ -261,6 +262,8 @@ impl Predictor {
             return Ok(true);
         }
         self.feed.catch_up(&mut self.replica, Duration::from_millis(100))?;
+        // The other workers' pieces keep coming in while this one waits.
+        self.receive_hot()?;
         self.record_staleness();
         // Past a restore's worth of waiting, the role cannot make progress by itself: not
         // ready, and said at the error level once (ftrl_view_staleness_seconds shows it).
