@@ -71,7 +71,7 @@ impl ProducerContext for HotDeliveries {
             // Counted and logged at most once per the first and every 1,000th: a broker that
             // refuses the topic would otherwise log every sending.
             let failed = self.failed.fetch_add(1, Ordering::Relaxed);
-            if failed % 1000 == 0 {
+            if failed.is_multiple_of(1000) {
                 tracing::warn!(%error, failed = failed + 1, "a hot sending was not delivered (its steps still reach other workers through the owners)");
             }
         }
