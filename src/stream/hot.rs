@@ -12,8 +12,7 @@
 //! sequence number.
 
 use super::codec::HotSendingError;
-use super::kafka::{client_config, ReaderConsumer, ReaderContext};
-use super::wire;
+use super::kafka::{client_config, reader_config, ReaderConsumer, ReaderContext};
 use super::StreamError;
 use crate::config::WorkerConfig;
 use crate::learn::replica::HotContribution;
@@ -99,11 +98,12 @@ impl HotLink {
     /// topic does not exist: the worker learns without the exchange.
     pub(crate) fn open(config: &WorkerConfig) -> Result<Option<Self>, StreamError> {
         let topic = config.topics().hot;
-        let mut reader = client_config(config);
+        // A reader like the others, but of records outside transactions, and waiting
+        // little for them.
+        let mut reader = reader_config(config);
         reader
-            .set("group.id", wire::group_id(&config.model.prefix, "reader"))
-            .set("enable.auto.commit", "false")
             .set("isolation.level", "read_uncommitted")
+            .set("enable.partition.eof", "false")
             .set("allow.auto.create.topics", "false")
             .set("fetch.wait.max.ms", "5")
             .set("fetch.queue.backoff.ms", "5")

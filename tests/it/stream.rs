@@ -380,7 +380,7 @@ fn topic_retention_is_set_as_documented() {
     assert_eq!(documented, expected, "docs/topics.md's retention table");
 
     let admin: AdminClient<DefaultClientContext> = setup.client().create().unwrap();
-    let topics: Vec<String> = ["examples", "gradients", "deltas", "changelog", "progress", "predictions", "dlq"]
+    let topics: Vec<String> = ["examples", "gradients", "deltas", "changelog", "progress", "predictions", "dlq", "hot"]
         .iter()
         .map(|s| setup.topic(s))
         .collect();
@@ -399,6 +399,56 @@ fn topic_retention_is_set_as_documented() {
             }
             None => assert_eq!(value("cleanup.policy").as_deref(), Some("compact"), "{topic}"),
         }
+    }
+}
+
+/// A model whose topics were made before the hot topic existed (or by hand, without it):
+/// the workers say so and learn every example without the exchange.
+#[test]
+fn without_the_hot_topic_workers_say_so_and_learn_without_the_exchange() {
+    use rdkafka::admin::{AdminClient, AdminOptions, NewTopic, TopicReplication};
+    use rdkafka::client::DefaultClientContext;
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let setup = Setup::with_example_partitions("nohot", 2);
+    let admin: AdminClient<DefaultClientContext> = setup.client().create().unwrap();
+    let names: Vec<(String, i32)> =
+        [("examples", 2), ("gradients", 4), ("deltas", 4), ("changelog", 4), ("progress", 2)]
+            .iter()
+            .chain(&[("predictions", 2), ("dlq", 1)])
+            .map(|(suffix, partitions)| (setup.topic(suffix), *partitions))
+            .collect();
+    let new_topics: Vec<NewTopic<'_>> = names
+        .iter()
+        .map(|(name, partitions)| {
+            let topic = NewTopic::new(name, *partitions, TopicReplication::Fixed(1));
+            if name.ends_with(".deltas") || name.ends_with(".changelog") {
+                topic.set("cleanup.policy", "compact")
+            } else {
+                topic
+            }
+        })
+        .collect();
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let options = AdminOptions::new().operation_timeout(Some(Duration::from_secs(30)));
+    for result in runtime.block_on(admin.create_topics(&new_topics, &options)).unwrap() {
+        result.unwrap();
+    }
+    let (_, generated) = generated(setup.dir.path(), 4_000);
+    let payloads: Vec<Vec<u8>> = generated.into_iter().map(|(_, payload)| payload).collect();
+    produce_round_robin(&setup, &payloads, 2);
+    let logs: Vec<PathBuf> = (0..2).map(|w| setup.dir.path().join(format!("w{w}.log"))).collect();
+    let workers: Vec<Worker> = logs
+        .iter()
+        .enumerate()
+        .map(|(w, log)| Worker::start(&setup.config(&format!("w{w}"), "protobuf"), log.clone()))
+        .collect();
+    wait_for_progress(&setup, 4_000, &workers.iter().collect::<Vec<_>>());
+    for worker in workers {
+        worker.stop();
+    }
+    for log in &logs {
+        let text = std::fs::read_to_string(log).unwrap();
+        assert!(text.contains("the hot topic does not exist"), "no warning in {}:\n{text}", log.display());
     }
 }
 
