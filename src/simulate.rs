@@ -493,7 +493,10 @@ pub(crate) fn simulate(
 fn exchange_hot(workers: &mut [Worker], senders: &[usize], options: &SimulationOptions) -> Result<(), StoreError> {
     for &w in senders {
         let (requirements, firsts) = workers[w].batch.sent_so_far(options);
-        let contributions = workers[w].replica.hot_contributions(&requirements, &firsts)?;
+        let mut contributions = workers[w].replica.hot_contributions(&requirements, &firsts)?;
+        for contribution in &mut contributions {
+            contribution.sender = w as u64;
+        }
         for (other, worker) in workers.iter_mut().enumerate() {
             if other != w {
                 for contribution in &contributions {

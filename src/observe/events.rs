@@ -321,6 +321,7 @@ pub(crate) struct HotSampled {
     pub taken: u64,
     pub confirmed: u64,
     pub refused: u64,
+    pub taken_back: u64,
     pub held: usize,
 }
 
@@ -331,6 +332,7 @@ impl InternalEvent for HotSampled {
             ("taken", self.taken),
             ("confirmed", self.confirmed),
             ("refused", self.refused),
+            ("taken_back", self.taken_back),
             ("held", self.held as u64),
         ]);
     }

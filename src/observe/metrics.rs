@@ -116,7 +116,8 @@ pub struct Metrics {
     /// predict role only: `serve` learns nothing, so nothing of its own can be behind).
     view_examples_behind: Gauge,
     /// Hot-exchange pieces of the predict role since it started, by kind (`sent`, `taken`,
-    /// `confirmed`, `refused`), and `held`: taken and not yet confirmed by an owner.
+    /// `confirmed`, `refused`, `taken_back`), and `held`: taken and not yet confirmed by an
+    /// owner.
     hot_pieces: Family<Labels, Gauge>,
     /// Nonzero weights in the weight view.
     view_weights: Gauge,
@@ -253,7 +254,7 @@ impl Metrics {
         );
         r.register(
             "hot_pieces",
-            "Hot exchange: other workers' steps of hot coordinates since the predict role started, by kind (sent: own pieces sent; taken: others' added to the replica; confirmed: dropped once an owner's state held them; refused: not taken, the replica holding its most), and held: taken, not yet confirmed",
+            "Hot exchange: other workers' steps of hot coordinates since the predict role started, by kind (sent: own pieces sent; taken: others' added to the replica; confirmed: dropped once an owner's state held them; refused: not taken, the replica holding its most; taken_back: their batch never committed, its examples learned again by another worker), and held: taken, not yet confirmed",
             m.hot_pieces.clone(),
         );
         let r = &mut common;
@@ -482,7 +483,7 @@ impl Metrics {
     }
 
     /// Records the hot exchange's pieces (see `hot_pieces`).
-    pub(super) fn hot(&self, kinds: [(&'static str, u64); 5]) {
+    pub(super) fn hot(&self, kinds: [(&'static str, u64); 6]) {
         for (kind, count) in kinds {
             self.hot_pieces.get_or_create(&vec![("kind", kind.to_string())]).set(count as i64);
         }

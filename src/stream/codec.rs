@@ -288,6 +288,7 @@ impl HotSending {
                     difference,
                     requirements: requirements.clone(),
                     firsts: firsts.clone(),
+                    sender: self.sender,
                 });
             }
         }
@@ -349,6 +350,7 @@ mod tests {
             difference: CoordState { seen: 0, ..state(coordinate) },
             requirements: requirements.clone(),
             firsts: firsts.clone(),
+            sender: 42,
         }
     }
 

@@ -57,6 +57,8 @@ pub(crate) struct HotContribution {
     /// Examples partition → the lowest offset of the piece's batch: a watermark at or past
     /// it and short of the requirement holds part of the piece.
     pub firsts: Offsets,
+    /// Who sent it (the stream: the sending process's random number; 0 until sent).
+    pub sender: u64,
 }
 
 impl HotContribution {
@@ -128,6 +130,14 @@ pub(super) struct HotExchange {
     sent_of: HashMap<(u32, u64), CoordState>,
     /// The slot of the contribution being taken (kept to spare an allocation a piece).
     slots: Vec<u32>,
+    /// Per examples partition: the sender whose pieces of it were taken last.
+    learners: HashMap<i32, u64>,
+    /// The `firsts` of the last piece taken, whose learners are noted already (the pieces of
+    /// one sending's group share it).
+    last_firsts: Option<Offsets>,
+    /// Contributions taken back: their batch never committed, its examples learned again
+    /// by another worker (after a crash or a fenced zombie).
+    pub(super) superseded: u64,
     /// Contributions taken, and dropped once an owner's state held them.
     pub(super) taken: u64,
     pub(super) dropped: u64,
@@ -268,7 +278,7 @@ impl<'a> Tags<'a> {
             .entry(partition)
             .or_insert_with(|| Arc::new(requirements_of(self.requirements, partition)))
             .clone();
-        HotContribution { coordinate, difference, requirements, firsts: self.firsts.clone() }
+        HotContribution { coordinate, difference, requirements, firsts: self.firsts.clone(), sender: 0 }
     }
 }
 
@@ -394,6 +404,9 @@ impl<S: ReplicaStates> Replica<S> {
             hot.refused += 1;
             return Ok(false);
         }
+        if !hot.last_firsts.as_ref().is_some_and(|last| Arc::ptr_eq(last, &contribution.firsts)) {
+            self.note_learners(hot, contribution)?;
+        }
         self.states.resolve(&[Feature { coordinate, value: 0.0 }], &mut hot.slots)?;
         let slot = hot.slots[0];
         self.states.state_mut(slot).add(&contribution.difference);
@@ -410,6 +423,63 @@ impl<S: ReplicaStates> Replica<S> {
         hot.held += 1;
         hot.taken += 1;
         Ok(true)
+    }
+
+    /// Notes `contribution`'s sender as the learner of its examples partitions. Where
+    /// another sender's pieces reach into the examples this one's batch starts at, that
+    /// sender's batch never committed (a worker commits what it learned of a partition
+    /// before another may resume it) and this one learns those examples again: its pieces
+    /// are taken back, or they and this sender's would count the same examples twice until
+    /// an owner confirms them. Taking a piece back wrongly costs only its speed-up: its
+    /// steps still come through the owners.
+    fn note_learners(&mut self, hot: &mut HotExchange, contribution: &HotContribution) -> Result<(), S::Error> {
+        hot.last_firsts = Some(contribution.firsts.clone());
+        for (&origin, &first) in contribution.firsts.iter() {
+            let before = hot.learners.insert(origin, contribution.sender);
+            let Some(other) = before.filter(|other| *other != contribution.sender) else {
+                continue;
+            };
+            // A batch of the other's that began at or before this one's first example and
+            // reaches into it: a piece of the other's that began after (the rest of a batch
+            // sealed late, say) is a later batch of a partition it held, and stays.
+            let reaching = |c: &HotContribution| {
+                c.sender == other
+                    && c.firsts.get(&origin).is_some_and(|began| *began <= first)
+                    && c.requirements.get(&origin).is_some_and(|required| *required >= first)
+            };
+            let mut taken_back: Vec<(u64, CoordState)> = Vec::new();
+            hot.provisional.retain(|coordinate, list| {
+                list.retain(|c| {
+                    let reaches = reaching(c);
+                    if reaches {
+                        taken_back.push((*coordinate, c.difference));
+                    }
+                    !reaches
+                });
+                !list.is_empty()
+            });
+            hot.held -= taken_back.len();
+            hot.superseded += taken_back.len() as u64;
+            for (coordinate, difference) in taken_back {
+                self.states.resolve(&[Feature { coordinate, value: 0.0 }], &mut hot.slots)?;
+                let slot = hot.slots[0];
+                let state = self.states.state_mut(slot);
+                *state = state.difference(&difference);
+                if self.noted.get(slot as usize) == Some(&self.batch) {
+                    let at = self.before_at[slot as usize] as usize;
+                    self.before[at].3 = self.before[at].3.difference(&difference);
+                }
+                if let Some(pending) = self.pending.get_mut(&coordinate) {
+                    pending.replica_updates = pending.replica_updates.wrapping_sub(difference.updates);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Contributions taken back because their batch never committed ([`Self::note_learners`]).
+    pub(crate) fn hot_superseded(&self) -> u64 {
+        self.hot.as_ref().map_or(0, |hot| hot.superseded)
     }
 
     /// Other workers' contributions held provisionally (not yet in an owner state taken).

@@ -718,6 +718,13 @@ mod tests {
     }
 
     #[test]
+    fn pieces_of_a_batch_that_never_commits_leave_when_another_worker_learns_its_examples() {
+        scenarios::pieces_of_a_batch_that_never_commits_leave_when_another_worker_learns_its_examples(
+            MapStates::default,
+        );
+    }
+
+    #[test]
     fn a_hot_contribution_its_owner_already_holds_is_not_taken() {
         scenarios::a_hot_contribution_its_owner_already_holds_is_not_taken(MapStates::default);
     }

@@ -601,9 +601,12 @@ pub(crate) fn two_workers_exchanging_hot_coordinates_count_each_step_once<S: Rep
             taken += 1;
             if taken % every == 0 {
                 for worker in 0..2 {
-                    let contributions =
+                    let mut contributions =
                         replicas[worker].hot_contributions(&requirements[worker], &firsts[worker]).unwrap();
                     assert!(contributions.iter().all(|c| c.difference.updates >= min_updates));
+                    for contribution in &mut contributions {
+                        contribution.sender = worker as u64 + 1;
+                    }
                     for contribution in &contributions {
                         replicas[1 - worker].foreign_contribution(contribution).unwrap();
                     }
@@ -649,6 +652,7 @@ pub(crate) fn two_workers_exchanging_hot_coordinates_count_each_step_once<S: Rep
             Some(_) => assert!(replica.hot_refused() > 50, "{} contributions refused", replica.hot_refused()),
         }
         assert_eq!(dropped, taken, "each dropped once its owner held it");
+        assert_eq!(replica.hot_superseded(), 0, "every batch committed: nothing taken back");
         assert_eq!(replica.provisional(), 0);
         assert_eq!(replica.unconfirmed().examples, 0);
         for (c, expected) in &owner.states {
@@ -685,5 +689,53 @@ where
     assert_eq!(receiver.provisional(), 0);
     for (c, expected) in &owner.states {
         assert_eq!(receiver.state(*c).unwrap(), *expected, "coordinate {c}");
+    }
+}
+
+/// Worker A learns examples 0..40 of partition 0 and sends its hot pieces, and its batch
+/// never commits (it crashed, or was fenced as a zombie); worker B resumes the partition
+/// from offset 0 and learns the same examples again, sending its own. A third replica that
+/// took A's pieces takes them back when B's arrive: the examples count once in its bias,
+/// not twice, and the owner's confirmation of B's batch then leaves nothing held.
+pub(crate) fn pieces_of_a_batch_that_never_commits_leave_when_another_worker_learns_its_examples<S: ReplicaStates>(
+    mut states: impl FnMut() -> S,
+) where
+    S::Error: Debug,
+{
+    let mut learner = learner();
+    let mut receiver = Replica::new(rule(), PARTITIONS, states()).with_hot_exchange(8);
+    let mut owner = Owner::new(rule());
+    let data = examples(40, 9);
+    let firsts = BTreeMap::from([(0, 0i64)]);
+    let mut sent_by_b = Vec::new();
+    for (sender, label) in [(1u64, "A"), (2, "B")] {
+        let mut worker = Replica::new(rule(), PARTITIONS, states()).with_hot_exchange(8);
+        let mut requirements = BTreeMap::new();
+        for (at, (features, label)) in data.iter().enumerate() {
+            step(&mut learner, &mut worker, features, *label);
+            for g in learner.gradients() {
+                requirements.insert((partition_of(g.coordinate), 0), at as i64);
+                if sender == 2 {
+                    sent_by_b.push((*g, 0, at as i64));
+                }
+            }
+        }
+        let mut pieces = worker.hot_contributions(&requirements, &firsts).unwrap();
+        assert!(pieces.iter().any(|c| c.coordinate == 0), "{label}: the bias is hot");
+        for piece in &mut pieces {
+            piece.sender = sender;
+            assert!(receiver.foreign_contribution(piece).unwrap(), "{label}: {piece:?}");
+        }
+        assert_eq!(receiver.state(0).unwrap().updates, 40, "after {label}'s pieces the bias holds each example once");
+    }
+    assert!(receiver.hot_superseded() > 0);
+    // B's batch commits and its owner confirms it: B's pieces leave, the owner's state stays.
+    owner.apply(&sent_by_b);
+    owner.publish(&mut receiver);
+    assert_eq!(receiver.provisional(), 0);
+    for (c, expected) in &owner.states {
+        let got = receiver.state(*c).unwrap();
+        assert_eq!(got.updates, expected.updates, "coordinate {c}");
+        assert!((got.z - expected.z).abs() < 1e-9 && (got.n - expected.n).abs() < 1e-9, "coordinate {c}");
     }
 }

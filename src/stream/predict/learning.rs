@@ -174,6 +174,7 @@ impl Predictor {
                         pieces_confirmed = dropped,
                         pieces_held = self.replica.provisional(),
                         pieces_refused = self.replica.hot_refused(),
+                        pieces_taken_back = self.replica.hot_superseded(),
                         "hot exchange"
                     );
                 }
@@ -194,6 +195,7 @@ impl Predictor {
             hot_pieces_sent = self.hot.as_ref().map(|hot| hot.link.counts.pieces_sent),
             hot_pieces_taken = hot_taken,
             hot_pieces_confirmed = hot_confirmed,
+            hot_pieces_taken_back = self.replica.hot_superseded(),
             hot_pieces_held = self.replica.provisional(),
             "predict role stopped"
         );
@@ -236,6 +238,7 @@ impl Predictor {
                 taken,
                 confirmed,
                 refused: self.replica.hot_refused(),
+                taken_back: self.replica.hot_superseded(),
                 held: self.replica.provisional(),
             }
             .emit();
