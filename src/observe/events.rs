@@ -316,6 +316,7 @@ impl InternalEvent for ViewSampled {
 }
 
 /// The predict role's hot exchange, sampled after a batch: pieces since the role started.
+#[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct HotSampled {
     pub sent: u64,
     pub taken: u64,

@@ -74,6 +74,20 @@ impl HotContribution {
             watermark.get(origin).is_some_and(|applied| *applied >= first && applied < offset)
         })
     }
+
+    /// Whether an owner with this watermark holds the piece in whole or in part: one pass
+    /// for [`Self::applied_by`] or [`Self::partly_applied_by`], on every piece taken.
+    pub(super) fn held_at_all_by(&self, watermark: &BTreeMap<i32, i64>) -> bool {
+        let mut whole = true;
+        for (origin, offset) in self.requirements.iter() {
+            match watermark.get(origin) {
+                Some(applied) if applied >= offset => {}
+                Some(applied) if *applied >= self.firsts.get(origin).copied().unwrap_or(i64::MAX) => return true,
+                _ => whole = false,
+            }
+        }
+        whole
+    }
 }
 
 /// How the foreign share treats other workers' steps that arrive directly.
@@ -396,7 +410,7 @@ impl<S: ReplicaStates> Replica<S> {
         let coordinate = contribution.coordinate;
         let partition = (coordinate % self.partitions) as i32;
         if let Some(watermark) = hot.watermarks.get(&partition) {
-            if contribution.applied_by(watermark) || contribution.partly_applied_by(watermark) {
+            if contribution.held_at_all_by(watermark) {
                 return Ok(false);
             }
         }

@@ -159,22 +159,16 @@ impl Predictor {
                     hedge_leader_alpha = self.learner.hedge().map(Hedge::leader_alpha),
                     "predict role progress"
                 );
-                if let Some(hot) = &self.hot {
-                    let (taken, dropped) = self.replica.hot_counts();
+                if let (Some(hot), Some(pieces)) = (&self.hot, self.hot_pieces()) {
                     let counts = hot.link.counts;
                     tracing::info!(
                         sending_every = hot.every,
                         records_sent = counts.records_sent,
-                        pieces_sent = counts.pieces_sent,
                         send_failures = counts.send_failures,
                         records_read = counts.records_read,
                         unreadable_records = counts.unreadable_records,
                         repeated_records = counts.repeated_records,
-                        pieces_taken = taken,
-                        pieces_confirmed = dropped,
-                        pieces_held = self.replica.provisional(),
-                        pieces_refused = self.replica.hot_refused(),
-                        pieces_taken_back = self.replica.hot_superseded(),
+                        ?pieces,
                         "hot exchange"
                     );
                 }
@@ -185,18 +179,18 @@ impl Predictor {
             self.hand_over(batch, &mut handover)?;
         }
         handover.wait()?;
-        let (hot_taken, hot_confirmed) = self.replica.hot_counts();
+        let hot = self.hot_pieces().unwrap_or_default();
         tracing::info!(
             examples = self.handed.examples,
             dead_letters = self.handed.dead_letters,
             replica_resident = self.replica.len(),
             merged_owner_states = self.replica.merged,
             deferred_owner_transactions = self.replica.deferred,
-            hot_pieces_sent = self.hot.as_ref().map(|hot| hot.link.counts.pieces_sent),
-            hot_pieces_taken = hot_taken,
-            hot_pieces_confirmed = hot_confirmed,
-            hot_pieces_taken_back = self.replica.hot_superseded(),
-            hot_pieces_held = self.replica.provisional(),
+            hot_pieces_sent = hot.sent,
+            hot_pieces_taken = hot.taken,
+            hot_pieces_confirmed = hot.confirmed,
+            hot_pieces_taken_back = hot.taken_back,
+            hot_pieces_held = hot.held,
             "predict role stopped"
         );
         Ok(())
@@ -231,17 +225,8 @@ impl Predictor {
     /// have not applied, and how long the oldest has waited.
     fn record_staleness(&self) -> Unconfirmed {
         let unconfirmed = self.replica.unconfirmed();
-        if let Some(hot) = &self.hot {
-            let (taken, confirmed) = self.replica.hot_counts();
-            HotSampled {
-                sent: hot.link.counts.pieces_sent,
-                taken,
-                confirmed,
-                refused: self.replica.hot_refused(),
-                taken_back: self.replica.hot_superseded(),
-                held: self.replica.provisional(),
-            }
-            .emit();
+        if let Some(pieces) = self.hot_pieces() {
+            pieces.emit();
         }
         ViewSampled {
             weights: self.replica.len(),
@@ -348,6 +333,20 @@ impl Predictor {
         batch.learning += learning.elapsed();
         self.batch = Some(batch);
         Ok(processed)
+    }
+
+    /// The hot exchange's pieces so far, for the metrics and the log; `None` when it is off.
+    fn hot_pieces(&self) -> Option<HotSampled> {
+        let hot = self.hot.as_ref()?;
+        let (taken, confirmed) = self.replica.hot_counts();
+        Some(HotSampled {
+            sent: hot.link.counts.pieces_sent,
+            taken,
+            confirmed,
+            refused: self.replica.hot_refused(),
+            taken_back: self.replica.hot_superseded(),
+            held: self.replica.provisional(),
+        })
     }
 
     /// Takes other workers' hot contributions that have arrived into the replica.
