@@ -61,32 +61,74 @@ pub(crate) struct HotContribution {
     pub sender: u64,
 }
 
+/// How much of a piece an owner state published with a given watermark holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Held {
+    Not,
+    /// Some of the piece but not all of it (per-example records: a transaction may end
+    /// inside a batch).
+    Partly,
+    Whole,
+}
+
 impl HotContribution {
-    pub(super) fn applied_by(&self, watermark: &BTreeMap<i32, i64>) -> bool {
-        self.requirements.iter().all(|(origin, offset)| watermark.get(origin).is_some_and(|applied| applied >= offset))
-    }
-
-    /// Whether an owner with this watermark has applied some of the piece but not all of it
-    /// (per-example records: a transaction may end inside a batch).
-    pub(super) fn partly_applied_by(&self, watermark: &BTreeMap<i32, i64>) -> bool {
-        self.requirements.iter().any(|(origin, offset)| {
-            let first = self.firsts.get(origin).copied().unwrap_or(i64::MAX);
-            watermark.get(origin).is_some_and(|applied| *applied >= first && applied < offset)
-        })
-    }
-
-    /// Whether an owner with this watermark holds the piece in whole or in part: one pass
-    /// for [`Self::applied_by`] or [`Self::partly_applied_by`], on every piece taken.
-    pub(super) fn held_at_all_by(&self, watermark: &BTreeMap<i32, i64>) -> bool {
+    /// How much of the piece an owner with this watermark has applied, in one pass over its
+    /// tag.
+    pub(super) fn held_by(&self, watermark: &BTreeMap<i32, i64>) -> Held {
         let mut whole = true;
         for (origin, offset) in self.requirements.iter() {
             match watermark.get(origin) {
                 Some(applied) if applied >= offset => {}
-                Some(applied) if *applied >= self.firsts.get(origin).copied().unwrap_or(i64::MAX) => return true,
+                Some(applied) if *applied >= self.firsts.get(origin).copied().unwrap_or(i64::MAX) => {
+                    return Held::Partly
+                }
                 _ => whole = false,
             }
         }
-        whole
+        if whole {
+            Held::Whole
+        } else {
+            Held::Not
+        }
+    }
+}
+
+/// A candidate the open batch has not touched yet.
+const UNTOUCHED: u32 = u32::MAX;
+
+/// Most tag verdicts kept; past it they are all forgotten (an owner partition that stops
+/// publishing would otherwise keep one per sending).
+const MOST_VERDICTS: usize = 1 << 16;
+
+/// Per owner partition, what its last watermark holds of each tag. The pieces of one
+/// sending share their tags (`Arc`s), and a worker takes thousands of pieces per sending
+/// and checks each again at every state of its coordinate: judged once per tag and
+/// watermark, each check is a lookup instead of a walk through two maps.
+#[derive(Debug, Default)]
+struct Verdicts {
+    /// (owner partition, requirements, firsts) by address → the verdict, with the tags kept
+    /// alive so that no other tag can take their address while the entry stands.
+    by_tag: HashMap<(i32, usize, usize), (Offsets, Offsets, Held)>,
+}
+
+impl Verdicts {
+    fn held(&mut self, partition: i32, contribution: &HotContribution, watermark: &BTreeMap<i32, i64>) -> Held {
+        let key =
+            (partition, Arc::as_ptr(&contribution.requirements) as usize, Arc::as_ptr(&contribution.firsts) as usize);
+        if let Some((_, _, held)) = self.by_tag.get(&key) {
+            return *held;
+        }
+        if self.by_tag.len() >= MOST_VERDICTS {
+            self.by_tag.clear();
+        }
+        let held = contribution.held_by(watermark);
+        self.by_tag.insert(key, (contribution.requirements.clone(), contribution.firsts.clone(), held));
+        held
+    }
+
+    /// A new watermark of `partition`: its verdicts no longer stand.
+    fn forget(&mut self, partition: i32) {
+        self.by_tag.retain(|(of, _, _), _| *of != partition);
     }
 }
 
@@ -119,6 +161,9 @@ pub(super) struct HotExchange {
     /// The coordinates it sends during the batch being learned (chosen once per batch, so
     /// that what it sent of a batch is known per coordinate when the batch is sealed).
     candidates: Vec<u64>,
+    /// Per candidate: where it is in the open batch's `before` once the batch touched it
+    /// ([`UNTOUCHED`] until then), found once per batch rather than at every sending.
+    candidate_at: Vec<u32>,
     chosen: bool,
     /// Per candidate: its own part of the open batch's difference sent so far.
     sent: HashMap<u64, CoordState>,
@@ -133,6 +178,8 @@ pub(super) struct HotExchange {
     max_held: usize,
     /// Per owner partition: the last applied watermark taken.
     watermarks: HashMap<i32, BTreeMap<i32, i64>>,
+    /// What those watermarks hold of each tag.
+    verdicts: Verdicts,
     /// Coordinates with provisional contributions whose owner state was not taken (it held
     /// part of a batch): the replica's own state holds each of their contributions once and
     /// stands for the owner's, so those the owner's watermark covers are dropped without
@@ -165,12 +212,18 @@ impl HotExchange {
     /// adds to that state) and the updates of those it dropped (then the owner's state must
     /// be taken: the owner applied those steps to its own state, which the sender's
     /// difference only approximates), or `None` without any.
-    pub(super) fn settle(&mut self, coordinate: u64, watermark: &BTreeMap<i32, i64>) -> Option<(CoordState, u64)> {
+    pub(super) fn settle(
+        &mut self,
+        partition: i32,
+        coordinate: u64,
+        watermark: &BTreeMap<i32, i64>,
+    ) -> Option<(CoordState, u64)> {
         let list = self.provisional.get_mut(&coordinate)?;
+        let verdicts = &mut self.verdicts;
         let mut dropped = 0u64;
         let mut count = 0u64;
         list.retain(|c| {
-            let held = c.applied_by(watermark);
+            let held = verdicts.held(partition, c, watermark) == Held::Whole;
             if held {
                 dropped = dropped.wrapping_add(c.difference.updates);
                 count += 1;
@@ -194,16 +247,18 @@ impl HotExchange {
     /// skipped.
     pub(super) fn hold_back_partly_held(
         &mut self,
+        partition: i32,
         published: &mut Vec<(u64, CoordState)>,
         watermark: &BTreeMap<i32, i64>,
     ) {
         if self.provisional.is_empty() {
             return;
         }
-        let (provisional, skipped) = (&self.provisional, &mut self.skipped);
+        let (provisional, skipped, verdicts) = (&self.provisional, &mut self.skipped, &mut self.verdicts);
         published.retain(|(coordinate, _)| {
-            let partly =
-                provisional.get(coordinate).is_some_and(|list| list.iter().any(|c| c.partly_applied_by(watermark)));
+            let partly = provisional
+                .get(coordinate)
+                .is_some_and(|list| list.iter().any(|c| verdicts.held(partition, c, watermark) == Held::Partly));
             if partly {
                 skipped.insert(*coordinate);
             }
@@ -240,7 +295,7 @@ impl HotExchange {
             return;
         }
         let mut dropped = 0u64;
-        let provisional = &mut self.provisional;
+        let (provisional, verdicts) = (&mut self.provisional, &mut self.verdicts);
         self.skipped.retain(|coordinate| {
             if (coordinate % partitions) as i32 != partition {
                 return true;
@@ -249,7 +304,7 @@ impl HotExchange {
                 return false;
             };
             let before = list.len();
-            list.retain(|c| !c.applied_by(watermark));
+            list.retain(|c| verdicts.held(partition, c, watermark) != Held::Whole);
             dropped += (before - list.len()) as u64;
             if list.is_empty() {
                 provisional.remove(coordinate);
@@ -261,8 +316,19 @@ impl HotExchange {
         self.held -= dropped as usize;
     }
 
-    pub(super) fn watermark_taken(&mut self, partition: i32, watermark: &BTreeMap<i32, i64>) {
+    /// Owner `partition` published `watermark`: what it holds of pieces taken from now on,
+    /// and of those held, is judged by it.
+    /// The coordinates to send during the batch now open.
+    fn choose(&mut self, candidates: Vec<u64>) {
+        self.candidate_at.clear();
+        self.candidate_at.resize(candidates.len(), UNTOUCHED);
+        self.candidates = candidates;
+        self.chosen = true;
+    }
+
+    pub(super) fn watermark_arrives(&mut self, partition: i32, watermark: &BTreeMap<i32, i64>) {
         self.watermarks.insert(partition, watermark.clone());
+        self.verdicts.forget(partition);
     }
 }
 
@@ -358,8 +424,7 @@ impl<S: ReplicaStates> Replica<S> {
     ) -> Result<Vec<HotContribution>, S::Error> {
         if !hot.chosen && !self.before.is_empty() {
             // The first batch: no batch before it to rank by; the open one so far.
-            hot.candidates = self.hottest(hot.k);
-            hot.chosen = true;
+            hot.choose(self.hottest(hot.k));
         }
         let mut out = Vec::new();
         let mut tags = Tags::new(requirements, firsts);
@@ -370,8 +435,8 @@ impl<S: ReplicaStates> Replica<S> {
             out.push(contribution);
         }
         let candidates = std::mem::take(&mut hot.candidates);
-        for &coordinate in &candidates {
-            let Some(at) = self.before_index(coordinate) else {
+        for (i, &coordinate) in candidates.iter().enumerate() {
+            let Some(at) = self.candidate_index(hot, i, coordinate) else {
                 continue; // not touched in this batch yet
             };
             let (_, _, slot, before, share) = self.before[at];
@@ -410,7 +475,7 @@ impl<S: ReplicaStates> Replica<S> {
         let coordinate = contribution.coordinate;
         let partition = (coordinate % self.partitions) as i32;
         if let Some(watermark) = hot.watermarks.get(&partition) {
-            if contribution.held_at_all_by(watermark) {
+            if hot.verdicts.held(partition, contribution, watermark) != Held::Not {
                 return Ok(false);
             }
         }
@@ -521,8 +586,8 @@ impl<S: ReplicaStates> Replica<S> {
         let candidates = std::mem::take(&mut hot.candidates);
         let mut tags = Tags::new(requirements, firsts);
         if !requirements.is_empty() {
-            for &coordinate in &candidates {
-                let Some(at) = self.before_index(coordinate) else {
+            for (i, &coordinate) in candidates.iter().enumerate() {
+                let Some(at) = self.candidate_index(&mut hot, i, coordinate) else {
                     continue;
                 };
                 let (_, _, slot, before, share) = self.before[at];
@@ -537,8 +602,7 @@ impl<S: ReplicaStates> Replica<S> {
             }
         }
         if !self.before.is_empty() {
-            hot.candidates = self.hottest(hot.k);
-            hot.chosen = true;
+            hot.choose(self.hottest(hot.k));
         }
         hot.sent.clear();
         self.hot = Some(hot);
@@ -589,6 +653,22 @@ impl<S: ReplicaStates> Replica<S> {
         counts.truncate(k);
         counts.sort_unstable_by(by_heat);
         counts.into_iter().map(|(_, coordinate)| coordinate).collect()
+    }
+
+    /// Where candidate `i`, `coordinate`, is in the open batch's `before`, if the batch
+    /// touched it: it keeps its place there until the batch is sealed.
+    fn candidate_index(&self, hot: &mut HotExchange, i: usize, coordinate: u64) -> Option<usize> {
+        match hot.candidate_at[i] {
+            UNTOUCHED => {
+                let at = self.before_index(coordinate)?;
+                hot.candidate_at[i] = at as u32;
+                Some(at)
+            }
+            at => {
+                debug_assert_eq!(self.before[at as usize].0, coordinate);
+                Some(at as usize)
+            }
+        }
     }
 
     /// Where `coordinate` is in the open batch's `before`: found by its slot, which keeps

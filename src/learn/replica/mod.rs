@@ -373,9 +373,10 @@ impl<S: ReplicaStates> Replica<S> {
         }
         let mut published = self.buffered.remove(&partition).unwrap_or_default();
         if let Some(hot) = &mut self.hot {
+            hot.watermark_arrives(partition, watermark);
             // A state holding part of another worker's provisional contribution would count
             // that part twice: not taken, as below.
-            hot.hold_back_partly_held(&mut published, watermark);
+            hot.hold_back_partly_held(partition, &mut published, watermark);
         }
         let partly: Vec<&OwnBatch> = self
             .own
@@ -404,9 +405,6 @@ impl<S: ReplicaStates> Replica<S> {
             if let Some(hot) = &mut self.hot {
                 hot.note_skipped(left);
             }
-        }
-        if let Some(hot) = &mut self.hot {
-            hot.watermark_taken(partition, watermark);
         }
         self.take_owner_states(partition, published, watermark)?;
         if let Some(hot) = &mut self.hot {
@@ -448,10 +446,11 @@ impl<S: ReplicaStates> Replica<S> {
         for (coordinate, published) in published {
             // Other workers' provisional contributions (hot exchange): those this state
             // holds are dropped, the others are added to it.
-            let (uncovered, dropped) = match self.hot.as_mut().and_then(|hot| hot.settle(coordinate, watermark)) {
-                Some((uncovered, dropped)) => (Some(uncovered), dropped),
-                None => (None, 0),
-            };
+            let (uncovered, dropped) =
+                match self.hot.as_mut().and_then(|hot| hot.settle(partition, coordinate, watermark)) {
+                    Some((uncovered, dropped)) => (Some(uncovered), dropped),
+                    None => (None, 0),
+                };
             // The replica's count less what it holds provisionally: the owner's state does not
             // hold those not dropped. Those dropped were seen before the owner's state
             // brought them, and so are not foreign updates in flight unseen (the foreign
