@@ -105,6 +105,9 @@ impl HotLink {
             .set("isolation.level", "read_uncommitted")
             .set("enable.partition.eof", "false")
             .set("allow.auto.create.topics", "false")
+            // Behind what the topic still holds (a worker stalled for minutes), the pieces
+            // skipped were confirmed long ago: go on from the newest.
+            .set("auto.offset.reset", "latest")
             .set("fetch.wait.max.ms", "5")
             .set("fetch.queue.backoff.ms", "5")
             // While the role waits (for the owners, say) nothing is taken: a small queue

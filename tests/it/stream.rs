@@ -357,7 +357,7 @@ fn configuration_is_validated_and_documented() {
 /// the broker holds those settings.
 #[test]
 fn topic_retention_is_set_as_documented() {
-    use ftrl_stream::stream::admin::RETENTION;
+    use ftrl_stream::stream::admin::{HOT_SEGMENTS, RETENTION};
     use rdkafka::admin::{AdminClient, AdminOptions, ResourceSpecifier};
     use rdkafka::client::DefaultClientContext;
     let setup = Setup::new("kept");
@@ -393,6 +393,12 @@ fn topic_retention_is_set_as_documented() {
         let value = |key: &str| resource.get(key).and_then(|entry| entry.value.clone());
         let suffix = topic.rsplit('.').next().unwrap();
         match RETENTION.iter().find(|(s, ..)| *s == suffix) {
+            Some((_, ms, _)) if suffix == "hot" => {
+                assert_eq!(value("retention.ms"), Some(ms.to_string()), "{topic}");
+                for (key, expected) in HOT_SEGMENTS {
+                    assert_eq!(value(key).as_deref(), Some(expected), "{topic}: {key}");
+                }
+            }
             Some((_, ms, _)) => {
                 assert_eq!(value("retention.ms"), Some(ms.to_string()), "{topic}");
                 assert_eq!(value("retention.bytes"), Some("-1".to_string()), "{topic}");

@@ -16,7 +16,7 @@ pub(crate) use self::progress::ProgressFollower;
 pub use self::progress::{read_progress, HedgeProgress, ProgressTotals};
 pub(crate) use self::replay::replay_examples;
 pub(crate) use self::topics::create_topics;
-pub use self::topics::RETENTION;
+pub use self::topics::{HOT_SEGMENTS, RETENTION};
 
 use std::time::Duration;
 

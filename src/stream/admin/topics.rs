@@ -22,11 +22,24 @@ pub const RETENTION: [(&str, i64, &str); 6] = [
     ("progress", -1, "the progressive loss, AUC and the Hedge's leader sum every window since the start"),
     ("predictions", 7 * DAY_MS, "an output for other consumers"),
     ("dlq", 30 * DAY_MS, "time to look at what could not be read"),
-    ("hot", HOUR_MS, "a piece matters until the owners confirm its steps, seconds later; read only from the end"),
+    (
+        "hot",
+        10 * MINUTE_MS,
+        "a piece matters until the owners confirm its steps, seconds later; read only from the end",
+    ),
 ];
 
-/// An hour in milliseconds.
-const HOUR_MS: i64 = 60 * 60 * 1000;
+/// A minute in milliseconds.
+const MINUTE_MS: i64 = 60 * 1000;
+
+/// The hot topic's segments and size, besides its retention. Its pieces are read within
+/// seconds and never again, and it is the busiest topic after the examples (some 40 bytes
+/// per example at four workers): with the broker's default segments (1 GiB, rolled after 7
+/// days) retention would delete nothing before a gigabyte had piled up, and an hour of
+/// pieces at 300,000 examples/s is some 40 GB on every copy. Segments rolled every minute or
+/// 64 MiB, and at most 1 GiB kept, let deletion keep up.
+pub const HOT_SEGMENTS: [(&str, &str); 3] =
+    [("segment.ms", "60000"), ("segment.bytes", "67108864"), ("retention.bytes", "1073741824")];
 
 /// What `ftrl topics create` makes of one topic: its name, partitions and topic settings.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,6 +64,9 @@ pub(crate) fn topic_plan(config: &WorkerConfig, replication: i32) -> Vec<TopicPl
         .map(|(name, partitions)| {
             let suffix = name.rsplit('.').next().unwrap_or_default();
             let mut settings = match RETENTION.iter().find(|(s, ..)| *s == suffix) {
+                Some((_, ms, _)) if suffix == "hot" => std::iter::once(("retention.ms", ms.to_string()))
+                    .chain(HOT_SEGMENTS.iter().map(|(key, value)| (*key, value.to_string())))
+                    .collect(),
                 Some((_, ms, _)) => vec![("retention.ms", ms.to_string()), ("retention.bytes", "-1".to_string())],
                 None => vec![("cleanup.policy", "compact".to_string())],
             };
@@ -116,7 +132,9 @@ mod tests {
         assert_eq!(setting(&plan[0], "retention.ms").as_deref(), Some("-1"), "examples kept for ever");
         assert_eq!(setting(&plan[1], "retention.ms").as_deref(), Some("604800000"));
         assert_eq!((plan[0].partitions, plan[1].partitions, plan[6].partitions, plan[7].partitions), (8, 32, 1, 1));
-        assert_eq!(setting(&plan[7], "retention.ms").as_deref(), Some("3600000"));
+        assert_eq!(setting(&plan[7], "retention.ms").as_deref(), Some("600000"));
+        assert_eq!(setting(&plan[7], "retention.bytes").as_deref(), Some("1073741824"), "the hot topic's size bounded");
+        assert_eq!(setting(&plan[7], "segment.ms").as_deref(), Some("60000"), "and its segments rolled every minute");
         for (replication, in_sync) in [(2, "2"), (3, "2"), (5, "3")] {
             for topic in topic_plan(&config, replication) {
                 assert_eq!(setting(&topic, "min.insync.replicas").as_deref(), Some(in_sync), "{topic:?}");
