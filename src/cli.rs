@@ -387,6 +387,11 @@ pub struct SimulateArgs {
     /// owners); a list runs each.
     #[arg(long, value_name = "M,...", value_delimiter = ',', num_args = 1.., default_value = "1")]
     pub hot_min_updates: Vec<u64>,
+    /// With hot exchange: examples learned by the group between a sending and its
+    /// arrival at the other replicas (0: at once; the stream's is about a sending interval,
+    /// the receiver taking pieces between chunks).
+    #[arg(long, value_name = "D", default_value_t = 0)]
+    pub hot_delay: usize,
     /// With hot exchange: the workers send at phases spread over the interval (as a stream's
     /// workers would) instead of all at once.
     #[arg(long)]

@@ -501,6 +501,7 @@ fn simulate_command(args: &SimulateArgs) -> Result<()> {
                         hot_every,
                         hot_share,
                         hot_min_updates,
+                        hot_delay: args.hot_delay,
                         no_foreign_share: args.no_foreign_share,
                         hot_staggered: args.hot_staggered,
                     };

@@ -20,7 +20,7 @@
 //! and the workers learn at the same rate (one example each in turn). A round trip of D
 //! examples at R examples per second is D / R seconds.
 
-use crate::learn::replica::{HotShare, Replica};
+use crate::learn::replica::{HotContribution, HotShare, Replica};
 use crate::learn::rule::CoordinateRule;
 use crate::learn::{CoordState, Feature, Gradient, Progress, ViewLearner};
 use crate::model::ModelSettings;
@@ -80,6 +80,10 @@ pub(crate) struct SimulationOptions {
     pub hot_staggered: bool,
     /// Fewest own steps of a coordinate since its last piece that make a piece.
     pub hot_min_updates: u64,
+    /// Examples learned by the group between a sending and its arrival at the other
+    /// replicas (the stream's: the producer's linger, the fetch, and the receiver's chunk
+    /// being learned before it takes them); 0: at once.
+    pub hot_delay: usize,
     /// Own steps count once: no foreign share (`Replica::without_foreign_share`).
     pub no_foreign_share: bool,
 }
@@ -368,6 +372,7 @@ pub(crate) fn simulate(
     let mut next_commit = every;
     let mut done = vec![false; workers.len()];
     let mut last_exchange = 0u64;
+    let mut hot_in_flight: VecDeque<Sending> = VecDeque::new();
 
     loop {
         let mut learned = false;
@@ -434,7 +439,12 @@ pub(crate) fn simulate(
                 .filter(|&w| (clock + phase(w)) / every > (last_exchange + phase(w)) / every)
                 .collect();
             if !senders.is_empty() {
-                exchange_hot(&mut workers, &senders, options)?;
+                exchange_hot(&mut workers, &senders, options, clock, &mut hot_in_flight)?;
+            }
+            while hot_in_flight.front().is_some_and(|sending| sending.arrival <= clock) {
+                if let Some(sending) = hot_in_flight.pop_front() {
+                    deliver_hot(&mut workers, &sending)?;
+                }
             }
             last_exchange = clock;
         }
@@ -488,20 +498,46 @@ pub(crate) fn simulate(
     })
 }
 
-/// Each worker sends its hot contributions, and every other replica takes them at once (a
-/// side channel of a few milliseconds: no examples learned meanwhile).
-fn exchange_hot(workers: &mut [Worker], senders: &[usize], options: &SimulationOptions) -> Result<(), StoreError> {
+/// One worker's hot contributions on their way to the others.
+struct Sending {
+    /// The clock at which the other replicas take them.
+    arrival: u64,
+    sender: usize,
+    contributions: Vec<HotContribution>,
+}
+
+/// Each worker sends its hot contributions; every other replica takes them `hot_delay`
+/// examples of the group later, or at once (a side channel of a few milliseconds: no
+/// examples learned meanwhile).
+fn exchange_hot(
+    workers: &mut [Worker],
+    senders: &[usize],
+    options: &SimulationOptions,
+    clock: u64,
+    in_flight: &mut VecDeque<Sending>,
+) -> Result<(), StoreError> {
     for &w in senders {
         let (requirements, firsts) = workers[w].batch.sent_so_far(options);
         let mut contributions = workers[w].replica.hot_contributions(&requirements, &firsts)?;
         for contribution in &mut contributions {
             contribution.sender = w as u64;
         }
-        for (other, worker) in workers.iter_mut().enumerate() {
-            if other != w {
-                for contribution in &contributions {
-                    worker.replica.foreign_contribution(contribution)?;
-                }
+        let sending = Sending { arrival: clock + options.hot_delay as u64, sender: w, contributions };
+        if options.hot_delay == 0 {
+            deliver_hot(workers, &sending)?;
+        } else {
+            in_flight.push_back(sending);
+        }
+    }
+    Ok(())
+}
+
+/// Every replica but the sender's takes a sending's contributions.
+fn deliver_hot(workers: &mut [Worker], sending: &Sending) -> Result<(), StoreError> {
+    for (other, worker) in workers.iter_mut().enumerate() {
+        if other != sending.sender {
+            for contribution in &sending.contributions {
+                worker.replica.foreign_contribution(contribution)?;
             }
         }
     }
@@ -638,6 +674,7 @@ mod tests {
             hot_share: HotShare::Unseen,
             hot_staggered: false,
             hot_min_updates: 1,
+            hot_delay: 0,
             no_foreign_share: false,
         }
     }
@@ -700,14 +737,18 @@ mod tests {
         let settings = ModelSettings::new(ftrl(0.5), Loss::Logistic, &[]);
         let data = examples(2_000);
         for coalesce in [true, false] {
-            for (hot_share, hot_staggered) in
-                [(HotShare::Unseen, false), (HotShare::Replaced, false), (HotShare::Unseen, true)]
-            {
+            for (hot_share, hot_staggered, hot_delay) in [
+                (HotShare::Unseen, false, 0),
+                (HotShare::Replaced, false, 0),
+                (HotShare::Unseen, true, 0),
+                (HotShare::Unseen, true, 30),
+            ] {
                 let options = SimulationOptions {
                     hot_coordinates: 16,
                     hot_every: 20,
                     hot_share,
                     hot_staggered,
+                    hot_delay,
                     ..options(3, coalesce)
                 };
                 let report = simulate(&settings, &data, &options).unwrap();
