@@ -525,6 +525,9 @@ fn simulate_command(args: &SimulateArgs) -> Result<()> {
                     report.hot_dropped,
                     report.hot_left,
                 ))?;
+                    if report.hot_superseded > 0 {
+                        tracing::warn!(taken_back = report.hot_superseded, "hot pieces taken back");
+                    }
                 }
             }
         }

@@ -117,6 +117,9 @@ pub(crate) struct SimulationReport {
     /// Hot contributions still held provisionally at the end (0 unless one is never
     /// dropped).
     pub hot_left: usize,
+    /// Hot contributions taken back as pieces of a batch that never committed (none here:
+    /// every batch commits).
+    pub hot_superseded: u64,
 }
 
 /// The progressive loss of one learner on the examples in their order (`ftrl train`).
@@ -495,6 +498,7 @@ pub(crate) fn simulate(
         hot_taken: workers.iter().map(|w| w.replica.hot_counts().0).sum(),
         hot_dropped: workers.iter().map(|w| w.replica.hot_counts().1).sum(),
         hot_left: workers.iter().map(|w| w.replica.provisional()).sum(),
+        hot_superseded: workers.iter().map(|w| w.replica.hot_superseded()).sum(),
     })
 }
 

@@ -12,7 +12,7 @@
 //! sequence number.
 
 use super::codec::HotSendingError;
-use super::kafka::{client_config, reader_config, ReaderConsumer, ReaderContext};
+use super::kafka::{client_config, now_ms, reader_config, ReaderConsumer, ReaderContext};
 use super::StreamError;
 use crate::config::WorkerConfig;
 use crate::learn::replica::HotContribution;
@@ -52,6 +52,19 @@ pub(crate) struct HotCounts {
     pub unreadable_records: u64,
     /// Records the producer could not queue or the broker did not take.
     pub send_failures: u64,
+    /// Other workers' records taken, and how old they were then (from the sender's
+    /// timestamp, in ms): what the exchange's delivery delay is, which must stay short
+    /// against the group's interval between sendings (docs/benchmarks.md, "delivery delay").
+    pub records_taken: u64,
+    pub age_ms_sum: u64,
+    pub age_ms_max: u64,
+}
+
+impl HotCounts {
+    /// The mean age of the records taken, in ms.
+    pub(crate) fn age_ms_mean(&self) -> u64 {
+        self.age_ms_sum.checked_div(self.records_taken).unwrap_or(0)
+    }
 }
 
 /// Counts the records the broker refused, from librdkafka's delivery thread.
@@ -201,11 +214,18 @@ impl HotLink {
             }
             let read = read(self.sender, &mut self.last_taken, &mut self.counts, message.payload());
             match read {
-                Ok(contributions) => {
+                Ok(contributions) if !contributions.is_empty() => {
+                    if let Some(sent_ms) = message.timestamp().to_millis() {
+                        let age = u64::try_from(now_ms() - sent_ms).unwrap_or(0);
+                        self.counts.records_taken += 1;
+                        self.counts.age_ms_sum += age;
+                        self.counts.age_ms_max = self.counts.age_ms_max.max(age);
+                    }
                     for contribution in &contributions {
                         take(contribution)?;
                     }
                 }
+                Ok(_) => {}
                 Err(error) => {
                     self.counts.unreadable_records += 1;
                     tracing::warn!(%error, partition = message.partition(), offset = message.offset(), topic = self.topic, "unreadable hot sending left");

@@ -168,6 +168,8 @@ impl Predictor {
                         records_read = counts.records_read,
                         unreadable_records = counts.unreadable_records,
                         repeated_records = counts.repeated_records,
+                        age_ms_mean = counts.age_ms_mean(),
+                        age_ms_max = counts.age_ms_max,
                         ?pieces,
                         "hot exchange"
                     );
@@ -191,6 +193,8 @@ impl Predictor {
             hot_pieces_confirmed = hot.confirmed,
             hot_pieces_taken_back = hot.taken_back,
             hot_pieces_held = hot.held,
+            hot_age_ms_mean = self.hot.as_ref().map(|h| h.link.counts.age_ms_mean()),
+            hot_age_ms_max = self.hot.as_ref().map(|h| h.link.counts.age_ms_max),
             "predict role stopped"
         );
         Ok(())
