@@ -477,6 +477,7 @@ fn simulate_command(args: &SimulateArgs) -> Result<()> {
             let hot_share = match share.as_str() {
                 "classical" => crate::learn::replica::HotShare::Classical,
                 "replaced" => crate::learn::replica::HotShare::Replaced,
+                "matched" => crate::learn::replica::HotShare::Matched,
                 _ => crate::learn::replica::HotShare::Unseen,
             };
             let minimums = if hot.iter().any(|(k, _)| *k > 0) { args.hot_min_updates.clone() } else { vec![1] };

@@ -746,6 +746,7 @@ mod tests {
                 (HotShare::Replaced, false, 0),
                 (HotShare::Unseen, true, 0),
                 (HotShare::Unseen, true, 30),
+                (HotShare::Matched, true, 30),
             ] {
                 let options = SimulationOptions {
                     hot_coordinates: 16,

@@ -148,6 +148,11 @@ pub(crate) enum HotShare {
     /// share times each step it sends, as the other workers' steps of the same while
     /// arrive. What is left estimated is the other workers' steps since their last sending.
     Replaced,
+    /// They count as foreign (as `Replaced`), and each foreign piece that arrives replaces
+    /// the estimate of as many foreign updates: the replica takes out of its state the
+    /// estimate (share times own steps) of the piece's update count, what is left estimated
+    /// being the other workers' steps not yet arrived, however late pieces come.
+    Matched,
 }
 
 /// What a replica with hot exchange keeps, sending and receiving.
@@ -498,6 +503,9 @@ impl<S: ReplicaStates> Replica<S> {
         if let Some(pending) = self.pending.get_mut(&coordinate) {
             pending.replica_updates = pending.replica_updates.wrapping_add(contribution.difference.updates);
         }
+        if hot.share == HotShare::Matched {
+            self.match_estimate(hot, coordinate, contribution.difference.updates)?;
+        }
         hot.provisional.entry(coordinate).or_default().push(contribution.clone());
         hot.held += 1;
         hot.taken += 1;
@@ -606,6 +614,44 @@ impl<S: ReplicaStates> Replica<S> {
         }
         hot.sent.clear();
         self.hot = Some(hot);
+    }
+
+    /// [`HotShare::Matched`]: `updates` foreign updates of `coordinate` arrived; the estimate
+    /// of as many (or all there is, if less) leaves the state: of each own batch in flight,
+    /// the same fraction of its own steps not yet replaced.
+    fn match_estimate(&mut self, hot: &mut HotExchange, coordinate: u64, updates: u64) -> Result<(), S::Error> {
+        let share = self.pending.get(&coordinate).map_or(0.0, |p| p.share());
+        let partition = (coordinate % self.partitions) as i32;
+        // Own steps not yet replaced, per sealed batch, and the open batch's.
+        let mut outstanding: Vec<(u32, CoordState, f64)> = Vec::new();
+        if share > 0.0 {
+            for batch in self.own.iter().filter(|b| b.unconfirmed.contains(&partition)) {
+                if let Some(difference) = batch.differences.get(partition as usize).and_then(|d| d.get(&coordinate)) {
+                    let mut replaced = CoordState::default();
+                    hot.add_sent(batch.number, coordinate, &mut replaced);
+                    outstanding.push((batch.number, difference.difference(&replaced), share));
+                }
+            }
+        }
+        if let Some(at) = self.before_index(coordinate) {
+            let (_, _, slot, before, open_share) = self.before[at];
+            let own = self.states.state(slot).difference(&before).own_part(open_share);
+            let mut replaced = CoordState::default();
+            hot.add_sent(self.batch, coordinate, &mut replaced);
+            outstanding.push((self.batch, own.difference(&replaced), open_share));
+        }
+        let estimated: f64 = outstanding.iter().map(|(_, own, share)| share * own.updates as f64).sum();
+        if estimated <= 0.0 {
+            return Ok(());
+        }
+        let fraction = (updates as f64 / estimated).min(1.0);
+        for (batch, own, share) in outstanding {
+            let mut part = CoordState::default();
+            part.extrapolate(&own, fraction);
+            part.updates = (own.updates as f64 * fraction).round() as u64;
+            self.replace_estimate(hot, batch, coordinate, &part, share)?;
+        }
+        Ok(())
     }
 
     /// [`HotShare::Replaced`]: own steps `piece` of own batch `batch` leave for the other
