@@ -321,8 +321,6 @@ impl HotExchange {
         self.held -= dropped as usize;
     }
 
-    /// Owner `partition` published `watermark`: what it holds of pieces taken from now on,
-    /// and of those held, is judged by it.
     /// The coordinates to send during the batch now open.
     fn choose(&mut self, candidates: Vec<u64>) {
         self.candidate_at.clear();
@@ -331,6 +329,8 @@ impl HotExchange {
         self.chosen = true;
     }
 
+    /// Owner `partition` published `watermark`: what it holds of pieces taken from now on,
+    /// and of those held, is judged by it.
     pub(super) fn watermark_arrives(&mut self, partition: i32, watermark: &BTreeMap<i32, i64>) {
         self.watermarks.insert(partition, watermark.clone());
         self.verdicts.forget(partition);
