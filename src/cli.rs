@@ -400,6 +400,13 @@ pub struct SimulateArgs {
     /// Turn the foreign share off: own steps count once.
     #[arg(long)]
     pub no_foreign_share: bool,
+    /// Workers learning at once (0: each worker on its own core). Fewer: they take turns,
+    /// as on a machine whose cores the workers (and the broker) share.
+    #[arg(long, value_name = "C", default_value_t = 0)]
+    pub cores: usize,
+    /// With --cores: examples a running worker learns per turn (time slice × its rate).
+    #[arg(long, value_name = "Q", default_value_t = 1_000, requires = "cores")]
+    pub slice: usize,
     #[command(flatten)]
     pub learner: LearnerArgs,
 }

@@ -461,7 +461,7 @@ fn simulate_command(args: &SimulateArgs) -> Result<()> {
     }
     let baseline = embedded(&settings, &examples)?.mean_loss();
     let mut out = format!("examples {}  embedded loss {baseline:.6}\n", examples.len());
-    out.push_str("workers  batch  hot K  every E  loss       − embedded  staleness mean  max      merged      deferred  hot taken   dropped  left\n");
+    out.push_str("workers  batch  hot K  every E  loss       − embedded  staleness mean  max      merged      deferred  hot taken   dropped  left  hot delay\n");
     print_stdout(&out)?;
     // K = 0 runs once whatever the intervals: no exchange.
     let mut hot = Vec::new();
@@ -504,6 +504,8 @@ fn simulate_command(args: &SimulateArgs) -> Result<()> {
                         hot_min_updates,
                         hot_delay: args.hot_delay,
                         no_foreign_share: args.no_foreign_share,
+                        cores: args.cores,
+                        slice: args.slice,
                         hot_staggered: args.hot_staggered,
                     };
                     let report = simulate(&settings, &examples, &options)?;
@@ -516,7 +518,7 @@ fn simulate_command(args: &SimulateArgs) -> Result<()> {
                         (_, m) => format!("{hot_every} {share} ≥{m}"),
                     };
                     print_stdout(&format!(
-                    "{workers:>7}  {batch:>5}  {hot_coordinates:>5}  {every:>7}  {loss:.6}  {:>+10.5}  {:>14.0}  {:>7}  {:>10}  {:>8}  {:>9}  {:>8}  {:>4}\n",
+                    "{workers:>7}  {batch:>5}  {hot_coordinates:>5}  {every:>7}  {loss:.6}  {:>+10.5}  {:>14.0}  {:>7}  {:>10}  {:>8}  {:>9}  {:>8}  {:>4}  {:>9.0}\n",
                     loss - baseline,
                     report.staleness_mean,
                     report.staleness_max,
@@ -525,6 +527,7 @@ fn simulate_command(args: &SimulateArgs) -> Result<()> {
                     report.hot_taken,
                     report.hot_dropped,
                     report.hot_left,
+                    report.hot_delay_examples,
                 ))?;
                     if report.hot_superseded > 0 {
                         tracing::warn!(taken_back = report.hot_superseded, "hot pieces taken back");

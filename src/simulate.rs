@@ -86,6 +86,46 @@ pub(crate) struct SimulationOptions {
     pub hot_delay: usize,
     /// Own steps count once: no foreign share (`Replica::without_foreign_share`).
     pub no_foreign_share: bool,
+    /// Workers learning at once (0: all of them, each on its own core). Fewer: they take
+    /// turns, `cores` at a time, as on a machine whose cores the workers share; a waiting
+    /// worker makes no steps and sends nothing until its turn.
+    pub cores: usize,
+    /// With `cores`: examples each running worker learns in one turn (the scheduler's time
+    /// slice × a worker's rate).
+    pub slice: usize,
+}
+
+/// Which workers learn while the cores are fewer than the workers
+/// ([`SimulationOptions::cores`]): `cores` of them at a time, in turn.
+struct Turns {
+    workers: usize,
+    cores: usize,
+    /// The first of the running workers (the next `cores`, cyclically).
+    first: usize,
+    /// The group's clock when this turn began.
+    started: u64,
+    /// Turns given in a row to workers that could not learn (done, or waiting on owners).
+    idle: usize,
+}
+
+impl Turns {
+    fn new(options: &SimulationOptions) -> Self {
+        let cores = if options.cores == 0 { options.workers } else { options.cores.min(options.workers) };
+        Turns { workers: options.workers, cores, first: 0, started: 0, idle: 0 }
+    }
+
+    fn shared(&self) -> bool {
+        self.cores < self.workers
+    }
+
+    fn runs(&self, worker: usize) -> bool {
+        (worker + self.workers - self.first) % self.workers < self.cores
+    }
+
+    fn next(&mut self, clock: u64) {
+        self.first = (self.first + self.cores) % self.workers;
+        self.started = clock;
+    }
 }
 
 /// One example, featurized.
@@ -120,6 +160,10 @@ pub(crate) struct SimulationReport {
     /// Hot contributions taken back as pieces of a batch that never committed (none here:
     /// every batch commits).
     pub hot_superseded: u64,
+    /// The examples a worker learned between another's hot sending and its taking, mean
+    /// over every sending taken: the delay as the learning feels it, what the stream's
+    /// `hot_delay_examples_mean` measures.
+    pub hot_delay_examples: f64,
 }
 
 /// The progressive loss of one learner on the examples in their order (`ftrl train`).
@@ -240,6 +284,12 @@ struct Worker {
     taken: HashMap<i32, usize>,
     /// With `check_views`: each sealed batch's state differences.
     sealed: Vec<HashMap<u64, CoordState>>,
+    /// Examples learned so far.
+    learned: u64,
+    /// Other workers' hot sendings taken, and the examples this worker learned between
+    /// their sending and their taking, summed (the stream's `hot_delay_examples_mean`).
+    hot_sendings_taken: u64,
+    hot_delay_examples: u64,
 }
 
 /// The batch a worker is learning.
@@ -360,6 +410,9 @@ pub(crate) fn simulate(
             coordinates: Vec::new(),
             taken: HashMap::new(),
             sealed: Vec::new(),
+            learned: 0,
+            hot_sendings_taken: 0,
+            hot_delay_examples: 0,
         })
         .collect();
     let mut owners: Vec<Owner> = (0..partitions).map(|_| Owner::default()).collect();
@@ -376,11 +429,14 @@ pub(crate) fn simulate(
     let mut done = vec![false; workers.len()];
     let mut last_exchange = 0u64;
     let mut hot_in_flight: VecDeque<Sending> = VecDeque::new();
+    // Workers whose moment to send has come: each sends once it runs.
+    let mut hot_due = vec![false; workers.len()];
+    let mut turns = Turns::new(options);
 
     loop {
         let mut learned = false;
         for (w, worker) in workers.iter_mut().enumerate() {
-            if done[w] {
+            if done[w] || !turns.runs(w) {
                 continue;
             }
             if worker.batch.examples == 0 {
@@ -412,6 +468,7 @@ pub(crate) fn simulate(
             }
             let batch = &mut worker.batch;
             batch.examples += 1;
+            worker.learned += 1;
             batch.firsts.entry(origin).or_insert(offset);
             batch.lasts.insert(origin, offset);
             if !options.coalesce {
@@ -430,17 +487,35 @@ pub(crate) fn simulate(
                 seal(w, worker, options, clock, &mut in_flight, &mut sequence)?;
             }
         }
-        // Hot exchange between rounds (one example per worker each): every `hot_every`
-        // examples of the group.
+        if turns.shared() {
+            if learned {
+                turns.idle = 0;
+                if clock - turns.started >= (options.slice.max(1) * turns.cores) as u64 {
+                    turns.next(clock);
+                }
+            } else if turns.idle < turns.workers {
+                // The running workers cannot learn: the waiting ones get the cores before
+                // time passes.
+                turns.idle += 1;
+                turns.next(clock);
+                continue;
+            }
+        }
+        // Hot exchange between rounds (one example per running worker each): every
+        // `hot_every` examples of the group.
         if hot {
             let every = options.hot_every as u64;
             let n = workers.len() as u64;
             // Worker w sends at its own phase, w·E/N examples later than worker 0, when
             // `hot_staggered`; otherwise all at once.
             let phase = |w: usize| if options.hot_staggered { w as u64 * every / n } else { 0 };
-            let senders: Vec<usize> = (0..workers.len())
-                .filter(|&w| (clock + phase(w)) / every > (last_exchange + phase(w)) / every)
-                .collect();
+            for (w, due) in hot_due.iter_mut().enumerate() {
+                *due |= (clock + phase(w)) / every > (last_exchange + phase(w)) / every;
+            }
+            let senders: Vec<usize> = (0..workers.len()).filter(|&w| hot_due[w] && turns.runs(w)).collect();
+            for &w in &senders {
+                hot_due[w] = false;
+            }
             if !senders.is_empty() {
                 exchange_hot(&mut workers, &senders, options, clock, &mut hot_in_flight)?;
             }
@@ -457,6 +532,7 @@ pub(crate) fn simulate(
             }
             // Every worker waits on the owners: time passes until their next transaction
             // that applies a record.
+            turns.idle = 0;
             let arrival = in_flight.keys().next().map_or(next_commit, |(arrival, _)| *arrival);
             clock = clock.max(arrival).max(next_commit);
         }
@@ -499,6 +575,11 @@ pub(crate) fn simulate(
         hot_dropped: workers.iter().map(|w| w.replica.hot_counts().1).sum(),
         hot_left: workers.iter().map(|w| w.replica.provisional()).sum(),
         hot_superseded: workers.iter().map(|w| w.replica.hot_superseded()).sum(),
+        hot_delay_examples: {
+            let taken: u64 = workers.iter().map(|w| w.hot_sendings_taken).sum();
+            let delay: u64 = workers.iter().map(|w| w.hot_delay_examples).sum();
+            if taken == 0 { 0.0 } else { delay as f64 / taken as f64 }
+        },
     })
 }
 
@@ -508,6 +589,8 @@ struct Sending {
     arrival: u64,
     sender: usize,
     contributions: Vec<HotContribution>,
+    /// Each worker's examples learned when it was sent.
+    learned_then: Vec<u64>,
 }
 
 /// Each worker sends its hot contributions; every other replica takes them `hot_delay`
@@ -526,7 +609,8 @@ fn exchange_hot(
         for contribution in &mut contributions {
             contribution.sender = w as u64;
         }
-        let sending = Sending { arrival: clock + options.hot_delay as u64, sender: w, contributions };
+        let learned_then = workers.iter().map(|worker| worker.learned).collect();
+        let sending = Sending { arrival: clock + options.hot_delay as u64, sender: w, contributions, learned_then };
         if options.hot_delay == 0 {
             deliver_hot(workers, &sending)?;
         } else {
@@ -540,6 +624,8 @@ fn exchange_hot(
 fn deliver_hot(workers: &mut [Worker], sending: &Sending) -> Result<(), StoreError> {
     for (other, worker) in workers.iter_mut().enumerate() {
         if other != sending.sender {
+            worker.hot_delay_examples += worker.learned - sending.learned_then[other];
+            worker.hot_sendings_taken += 1;
             for contribution in &sending.contributions {
                 worker.replica.foreign_contribution(contribution)?;
             }
@@ -680,6 +766,8 @@ mod tests {
             hot_min_updates: 1,
             hot_delay: 0,
             no_foreign_share: false,
+            cores: 0,
+            slice: 1,
         }
     }
 
@@ -764,11 +852,42 @@ mod tests {
                     "coalesced: {coalesce}, {hot_share:?}, {hot_staggered}"
                 );
                 assert_eq!(report.hot_left, 0);
+                // 3 workers learning in turn: a receiver learns a third of the delay.
+                let expected = hot_delay as f64 / 3.0;
+                assert!((report.hot_delay_examples - expected).abs() <= 1.0, "{}", report.hot_delay_examples);
                 if !coalesce {
                     assert!(report.deferred > 0, "transactions ended inside batches");
                 }
             }
         }
+    }
+
+    /// Workers sharing fewer cores take turns: every example is still learned once, the
+    /// views stay the owners' states plus the own batches not in them, every hot piece is
+    /// dropped by the end, and the order of learning is not the one of workers each on a
+    /// core.
+    #[test]
+    fn workers_taking_turns_on_fewer_cores_learn_every_example_once() {
+        let settings = ModelSettings::new(ftrl(0.5), Loss::Logistic, &[]);
+        let data = examples(2_000);
+        let on_own_cores = simulate(&settings, &data, &options(4, true)).unwrap();
+        let turns = SimulationOptions { cores: 2, slice: 50, check_views: true, ..options(4, true) };
+        let report = simulate(&settings, &data, &turns).unwrap();
+        assert_eq!(report.progress.count, 2_000);
+        assert_ne!(report.progress.mean_loss(), on_own_cores.progress.mean_loss());
+        let hot = SimulationOptions {
+            check_views: false,
+            hot_coordinates: 16,
+            hot_every: 20,
+            hot_staggered: true,
+            hot_delay: 30,
+            ..turns
+        };
+        let report = simulate(&settings, &data, &hot).unwrap();
+        assert_eq!(report.progress.count, 2_000);
+        assert!(report.hot_taken > 100, "{}", report.hot_taken);
+        assert_eq!(report.hot_dropped, report.hot_taken);
+        assert_eq!(report.hot_left, 0);
     }
 
     #[test]

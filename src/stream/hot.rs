@@ -24,6 +24,7 @@ use rdkafka::error::KafkaError;
 use rdkafka::message::Message as _;
 use rdkafka::producer::{BaseRecord, DeliveryResult, Producer as _, ProducerContext, ThreadedProducer};
 use rdkafka::{ClientContext, Offset, TopicPartitionList};
+use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
@@ -58,12 +59,56 @@ pub(crate) struct HotCounts {
     pub records_taken: u64,
     pub age_ms_sum: u64,
     pub age_ms_max: u64,
+    /// The examples this worker learned between those records' sending and their taking:
+    /// the delay as the learning feels it (the simulation's `--hot-delay` is about the
+    /// workers' count times it). Their age in ms overstates it when the worker was not
+    /// learning meanwhile (sharing its cores, waiting on its fetch).
+    pub delay_examples_sum: u64,
 }
 
 impl HotCounts {
     /// The mean age of the records taken, in ms.
     pub(crate) fn age_ms_mean(&self) -> u64 {
         self.age_ms_sum.checked_div(self.records_taken).unwrap_or(0)
+    }
+
+    /// The mean number of own examples learned between a record's sending and its taking.
+    pub(crate) fn delay_examples_mean(&self) -> u64 {
+        self.delay_examples_sum.checked_div(self.records_taken).unwrap_or(0)
+    }
+}
+
+/// How many examples this worker had learned when: the last few seconds' worth, to count
+/// what it learned since a record's timestamp.
+#[derive(Debug, Default)]
+pub(crate) struct LearnedSince {
+    /// (ms since the epoch, examples learned in all by then), in time order.
+    marks: VecDeque<(i64, u64)>,
+    learned: u64,
+}
+
+/// Marks a [`LearnedSince`] keeps: at one a chunk learned, several seconds.
+const LEARNED_MARKS: usize = 4_096;
+
+impl LearnedSince {
+    /// Notes `examples` more learned by `now_ms`.
+    pub(crate) fn learned(&mut self, examples: usize, now_ms: i64) {
+        self.learned += examples as u64;
+        if self.marks.len() == LEARNED_MARKS {
+            self.marks.pop_front();
+        }
+        self.marks.push_back((now_ms, self.learned));
+    }
+
+    /// Examples learned after `since_ms`: all those after the last mark at or before it
+    /// (the oldest kept when it is older than them all).
+    pub(crate) fn since(&self, since_ms: i64) -> u64 {
+        let after = self.marks.partition_point(|(ms, _)| *ms <= since_ms);
+        let then = match after.checked_sub(1) {
+            Some(at) => self.marks[at].1,
+            None => self.marks.front().map_or(self.learned, |(_, learned)| *learned),
+        };
+        self.learned - then
     }
 }
 
@@ -104,6 +149,8 @@ pub(crate) struct HotLink {
     last_taken: HashMap<u64, u64>,
     failed: Arc<AtomicU64>,
     pub counts: HotCounts,
+    /// This worker's examples learned over time (the predict role notes them).
+    pub learned: LearnedSince,
 }
 
 impl HotLink {
@@ -165,6 +212,7 @@ impl HotLink {
             last_taken: HashMap::new(),
             failed,
             counts: HotCounts::default(),
+            learned: LearnedSince::default(),
         }))
     }
 
@@ -220,6 +268,7 @@ impl HotLink {
                         self.counts.records_taken += 1;
                         self.counts.age_ms_sum += age;
                         self.counts.age_ms_max = self.counts.age_ms_max.max(age);
+                        self.counts.delay_examples_sum += self.learned.since(sent_ms);
                     }
                     for contribution in &contributions {
                         take(contribution)?;
@@ -263,5 +312,34 @@ impl Drop for HotLink {
     fn drop(&mut self) {
         // Pieces not yet delivered are worth nothing after the role stops.
         let _ = self.producer.flush(Duration::from_millis(100));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn examples_learned_since_a_moment_count_from_the_last_mark_at_or_before_it() {
+        let mut learned = LearnedSince::default();
+        assert_eq!(learned.since(0), 0, "nothing learned yet");
+        learned.learned(100, 10);
+        learned.learned(50, 20);
+        learned.learned(25, 30);
+        assert_eq!(learned.since(20), 25);
+        assert_eq!(learned.since(25), 25, "a moment between marks counts from the earlier");
+        assert_eq!(learned.since(30), 0);
+        assert_eq!(learned.since(10), 75);
+        assert_eq!(learned.since(5), 75, "older than every mark: from the oldest kept");
+    }
+
+    #[test]
+    fn examples_learned_since_keeps_a_bounded_history() {
+        let mut learned = LearnedSince::default();
+        for ms in 0..(LEARNED_MARKS as i64 * 2) {
+            learned.learned(1, ms);
+        }
+        assert_eq!(learned.marks.len(), LEARNED_MARKS);
+        assert_eq!(learned.since(LEARNED_MARKS as i64 * 2 - 11), 10);
     }
 }

@@ -170,6 +170,7 @@ impl Predictor {
                         repeated_records = counts.repeated_records,
                         age_ms_mean = counts.age_ms_mean(),
                         age_ms_max = counts.age_ms_max,
+                        delay_examples_mean = counts.delay_examples_mean(),
                         ?pieces,
                         "hot exchange"
                     );
@@ -195,6 +196,7 @@ impl Predictor {
             hot_pieces_held = hot.held,
             hot_age_ms_mean = self.hot.as_ref().map(|h| h.link.counts.age_ms_mean()),
             hot_age_ms_max = self.hot.as_ref().map(|h| h.link.counts.age_ms_max),
+            hot_delay_examples_mean = self.hot.as_ref().map(|h| h.link.counts.delay_examples_mean()),
             "predict role stopped"
         );
         Ok(())
@@ -372,6 +374,7 @@ impl Predictor {
             return Ok(());
         };
         hot.since += learned;
+        hot.link.learned.learned(learned, crate::stream::kafka::now_ms());
         let Some(every) = hot.every else {
             if hot.since >= hot.every_group_examples {
                 // Alone: nothing to send to, but the replica's pieces are let go all the same.
