@@ -835,6 +835,7 @@ mod tests {
                 (HotShare::Unseen, true, 0),
                 (HotShare::Unseen, true, 30),
                 (HotShare::Matched, true, 30),
+                (HotShare::Replaced, true, 30),
             ] {
                 let options = SimulationOptions {
                     hot_coordinates: 16,
@@ -846,6 +847,7 @@ mod tests {
                 };
                 let report = simulate(&settings, &data, &options).unwrap();
                 assert_eq!(report.progress.count, 2_000);
+                assert!(report.progress.mean_loss().is_finite(), "{hot_share:?}, delay {hot_delay}");
                 assert!(report.hot_taken > 100, "{}", report.hot_taken);
                 assert_eq!(
                     report.hot_dropped, report.hot_taken,

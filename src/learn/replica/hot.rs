@@ -194,6 +194,12 @@ pub(super) struct HotExchange {
     /// With [`HotShare::Replaced`]: per (own batch number, coordinate), the own steps sent
     /// directly, whose estimate of foreign steps was taken out of the state.
     sent_of: HashMap<(u32, u64), CoordState>,
+    /// With [`HotShare::Replaced`]: per coordinate, the replica's batch number when an owner
+    /// state last re-estimated its own steps in flight at the share of the moment. A sealed
+    /// batch's steps held back for the next sending (`outbox`) were extrapolated at the
+    /// share they were learned with, unless re-estimated since; their estimate must leave
+    /// at the share it was made with, or n goes below 0.
+    pub(super) reestimated_at: HashMap<u64, u32>,
     /// The slot of the contribution being taken (kept to spare an allocation a piece).
     slots: Vec<u32>,
     /// Per examples partition: the sender whose pieces of it were taken last.
@@ -283,6 +289,10 @@ impl HotExchange {
     pub(super) fn forget_sent_before(&mut self, batch: u32) {
         if !self.sent_of.is_empty() {
             self.sent_of.retain(|(number, _), _| *number >= batch);
+        }
+        if !self.reestimated_at.is_empty() {
+            // Re-estimated before every batch still in flight: as if never.
+            self.reestimated_at.retain(|_, at| *at > batch);
         }
     }
 
@@ -433,9 +443,14 @@ impl<S: ReplicaStates> Replica<S> {
         }
         let mut out = Vec::new();
         let mut tags = Tags::new(requirements, firsts);
-        for (contribution, batch, share) in std::mem::take(&mut hot.outbox) {
+        for (contribution, batch, learned_share) in std::mem::take(&mut hot.outbox) {
             if hot.share == HotShare::Replaced {
-                self.replace_estimate(hot, batch, contribution.coordinate, &contribution.difference, share)?;
+                let coordinate = contribution.coordinate;
+                let share = match hot.reestimated_at.get(&coordinate) {
+                    Some(at) if *at > batch => self.foreign_share(coordinate),
+                    _ => learned_share,
+                };
+                self.replace_estimate(hot, batch, coordinate, &contribution.difference, share)?;
             }
             out.push(contribution);
         }

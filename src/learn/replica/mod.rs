@@ -519,6 +519,9 @@ impl<S: ReplicaStates> Replica<S> {
             let mut expected = published;
             expected.add(&own);
             expected.extrapolate(&own.difference(&sent), share);
+            if let Some(hot) = self.hot.as_mut().filter(|hot| hot.share == hot::HotShare::Replaced) {
+                hot.reestimated_at.insert(coordinate, self.batch);
+            }
             let expected = with_uncovered(expected);
             pending.replica_updates = expected.updates;
             if pending.updates == 0 && pending.own_recent < HOT_OWN_UPDATES {
