@@ -578,7 +578,11 @@ pub(crate) fn simulate(
         hot_delay_examples: {
             let taken: u64 = workers.iter().map(|w| w.hot_sendings_taken).sum();
             let delay: u64 = workers.iter().map(|w| w.hot_delay_examples).sum();
-            if taken == 0 { 0.0 } else { delay as f64 / taken as f64 }
+            if taken == 0 {
+                0.0
+            } else {
+                delay as f64 / taken as f64
+            }
         },
     })
 }
@@ -854,7 +858,7 @@ mod tests {
                     "coalesced: {coalesce}, {hot_share:?}, {hot_staggered}"
                 );
                 assert_eq!(report.hot_left, 0);
-                // 3 workers learning in turn: a receiver learns a third of the delay.
+                // 3 workers, one example each in rotation: a receiver learns a third of the delay.
                 let expected = hot_delay as f64 / 3.0;
                 assert!((report.hot_delay_examples - expected).abs() <= 1.0, "{}", report.hot_delay_examples);
                 if !coalesce {
