@@ -26,6 +26,45 @@ fn train(data: &Path, args: &[&str]) -> Value {
     last_json_line(&out.stdout)
 }
 
+/// `ftrl simulate` with the `replaced` hot share (issue 30's study of the foreign share):
+/// the rest of a sealed batch, sent after an owner's state re-estimated its steps at another
+/// share, takes out the estimate the state holds, not the one it was learned with. Taking
+/// out the latter drove n below 0 and the loss to NaN past 200,000 examples at delays of
+/// 1,250 examples and more.
+#[test]
+fn simulating_the_replaced_hot_share_at_a_delay_stays_finite() {
+    let dir = tempfile::tempdir().unwrap();
+    let (data, _) = generate(dir.path(), "gen.jsonl", &["--examples", "400000", "--format", "jsonl", "--seed", "1"]);
+    let out = run(ftrl().args(["simulate", "--format", "jsonl", "--data"]).arg(&data).args([
+        "--workers",
+        "4",
+        "--batch",
+        "20000",
+        "--round-trip",
+        "60000",
+        "--max-unconfirmed",
+        "100000",
+        "--packed-coordinates",
+        "2000",
+        "--hot-coordinates",
+        "8192",
+        "--hot-min-updates",
+        "2",
+        "--hot-every",
+        "5000",
+        "--hot-staggered",
+        "--hot-delay",
+        "2000",
+        "--hot-share",
+        "replaced",
+    ]));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let row = stdout.lines().last().unwrap_or_default();
+    // workers, batch, K, E, share, minimum, loss, …
+    let loss: f64 = row.split_whitespace().nth(6).and_then(|loss| loss.parse().ok()).unwrap_or(f64::NAN);
+    assert!(loss.is_finite() && loss < 0.48, "{stdout}");
+}
+
 #[test]
 fn trains_close_to_the_bayes_floor_on_generated_data() {
     let dir = tempfile::tempdir().unwrap();
