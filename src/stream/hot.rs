@@ -87,13 +87,17 @@ pub(crate) struct LearnedSince {
     learned: u64,
 }
 
-/// Marks a [`LearnedSince`] keeps: at one a chunk learned, several seconds.
+/// Marks a [`LearnedSince`] keeps: at most one a millisecond, so at least 4 s of them.
 const LEARNED_MARKS: usize = 4_096;
 
 impl LearnedSince {
     /// Notes `examples` more learned by `now_ms`.
     pub(crate) fn learned(&mut self, examples: usize, now_ms: i64) {
         self.learned += examples as u64;
+        if let Some(last) = self.marks.back_mut().filter(|(ms, _)| *ms == now_ms) {
+            last.1 = self.learned;
+            return;
+        }
         if self.marks.len() == LEARNED_MARKS {
             self.marks.pop_front();
         }
@@ -331,6 +335,10 @@ mod tests {
         assert_eq!(learned.since(30), 0);
         assert_eq!(learned.since(10), 75);
         assert_eq!(learned.since(5), 75, "older than every mark: from the oldest kept");
+        learned.learned(5, 30);
+        assert_eq!(learned.marks.len(), 3, "one mark a millisecond");
+        assert_eq!(learned.since(20), 30);
+        assert_eq!(learned.since(30), 0);
     }
 
     #[test]
