@@ -71,64 +71,150 @@ pub(super) enum Held {
     Whole,
 }
 
-impl HotContribution {
-    /// How much of the piece an owner with this watermark has applied, in one pass over its
-    /// tag.
-    pub(super) fn held_by(&self, watermark: &BTreeMap<i32, i64>) -> Held {
-        let mut whole = true;
-        for (origin, offset) in self.requirements.iter() {
-            match watermark.get(origin) {
-                Some(applied) if applied >= offset => {}
-                Some(applied) if *applied >= self.firsts.get(origin).copied().unwrap_or(i64::MAX) => {
-                    return Held::Partly
-                }
-                _ => whole = false,
-            }
+/// How much of a piece tagged `requirements` and `firsts` an owner with this watermark
+/// has applied, in one pass over its tag.
+fn held_by(requirements: &BTreeMap<i32, i64>, firsts: &BTreeMap<i32, i64>, watermark: &BTreeMap<i32, i64>) -> Held {
+    let mut whole = true;
+    for (origin, offset) in requirements.iter() {
+        match watermark.get(origin) {
+            Some(applied) if applied >= offset => {}
+            Some(applied) if *applied >= firsts.get(origin).copied().unwrap_or(i64::MAX) => return Held::Partly,
+            _ => whole = false,
         }
-        if whole {
-            Held::Whole
-        } else {
-            Held::Not
-        }
+    }
+    if whole {
+        Held::Whole
+    } else {
+        Held::Not
     }
 }
 
 /// A candidate the open batch has not touched yet.
 const UNTOUCHED: u32 = u32::MAX;
 
-/// Most tag verdicts kept; past it they are all forgotten (an owner partition that stops
-/// publishing would otherwise keep one per sending).
-const MOST_VERDICTS: usize = 1 << 16;
-
-/// Per owner partition, what its last watermark holds of each tag. The pieces of one
-/// sending share their tags (`Arc`s), and a worker takes thousands of pieces per sending
-/// and checks each again at every state of its coordinate: judged once per tag and
-/// watermark, each check is a lookup instead of a walk through two maps.
-#[derive(Debug, Default)]
-struct Verdicts {
-    /// (owner partition, requirements, firsts) by address → the verdict, with the tags kept
-    /// alive so that no other tag can take their address while the entry stands.
-    by_tag: HashMap<(i32, usize, usize), (Offsets, Offsets, Held)>,
+/// One sending's tag as taken, shared by the pieces held under it.
+#[derive(Debug)]
+struct Tag {
+    requirements: Offsets,
+    firsts: Offsets,
+    sender: u64,
+    /// Pieces held under it: at 0 its place is free for another tag.
+    pieces: u32,
+    /// What the watermark numbered so holds of it.
+    verdict: Option<(u64, Held)>,
 }
 
-impl Verdicts {
-    fn held(&mut self, partition: i32, contribution: &HotContribution, watermark: &BTreeMap<i32, i64>) -> Held {
-        let key =
-            (partition, Arc::as_ptr(&contribution.requirements) as usize, Arc::as_ptr(&contribution.firsts) as usize);
-        if let Some((_, _, held)) = self.by_tag.get(&key) {
-            return *held;
+/// A provisional piece of one coordinate: another worker's steps, and the place of its tag.
+#[derive(Clone, Copy, Debug)]
+struct Piece {
+    difference: CoordState,
+    tag: u32,
+}
+
+/// The tags of the pieces held, in places that are reused. A worker takes thousands of
+/// pieces per sending, all with the tags of a few groups, and checks each piece again at
+/// every owner state of its coordinate: a piece names its tag by place, and a tag keeps its
+/// verdict under the last watermark that judged it, so each check is an index and a
+/// comparison, not a hash lookup nor a walk through two maps.
+#[derive(Debug, Default)]
+struct TagTable {
+    tags: Vec<Tag>,
+    free: Vec<u32>,
+    /// The places of the tags in use by their addresses (the table keeps each tag alive, so
+    /// no other tag can take its address while it stands) and sender.
+    places: HashMap<(usize, usize, u64), u32>,
+    /// The place of the last tag taken, kept while it holds no piece until another tag
+    /// comes.
+    last: Option<u32>,
+}
+
+fn address(tag: &Tag) -> (usize, usize, u64) {
+    (Arc::as_ptr(&tag.requirements) as usize, Arc::as_ptr(&tag.firsts) as usize, tag.sender)
+}
+
+impl TagTable {
+    /// The place of `contribution`'s tag, made when it is not the last one taken.
+    fn place_of(&mut self, contribution: &HotContribution) -> u32 {
+        let key = (
+            Arc::as_ptr(&contribution.requirements) as usize,
+            Arc::as_ptr(&contribution.firsts) as usize,
+            contribution.sender,
+        );
+        if let Some(last) = self.last {
+            if address(&self.tags[last as usize]) == key {
+                return last;
+            }
         }
-        if self.by_tag.len() >= MOST_VERDICTS {
-            self.by_tag.clear();
+        if let Some(&place) = self.places.get(&key) {
+            self.forget_last();
+            self.last = Some(place);
+            return place;
         }
-        let held = contribution.held_by(watermark);
-        self.by_tag.insert(key, (contribution.requirements.clone(), contribution.firsts.clone(), held));
-        held
+        self.forget_last();
+        let tag = Tag {
+            requirements: contribution.requirements.clone(),
+            firsts: contribution.firsts.clone(),
+            sender: contribution.sender,
+            pieces: 0,
+            verdict: None,
+        };
+        let place = match self.free.pop() {
+            Some(place) => {
+                self.tags[place as usize] = tag;
+                place
+            }
+            None => {
+                self.tags.push(tag);
+                (self.tags.len() - 1) as u32
+            }
+        };
+        self.places.insert(key, place);
+        self.last = Some(place);
+        place
     }
 
-    /// A new watermark of `partition`: its verdicts no longer stand.
-    fn forget(&mut self, partition: i32) {
-        self.by_tag.retain(|(of, _, _), _| *of != partition);
+    /// The last tag taken is no longer the last: freed if it holds no piece.
+    fn forget_last(&mut self) {
+        if let Some(last) = self.last.take() {
+            if self.tags[last as usize].pieces == 0 {
+                self.free_place(last);
+            }
+        }
+    }
+
+    fn free_place(&mut self, place: u32) {
+        self.places.remove(&address(&self.tags[place as usize]));
+        self.free.push(place);
+    }
+
+    fn tag(&self, place: u32) -> &Tag {
+        &self.tags[place as usize]
+    }
+
+    fn hold(&mut self, place: u32) {
+        self.tags[place as usize].pieces += 1;
+    }
+
+    /// A piece under the tag at `place` is no longer held.
+    fn release(&mut self, place: u32) {
+        let tag = &mut self.tags[place as usize];
+        tag.pieces -= 1;
+        if tag.pieces == 0 && self.last != Some(place) {
+            self.free_place(place);
+        }
+    }
+
+    /// How much of the pieces tagged at `place` the watermark numbered `number` holds.
+    fn held(&mut self, place: u32, number: u64, watermark: &BTreeMap<i32, i64>) -> Held {
+        let tag = &mut self.tags[place as usize];
+        match tag.verdict {
+            Some((judged, held)) if judged == number => held,
+            _ => {
+                let held = held_by(&tag.requirements, &tag.firsts, watermark);
+                tag.verdict = Some((number, held));
+                held
+            }
+        }
     }
 }
 
@@ -175,16 +261,19 @@ pub(super) struct HotExchange {
     /// The rest of sealed batches' candidates, for the next sending, with their batch
     /// number and foreign share.
     outbox: Vec<(HotContribution, u32, f64)>,
-    /// Per coordinate: other workers' contributions its owner's state taken last does not
-    /// hold yet, in the order received.
-    provisional: HashMap<u64, Vec<HotContribution>>,
+    /// Per coordinate: other workers' pieces its owner's state taken last does not hold
+    /// yet, in the order received.
+    provisional: HashMap<u64, Vec<Piece>>,
+    /// Their tags.
+    tags: TagTable,
     /// How many `provisional` holds, and the most it may ([`MAX_PROVISIONAL`] by default).
     held: usize,
     max_held: usize,
-    /// Per owner partition: the last applied watermark taken.
-    watermarks: HashMap<i32, BTreeMap<i32, i64>>,
-    /// What those watermarks hold of each tag.
-    verdicts: Verdicts,
+    /// Per owner partition: the last applied watermark taken, and its number (watermarks
+    /// are numbered in the order they arrive, whatever their partition).
+    watermarks: HashMap<i32, (u64, BTreeMap<i32, i64>)>,
+    /// Watermarks arrived.
+    watermarks_arrived: u64,
     /// Coordinates with provisional contributions whose owner state was not taken (it held
     /// part of a batch): the replica's own state holds each of their contributions once and
     /// stands for the owner's, so those the owner's watermark covers are dropped without
@@ -223,29 +312,26 @@ impl HotExchange {
     /// adds to that state) and the updates of those it dropped (then the owner's state must
     /// be taken: the owner applied those steps to its own state, which the sender's
     /// difference only approximates), or `None` without any.
-    pub(super) fn settle(
-        &mut self,
-        partition: i32,
-        coordinate: u64,
-        watermark: &BTreeMap<i32, i64>,
-    ) -> Option<(CoordState, u64)> {
+    pub(super) fn settle(&mut self, partition: i32, coordinate: u64) -> Option<(CoordState, u64)> {
         let list = self.provisional.get_mut(&coordinate)?;
-        let verdicts = &mut self.verdicts;
+        let (number, watermark) = self.watermarks.get(&partition)?;
+        let tags = &mut self.tags;
         let mut dropped = 0u64;
         let mut count = 0u64;
-        list.retain(|c| {
-            let held = verdicts.held(partition, c, watermark) == Held::Whole;
+        list.retain(|piece| {
+            let held = tags.held(piece.tag, *number, watermark) == Held::Whole;
             if held {
-                dropped = dropped.wrapping_add(c.difference.updates);
+                dropped = dropped.wrapping_add(piece.difference.updates);
                 count += 1;
+                tags.release(piece.tag);
             }
             !held
         });
         self.dropped += count;
         self.held -= count as usize;
         let mut uncovered = CoordState::default();
-        for contribution in list.iter() {
-            uncovered.add(&contribution.difference);
+        for piece in list.iter() {
+            uncovered.add(&piece.difference);
         }
         if list.is_empty() {
             self.provisional.remove(&coordinate);
@@ -253,23 +339,21 @@ impl HotExchange {
         Some((uncovered, dropped))
     }
 
-    /// Leaves out of `published` (owner states with `watermark`) those holding part of a
-    /// provisional contribution (taken, they would count that part twice), and notes them
-    /// skipped.
-    pub(super) fn hold_back_partly_held(
-        &mut self,
-        partition: i32,
-        published: &mut Vec<(u64, CoordState)>,
-        watermark: &BTreeMap<i32, i64>,
-    ) {
+    /// Leaves out of `published` (owner states with the watermark that arrived last) those
+    /// holding part of a provisional contribution (taken, they would count that part
+    /// twice), and notes them skipped.
+    pub(super) fn hold_back_partly_held(&mut self, partition: i32, published: &mut Vec<(u64, CoordState)>) {
         if self.provisional.is_empty() {
             return;
         }
-        let (provisional, skipped, verdicts) = (&self.provisional, &mut self.skipped, &mut self.verdicts);
+        let Some((number, watermark)) = self.watermarks.get(&partition) else {
+            return;
+        };
+        let (provisional, skipped, tags) = (&self.provisional, &mut self.skipped, &mut self.tags);
         published.retain(|(coordinate, _)| {
             let partly = provisional
                 .get(coordinate)
-                .is_some_and(|list| list.iter().any(|c| verdicts.held(partition, c, watermark) == Held::Partly));
+                .is_some_and(|list| list.iter().any(|piece| tags.held(piece.tag, *number, watermark) == Held::Partly));
             if partly {
                 skipped.insert(*coordinate);
             }
@@ -304,13 +388,16 @@ impl HotExchange {
     }
 
     /// Drops the provisional contributions to skipped coordinates of owner `partition` that
-    /// its `watermark` covers, leaving their states as they are (they hold them once).
-    pub(super) fn settle_skipped(&mut self, partition: i32, partitions: u64, watermark: &BTreeMap<i32, i64>) {
+    /// its last watermark covers, leaving their states as they are (they hold them once).
+    pub(super) fn settle_skipped(&mut self, partition: i32, partitions: u64) {
         if self.skipped.is_empty() {
             return;
         }
+        let Some((number, watermark)) = self.watermarks.get(&partition) else {
+            return;
+        };
         let mut dropped = 0u64;
-        let (provisional, verdicts) = (&mut self.provisional, &mut self.verdicts);
+        let (provisional, tags) = (&mut self.provisional, &mut self.tags);
         self.skipped.retain(|coordinate| {
             if (coordinate % partitions) as i32 != partition {
                 return true;
@@ -319,7 +406,13 @@ impl HotExchange {
                 return false;
             };
             let before = list.len();
-            list.retain(|c| verdicts.held(partition, c, watermark) != Held::Whole);
+            list.retain(|piece| {
+                let held = tags.held(piece.tag, *number, watermark) == Held::Whole;
+                if held {
+                    tags.release(piece.tag);
+                }
+                !held
+            });
             dropped += (before - list.len()) as u64;
             if list.is_empty() {
                 provisional.remove(coordinate);
@@ -342,8 +435,8 @@ impl HotExchange {
     /// Owner `partition` published `watermark`: what it holds of pieces taken from now on,
     /// and of those held, is judged by it.
     pub(super) fn watermark_arrives(&mut self, partition: i32, watermark: &BTreeMap<i32, i64>) {
-        self.watermarks.insert(partition, watermark.clone());
-        self.verdicts.forget(partition);
+        self.watermarks_arrived += 1;
+        self.watermarks.insert(partition, (self.watermarks_arrived, watermark.clone()));
     }
 }
 
@@ -494,8 +587,9 @@ impl<S: ReplicaStates> Replica<S> {
     fn take_contribution(&mut self, hot: &mut HotExchange, contribution: &HotContribution) -> Result<bool, S::Error> {
         let coordinate = contribution.coordinate;
         let partition = (coordinate % self.partitions) as i32;
-        if let Some(watermark) = hot.watermarks.get(&partition) {
-            if hot.verdicts.held(partition, contribution, watermark) != Held::Not {
+        let tag = hot.tags.place_of(contribution);
+        if let Some((number, watermark)) = hot.watermarks.get(&partition) {
+            if hot.tags.held(tag, *number, watermark) != Held::Not {
                 return Ok(false);
             }
         }
@@ -521,7 +615,8 @@ impl<S: ReplicaStates> Replica<S> {
         if hot.share == HotShare::Matched {
             self.match_estimate(hot, coordinate, contribution.difference.updates)?;
         }
-        hot.provisional.entry(coordinate).or_default().push(contribution.clone());
+        hot.provisional.entry(coordinate).or_default().push(Piece { difference: contribution.difference, tag });
+        hot.tags.hold(tag);
         hot.held += 1;
         hot.taken += 1;
         Ok(true)
@@ -544,17 +639,19 @@ impl<S: ReplicaStates> Replica<S> {
             // A batch of the other's that began at or before this one's first example and
             // reaches into it: a piece of the other's that began after (the rest of a batch
             // sealed late, say) is a later batch of a partition it held, and stays.
-            let reaching = |c: &HotContribution| {
-                c.sender == other
-                    && c.firsts.get(&origin).is_some_and(|began| *began <= first)
-                    && c.requirements.get(&origin).is_some_and(|required| *required >= first)
+            let reaching = |tag: &Tag| {
+                tag.sender == other
+                    && tag.firsts.get(&origin).is_some_and(|began| *began <= first)
+                    && tag.requirements.get(&origin).is_some_and(|required| *required >= first)
             };
             let mut taken_back: Vec<(u64, CoordState)> = Vec::new();
+            let tags = &mut hot.tags;
             hot.provisional.retain(|coordinate, list| {
-                list.retain(|c| {
-                    let reaches = reaching(c);
+                list.retain(|piece| {
+                    let reaches = reaching(tags.tag(piece.tag));
                     if reaches {
-                        taken_back.push((*coordinate, c.difference));
+                        taken_back.push((*coordinate, piece.difference));
+                        tags.release(piece.tag);
                     }
                     !reaches
                 });
@@ -737,5 +834,51 @@ impl<S: ReplicaStates> Replica<S> {
     fn before_index(&self, coordinate: u64) -> Option<usize> {
         let slot = self.states.resident_slot(coordinate)? as usize;
         (self.noted.get(slot) == Some(&self.batch)).then(|| self.before_at[slot] as usize)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn piece(sender: u64, requirements: &Offsets, firsts: &Offsets) -> HotContribution {
+        HotContribution {
+            coordinate: 7,
+            difference: CoordState::default(),
+            requirements: requirements.clone(),
+            firsts: firsts.clone(),
+            sender,
+        }
+    }
+
+    fn offsets(pairs: &[(i32, i64)]) -> Offsets {
+        Arc::new(pairs.iter().copied().collect())
+    }
+
+    #[test]
+    fn a_tag_keeps_its_place_while_it_holds_pieces_and_a_new_one_is_judged_afresh() {
+        let mut table = TagTable::default();
+        let (early, late, firsts) = (offsets(&[(0, 10)]), offsets(&[(0, 30)]), offsets(&[(0, 5)]));
+        let a = table.place_of(&piece(1, &early, &firsts));
+        table.hold(a);
+        let b = table.place_of(&piece(1, &late, &firsts));
+        table.hold(b);
+        // Pieces of one sending come interleaved by owner partition: each finds its tag.
+        assert_eq!(table.place_of(&piece(1, &early, &firsts)), a);
+        let other = table.place_of(&piece(2, &early, &firsts));
+        assert_ne!(other, a, "another sender's tag is its own");
+        table.hold(other);
+        let watermark: BTreeMap<i32, i64> = [(0, 20)].into_iter().collect();
+        assert_eq!(table.held(a, 1, &watermark), Held::Whole);
+        assert_eq!(table.held(b, 1, &watermark), Held::Partly);
+        // Its last piece gone, a's place goes to the next new tag, which must not inherit
+        // a's verdict under the same watermark.
+        table.release(a);
+        let c = table.place_of(&piece(3, &offsets(&[(0, 40)]), &offsets(&[(0, 25)])));
+        assert_eq!(c, a, "a's place is reused");
+        assert_eq!(table.held(c, 1, &watermark), Held::Not);
+        // A newer watermark judges again.
+        let later: BTreeMap<i32, i64> = [(0, 40)].into_iter().collect();
+        assert_eq!(table.held(b, 2, &later), Held::Whole);
     }
 }

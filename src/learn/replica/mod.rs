@@ -376,7 +376,7 @@ impl<S: ReplicaStates> Replica<S> {
             hot.watermark_arrives(partition, watermark);
             // A state holding part of another worker's provisional contribution would count
             // that part twice: not taken, as below.
-            hot.hold_back_partly_held(partition, &mut published, watermark);
+            hot.hold_back_partly_held(partition, &mut published);
         }
         let partly: Vec<&OwnBatch> = self
             .own
@@ -406,9 +406,9 @@ impl<S: ReplicaStates> Replica<S> {
                 hot.note_skipped(left);
             }
         }
-        self.take_owner_states(partition, published, watermark)?;
+        self.take_owner_states(partition, published)?;
         if let Some(hot) = &mut self.hot {
-            hot.settle_skipped(partition, self.partitions, watermark);
+            hot.settle_skipped(partition, self.partitions);
         }
         // Coordinates with no own updates left in flight whose state this publication did not
         // bring (it comes in a later part of the transaction): their next state settles
@@ -436,21 +436,15 @@ impl<S: ReplicaStates> Replica<S> {
 
     /// Takes owner states published as of a watermark that holds each own batch either
     /// whole or not at all.
-    fn take_owner_states(
-        &mut self,
-        partition: i32,
-        published: Vec<(u64, CoordState)>,
-        watermark: &BTreeMap<i32, i64>,
-    ) -> Result<(), S::Error> {
+    fn take_owner_states(&mut self, partition: i32, published: Vec<(u64, CoordState)>) -> Result<(), S::Error> {
         self.taken.clear();
         for (coordinate, published) in published {
             // Other workers' provisional contributions (hot exchange): those this state
             // holds are dropped, the others are added to it.
-            let (uncovered, dropped) =
-                match self.hot.as_mut().and_then(|hot| hot.settle(partition, coordinate, watermark)) {
-                    Some((uncovered, dropped)) => (Some(uncovered), dropped),
-                    None => (None, 0),
-                };
+            let (uncovered, dropped) = match self.hot.as_mut().and_then(|hot| hot.settle(partition, coordinate)) {
+                Some((uncovered, dropped)) => (Some(uncovered), dropped),
+                None => (None, 0),
+            };
             // The replica's count less what it holds provisionally: the owner's state does not
             // hold those not dropped. Those dropped were seen before the owner's state
             // brought them, and so are not foreign updates in flight unseen (the foreign
