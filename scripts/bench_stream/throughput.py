@@ -114,6 +114,10 @@ def throughput(bench: Bench, examples: list[bytes]) -> None:
         "undecodable_windows": log.undecodable,
         "progressive_log_loss": (sum(w["loss_sum"] for w in windows)
                                  / sum(w["weight_sum"] for w in windows)),
+        "progressive_log_loss_by_offset": loss_by_offset(windows),
+        "progressive_log_loss_by_partition": {
+            partition: loss_by_offset([w for w in windows if w["origin_partition"] == partition])
+            for partition in sorted({w["origin_partition"] for w in windows})},
         "worker_cpu_seconds": worker_cpu,
         "broker_cpu_seconds": broker_cpu,
         "worker_cpu_microseconds_per_example": worker_cpu / n * 1e6 if worker_cpu is not None else None,
@@ -126,6 +130,25 @@ def throughput(bench: Bench, examples: list[bytes]) -> None:
         other.terminate(args.timeout)
     bench.progress_log, bench.progress_follower = log, follower
     progress(f"stream: {n:,} examples in {seconds:.2f} s from the worker's start")
+
+
+# Upper bounds of the offset ranges (within each examples partition) of the loss by offset.
+LOSS_OFFSET_BOUNDS = [1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000]
+
+
+def loss_by_offset(windows: list[dict]) -> list[dict]:
+    """The progressive loss of the windows ending in each range of offsets of their examples
+    partition: where a setting loses its loss (the early examples, while the workers' views
+    are emptiest, or later), which the mean over the whole run hides."""
+    sums: dict[int, list[float]] = {}
+    for w in windows:
+        bound = next((b for b in LOSS_OFFSET_BOUNDS if w["last_offset"] < b), None)
+        loss_weight = sums.setdefault(bound if bound is not None else -1, [0.0, 0.0])
+        loss_weight[0] += w["loss_sum"]
+        loss_weight[1] += w["weight_sum"]
+    ranges = [(b, sums[b]) for b in LOSS_OFFSET_BOUNDS if b in sums] + ([(None, sums[-1])] if -1 in sums else [])
+    return [{"offsets_below": bound, "log_loss": loss / weight if weight else None, "weight": weight}
+            for bound, (loss, weight) in ranges]
 
 
 def output_totals(bench: Bench, examples: int) -> dict:

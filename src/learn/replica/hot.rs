@@ -249,13 +249,18 @@ pub(super) struct HotExchange {
     /// Fewest own updates since a coordinate's last piece that make a piece: fewer wait
     /// for a later sending (or come through the owners, if the batch is sealed first).
     min_updates: u64,
-    /// The coordinates it sends during the batch being learned (chosen once per batch, so
-    /// that what it sent of a batch is known per coordinate when the batch is sealed).
+    /// The coordinates it sends during the batch being learned: the hottest of the batch
+    /// sealed last, chosen once per batch.
     candidates: Vec<u64>,
     /// Per candidate: where it is in the open batch's `before` once the batch touched it
     /// ([`UNTOUCHED`] until then), found once per batch rather than at every sending.
     candidate_at: Vec<u32>,
-    chosen: bool,
+    /// Whether a sealed batch ranked the candidates. Until one has, they are ranked anew at
+    /// every sending by the open batch so far: ranked once, by its first few examples, they
+    /// would leave out most of the coordinates the first batch learns, and the workers
+    /// would learn those from their own examples alone until the owners' first states,
+    /// when the model moves most.
+    ranked: bool,
     /// Per candidate: its own part of the open batch's difference sent so far.
     sent: HashMap<u64, CoordState>,
     /// The rest of sealed batches' candidates, for the next sending, with their batch
@@ -429,7 +434,6 @@ impl HotExchange {
         self.candidate_at.clear();
         self.candidate_at.resize(candidates.len(), UNTOUCHED);
         self.candidates = candidates;
-        self.chosen = true;
     }
 
     /// Owner `partition` published `watermark`: what it holds of pieces taken from now on,
@@ -530,8 +534,10 @@ impl<S: ReplicaStates> Replica<S> {
         requirements: &BTreeMap<(i32, i32), i64>,
         firsts: &BTreeMap<i32, i64>,
     ) -> Result<Vec<HotContribution>, S::Error> {
-        if !hot.chosen && !self.before.is_empty() {
-            // The first batch: no batch before it to rank by; the open one so far.
+        if !hot.ranked && !self.before.is_empty() {
+            // No batch before it to rank by: the open one so far. What was sent of a
+            // coordinate that leaves the candidates stays in `sent`; the rest of it comes
+            // through the owners.
             hot.choose(self.hottest(hot.k));
         }
         let mut out = Vec::new();
@@ -723,6 +729,7 @@ impl<S: ReplicaStates> Replica<S> {
         }
         if !self.before.is_empty() {
             hot.choose(self.hottest(hot.k));
+            hot.ranked = true;
         }
         hot.sent.clear();
         self.hot = Some(hot);
