@@ -721,6 +721,11 @@ mod tests {
     }
 
     #[test]
+    fn the_first_batch_sends_the_coordinates_it_learns_after_its_first_sending() {
+        scenarios::the_first_batch_sends_the_coordinates_it_learns_after_its_first_sending(MapStates::default());
+    }
+
+    #[test]
     fn a_hot_contribution_its_owner_already_holds_is_not_taken() {
         scenarios::a_hot_contribution_its_owner_already_holds_is_not_taken(MapStates::default);
     }

@@ -6,6 +6,7 @@ use crate::learn::admission::Admission;
 use crate::learn::test_support::{ftrl, MapStates};
 use crate::learn::ViewLearner;
 use crate::learn::{Feature, Learner, Loss, Outcome, StepRule};
+use std::collections::BTreeSet;
 use std::fmt::Debug;
 
 const PARTITIONS: i32 = 4;
@@ -738,4 +739,31 @@ pub(crate) fn pieces_of_a_batch_that_never_commits_leave_when_another_worker_lea
         assert_eq!(got.updates, expected.updates, "coordinate {c}");
         assert!((got.z - expected.z).abs() < 1e-9 && (got.n - expected.n).abs() < 1e-9, "coordinate {c}");
     }
+}
+
+/// A worker's first batch has no batch before it to rank its hot coordinates by: they are
+/// ranked by the batch so far at each sending. Ranked once, at the first sending, they would
+/// be the few coordinates of its first examples, and a coordinate that the batch learns
+/// from later on would reach the other workers only through the owners, for the whole of a
+/// batch that may be tens of thousands of examples long, when the model moves most.
+pub(crate) fn the_first_batch_sends_the_coordinates_it_learns_after_its_first_sending<S: ReplicaStates>(states: S)
+where
+    S::Error: Debug,
+{
+    let mut learner = learner();
+    let mut sender = Replica::new(rule(), PARTITIONS, states).with_hot_exchange(4);
+    let example = |coordinate: u64| vec![Feature { coordinate: 0, value: 1.0 }, Feature { coordinate, value: 1.0 }];
+    for label in [0.0, 1.0, 1.0] {
+        step(&mut learner, &mut sender, &example(1), label);
+    }
+    let first = sender.hot_contributions(&BTreeMap::new(), &BTreeMap::new()).unwrap();
+    let coordinates = |pieces: &[HotContribution]| pieces.iter().map(|c| c.coordinate).collect::<BTreeSet<_>>();
+    assert_eq!(coordinates(&first), BTreeSet::from([0, 1]));
+    for label in [1.0, 0.0, 1.0, 1.0, 0.0, 1.0] {
+        step(&mut learner, &mut sender, &example(7), label);
+    }
+    let second = sender.hot_contributions(&BTreeMap::new(), &BTreeMap::new()).unwrap();
+    assert_eq!(coordinates(&second), BTreeSet::from([0, 7]), "the coordinate learned since the first sending leaves");
+    let seven = second.iter().find(|c| c.coordinate == 7).map(|c| c.difference.updates);
+    assert_eq!(seven, Some(6));
 }
