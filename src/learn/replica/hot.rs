@@ -102,6 +102,9 @@ struct Tag {
     pieces: u32,
     /// What the watermark numbered so holds of it.
     verdict: Option<(u64, Held)>,
+    /// Whether it reaches into examples this replica learns itself, as of the version of
+    /// its own ranges so numbered.
+    own: Option<(u64, bool)>,
 }
 
 /// A provisional piece of one coordinate: another worker's steps, and the place of its tag.
@@ -157,6 +160,7 @@ impl TagTable {
             sender: contribution.sender,
             pieces: 0,
             verdict: None,
+            own: None,
         };
         let place = match self.free.pop() {
             Some(place) => {
@@ -187,8 +191,8 @@ impl TagTable {
         self.free.push(place);
     }
 
-    fn tag(&self, place: u32) -> &Tag {
-        &self.tags[place as usize]
+    fn tag_mut(&mut self, place: u32) -> &mut Tag {
+        &mut self.tags[place as usize]
     }
 
     fn hold(&mut self, place: u32) {
@@ -213,6 +217,84 @@ impl TagTable {
                 let held = held_by(&tag.requirements, &tag.firsts, watermark);
                 tag.verdict = Some((number, held));
                 held
+            }
+        }
+    }
+}
+
+/// The examples this replica learns itself: per examples partition, the offsets from where
+/// it resumed the partition to where it gave it up, or on while it holds it. No other worker
+/// learns them then (a worker commits what it learned of a partition before another may
+/// resume it), so another worker's piece of a batch that reaches into them is of a batch
+/// that never committed: a crashed worker's, or a fenced zombie's. Taken, it would count
+/// examples this replica learns again itself twice.
+#[derive(Debug, Default)]
+struct OwnRanges {
+    /// Examples partition → [from, to) ranges, oldest first; `to` is `None` while held.
+    ranges: HashMap<i32, Vec<(i64, Option<i64>)>>,
+    /// Examples partition → the offset after the last own example sealed.
+    next: HashMap<i32, i64>,
+    /// Bumped at every change, so a tag's verdict is judged again.
+    version: u64,
+}
+
+/// Ranges kept per examples partition: a piece of a batch older than the oldest's would
+/// come after many rebalances, and at worst counts twice until its owner's state.
+const OWN_RANGES_KEPT: usize = 8;
+
+impl OwnRanges {
+    /// The partitions now held, each from the offset where learning resumes it; those no
+    /// longer held end where this replica's learning of them stopped.
+    fn resume(&mut self, resumed: &[(i32, i64)]) {
+        for (partition, ranges) in self.ranges.iter_mut() {
+            if resumed.iter().any(|(p, _)| p == partition) {
+                continue;
+            }
+            if let Some(last) = ranges.last_mut().filter(|(_, to)| to.is_none()) {
+                last.1 = Some(self.next.get(partition).copied().unwrap_or(last.0).max(last.0));
+            }
+            ranges.retain(|(from, to)| to.is_none_or(|to| to > *from));
+        }
+        for &(partition, from) in resumed {
+            let ranges = self.ranges.entry(partition).or_default();
+            // Held on from before: the range goes on (offsets reset forward only skip).
+            if !ranges.last().is_some_and(|(_, to)| to.is_none()) {
+                ranges.push((from, None));
+                if ranges.len() > OWN_RANGES_KEPT {
+                    ranges.remove(0);
+                }
+            }
+        }
+        self.ranges.retain(|_, ranges| !ranges.is_empty());
+        self.version += 1;
+    }
+
+    /// Notes a sealed own batch's highest offsets.
+    fn sealed(&mut self, requirements: &BTreeMap<(i32, i32), i64>) {
+        for (&(_, origin), &offset) in requirements {
+            let next = self.next.entry(origin).or_insert(0);
+            *next = (*next).max(offset + 1);
+        }
+    }
+
+    /// Whether a batch with these requirements and first offsets reaches into own examples.
+    fn reached_by(&self, requirements: &BTreeMap<i32, i64>, firsts: &BTreeMap<i32, i64>) -> bool {
+        requirements.iter().any(|(origin, required)| {
+            let began = firsts.get(origin).copied().unwrap_or(i64::MIN);
+            self.ranges.get(origin).is_some_and(|ranges| {
+                ranges.iter().any(|(from, to)| *required >= *from && to.is_none_or(|to| began < to))
+            })
+        })
+    }
+
+    /// [`Self::reached_by`] for a tag, judged once per version.
+    fn reach(&self, tag: &mut Tag) -> bool {
+        match tag.own {
+            Some((version, reaches)) if version == self.version => reaches,
+            _ => {
+                let reaches = self.reached_by(&tag.requirements, &tag.firsts);
+                tag.own = Some((self.version, reaches));
+                reaches
             }
         }
     }
@@ -298,11 +380,13 @@ pub(super) struct HotExchange {
     slots: Vec<u32>,
     /// Per examples partition: the sender whose pieces of it were taken last.
     learners: HashMap<i32, u64>,
+    /// The examples this replica learns itself.
+    own_ranges: OwnRanges,
     /// The `firsts` of the last piece taken, whose learners are noted already (the pieces of
     /// one sending's group share it).
     last_firsts: Option<Offsets>,
-    /// Contributions taken back: their batch never committed, its examples learned again
-    /// by another worker (after a crash or a fenced zombie).
+    /// Contributions taken back or refused: their batch never committed, its examples
+    /// learned again by another worker or this one (after a crash or a fenced zombie).
     pub(super) superseded: u64,
     /// Contributions taken, and dropped once an owner's state held them.
     pub(super) taken: u64,
@@ -594,6 +678,10 @@ impl<S: ReplicaStates> Replica<S> {
         let coordinate = contribution.coordinate;
         let partition = (coordinate % self.partitions) as i32;
         let tag = hot.tags.place_of(contribution);
+        if hot.own_ranges.reach(hot.tags.tag_mut(tag)) {
+            hot.superseded += 1;
+            return Ok(false);
+        }
         if let Some((number, watermark)) = hot.watermarks.get(&partition) {
             if hot.tags.held(tag, *number, watermark) != Held::Not {
                 return Ok(false);
@@ -650,39 +738,63 @@ impl<S: ReplicaStates> Replica<S> {
                     && tag.firsts.get(&origin).is_some_and(|began| *began <= first)
                     && tag.requirements.get(&origin).is_some_and(|required| *required >= first)
             };
-            let mut taken_back: Vec<(u64, CoordState)> = Vec::new();
-            let tags = &mut hot.tags;
-            hot.provisional.retain(|coordinate, list| {
-                list.retain(|piece| {
-                    let reaches = reaching(tags.tag(piece.tag));
-                    if reaches {
-                        taken_back.push((*coordinate, piece.difference));
-                        tags.release(piece.tag);
-                    }
-                    !reaches
-                });
-                !list.is_empty()
+            self.take_back(hot, |tag| reaching(tag))?;
+        }
+        Ok(())
+    }
+
+    /// Takes back the provisional pieces whose tags `void` says never committed: out of
+    /// the states, as if never taken.
+    fn take_back(&mut self, hot: &mut HotExchange, mut void: impl FnMut(&mut Tag) -> bool) -> Result<(), S::Error> {
+        let mut taken_back: Vec<(u64, CoordState)> = Vec::new();
+        let tags = &mut hot.tags;
+        hot.provisional.retain(|coordinate, list| {
+            list.retain(|piece| {
+                let reaches = void(tags.tag_mut(piece.tag));
+                if reaches {
+                    taken_back.push((*coordinate, piece.difference));
+                    tags.release(piece.tag);
+                }
+                !reaches
             });
-            hot.held -= taken_back.len();
-            hot.superseded += taken_back.len() as u64;
-            for (coordinate, difference) in taken_back {
-                self.states.resolve(&[Feature { coordinate, value: 0.0 }], &mut hot.slots)?;
-                let slot = hot.slots[0];
-                let state = self.states.state_mut(slot);
-                *state = state.difference(&difference);
-                if self.noted.get(slot as usize) == Some(&self.batch) {
-                    let at = self.before_at[slot as usize] as usize;
-                    self.before[at].3 = self.before[at].3.difference(&difference);
-                }
-                if let Some(pending) = self.pending.get_mut(&coordinate) {
-                    pending.replica_updates = pending.replica_updates.wrapping_sub(difference.updates);
-                }
+            !list.is_empty()
+        });
+        hot.held -= taken_back.len();
+        hot.superseded += taken_back.len() as u64;
+        for (coordinate, difference) in taken_back {
+            self.states.resolve(&[Feature { coordinate, value: 0.0 }], &mut hot.slots)?;
+            let slot = hot.slots[0];
+            let state = self.states.state_mut(slot);
+            *state = state.difference(&difference);
+            if self.noted.get(slot as usize) == Some(&self.batch) {
+                let at = self.before_at[slot as usize] as usize;
+                self.before[at].3 = self.before[at].3.difference(&difference);
+            }
+            if let Some(pending) = self.pending.get_mut(&coordinate) {
+                pending.replica_updates = pending.replica_updates.saturating_sub(difference.updates);
             }
         }
         Ok(())
     }
 
-    /// Contributions taken back because their batch never committed ([`Self::note_learners`]).
+    /// This replica learns the examples partitions `resumed` from the offsets given (every
+    /// partition it holds, at each assignment; those it held before and not now, it gave
+    /// up). Other workers' pieces of batches reaching into those examples never committed:
+    /// those held are taken back, and those arriving later are not taken.
+    pub(crate) fn resume_examples(&mut self, resumed: &[(i32, i64)]) -> Result<(), S::Error> {
+        let Some(mut hot) = self.hot.take() else {
+            return Ok(());
+        };
+        hot.own_ranges.resume(resumed);
+        let own_ranges = std::mem::take(&mut hot.own_ranges);
+        let out = self.take_back(&mut hot, |tag| own_ranges.reach(tag));
+        hot.own_ranges = own_ranges;
+        self.hot = Some(hot);
+        out
+    }
+
+    /// Contributions taken back or refused because their batch never committed
+    /// ([`Self::note_learners`], [`Self::resume_examples`]).
     pub(crate) fn hot_superseded(&self) -> u64 {
         self.hot.as_ref().map_or(0, |hot| hot.superseded)
     }
@@ -709,6 +821,7 @@ impl<S: ReplicaStates> Replica<S> {
         let Some(mut hot) = self.hot.take() else {
             return;
         };
+        hot.own_ranges.sealed(requirements);
         let candidates = std::mem::take(&mut hot.candidates);
         let mut tags = Tags::new(requirements, firsts);
         if !requirements.is_empty() {
@@ -887,5 +1000,36 @@ mod tests {
         // A newer watermark judges again.
         let later: BTreeMap<i32, i64> = [(0, 40)].into_iter().collect();
         assert_eq!(table.held(b, 2, &later), Held::Whole);
+    }
+
+    #[test]
+    fn own_examples_are_those_from_where_a_partition_resumed_to_where_it_was_given_up() {
+        let mut own = OwnRanges::default();
+        let reaches = |own: &OwnRanges, began: i64, required: i64| {
+            own.reached_by(&[(0, required)].into_iter().collect(), &[(0, began)].into_iter().collect())
+        };
+        own.resume(&[(0, 100)]);
+        assert!(!reaches(&own, 50, 99), "a batch before the resumed offset committed");
+        assert!(reaches(&own, 90, 100), "a batch reaching into it never did");
+        assert!(reaches(&own, 150, 200), "nor one after it, while this replica holds the partition");
+        assert!(!own.reached_by(&[(1, 200)].into_iter().collect(), &[(1, 150)].into_iter().collect()));
+        // Held on through another assignment: the range goes on.
+        own.resume(&[(0, 120), (1, 0)]);
+        assert!(reaches(&own, 100, 110));
+        // Learned up to 249 and given up: the next holder's batches from 250 are its own.
+        own.sealed(&[((3, 0), 249), ((2, 0), 240)].into_iter().collect());
+        own.resume(&[(1, 0)]);
+        assert!(reaches(&own, 200, 249));
+        assert!(!reaches(&own, 250, 300), "the next holder's");
+        // Held again later, from 400.
+        own.resume(&[(0, 400), (1, 0)]);
+        assert!(!reaches(&own, 250, 399));
+        assert!(reaches(&own, 380, 400));
+        assert!(reaches(&own, 120, 130), "the older range stays");
+        // A range given up before anything was learned in it is empty.
+        let mut fresh = OwnRanges::default();
+        fresh.resume(&[(5, 10)]);
+        fresh.resume(&[]);
+        assert!(!fresh.reached_by(&[(5, 10)].into_iter().collect(), &[(5, 10)].into_iter().collect()));
     }
 }

@@ -481,8 +481,14 @@ impl<S: ReplicaStates> Replica<S> {
                 continue;
             };
             // Other workers' updates that arrived with this state (none when the replica's
-            // count is the owner's plus its own in flight).
-            let foreign = held.map_or(0, |held| published.updates.wrapping_add(pending.updates).wrapping_sub(held));
+            // count is the owner's plus its own in flight). A replica holding more than that
+            // counted steps the owner will never bring (another worker's piece of a batch that
+            // never committed, whose examples this one learned again): it takes the owner's
+            // view, and the excess is no foreign update. Taken as one, it would put the share
+            // at its most, and every own step would count that many times more.
+            let owner_and_own = published.updates.saturating_add(pending.updates);
+            let overcounted = held.is_some_and(|held| held > owner_and_own);
+            let foreign = held.map_or(0, |held| owner_and_own.saturating_sub(held));
             let share_before = pending.share();
             // A state that is not sums (VW's rule keeps a normalizer) is never counted more
             // than once: its share stays 0.
@@ -492,7 +498,13 @@ impl<S: ReplicaStates> Replica<S> {
             }
             pending.confirmed = 0;
             let share = pending.share();
-            if foreign == 0 && share == 0.0 && share_before == 0.0 && !self.settle.remove(&coordinate) && !dropped {
+            if foreign == 0
+                && !overcounted
+                && share == 0.0
+                && share_before == 0.0
+                && !self.settle.remove(&coordinate)
+                && !dropped
+            {
                 if pending.updates == 0 && pending.own_recent < HOT_OWN_UPDATES {
                     self.pending.remove(&coordinate);
                 }
@@ -718,6 +730,16 @@ mod tests {
         scenarios::pieces_of_a_batch_that_never_commits_leave_when_another_worker_learns_its_examples(
             MapStates::default,
         );
+    }
+
+    #[test]
+    fn pieces_of_a_batch_that_never_commits_leave_when_this_worker_learns_its_examples() {
+        for resumed in [false, true] {
+            scenarios::pieces_of_a_batch_that_never_commits_leave_when_this_worker_learns_its_examples(
+                MapStates::default,
+                resumed,
+            );
+        }
     }
 
     #[test]

@@ -767,3 +767,80 @@ where
     let seven = second.iter().find(|c| c.coordinate == 7).map(|c| c.difference.updates);
     assert_eq!(seven, Some(6));
 }
+
+/// Worker B learns examples 0..40 of partition 0 and sends its hot pieces, which replica A
+/// takes; B's batch never commits (it crashed, or was fenced as a zombie) and A resumes the
+/// partition from offset 0, learning the same examples itself. The owner then confirms A's
+/// batch, which holds every step B's pieces stood for. A's bias must hold each example once
+/// and its foreign share must stay 0: no other worker has any step in flight. Counted
+/// twice, A's own state held more updates than the owner's state and A's own in flight,
+/// and the difference, taken as foreign updates arrived, put its share at the most there
+/// is: every own step then counted 65 times in A's state, and the model diverged.
+///
+/// With `resumed`, A notes the partition resumed (as the stream does at every assignment):
+/// B's pieces leave then, and those still arriving later are not taken. Without it, the
+/// owner's state brings A back to the owner's view.
+pub(crate) fn pieces_of_a_batch_that_never_commits_leave_when_this_worker_learns_its_examples<S: ReplicaStates>(
+    mut states: impl FnMut() -> S,
+    resumed: bool,
+) where
+    S::Error: Debug,
+{
+    let mut learner = learner();
+    let mut a = Replica::new(rule(), PARTITIONS, states()).with_hot_exchange(8);
+    let mut b = Replica::new(rule(), PARTITIONS, states()).with_hot_exchange(8);
+    let mut owner = Owner::new(rule());
+    let data = examples(80, 11);
+    let firsts = BTreeMap::from([(0, 0i64)]);
+    let mut requirements = BTreeMap::new();
+    for (at, (features, label)) in data[..40].iter().enumerate() {
+        step(&mut learner, &mut b, features, *label);
+        for g in learner.gradients() {
+            requirements.insert((partition_of(g.coordinate), 0), at as i64);
+        }
+    }
+    let mut pieces = b.hot_contributions(&requirements, &firsts).unwrap();
+    for piece in &mut pieces {
+        piece.sender = 2;
+    }
+    // The bias arrives first; the rest, after A resumed the partition.
+    pieces.sort_by_key(|piece| piece.coordinate != 0);
+    assert_eq!(pieces[0].coordinate, 0, "the bias is hot");
+    let (early, late) = pieces.split_at(pieces.len() / 2);
+    for piece in early {
+        assert!(a.foreign_contribution(piece).unwrap(), "{piece:?}");
+    }
+    assert!(a.state(0).unwrap().updates > 0);
+    if resumed {
+        a.resume_examples(&[(0, 0)]).unwrap();
+        assert_eq!(a.provisional(), 0, "B's pieces leave when A resumes the partition they came from");
+        assert_eq!(a.state(0).unwrap().updates, 0);
+        for piece in late {
+            assert!(!a.foreign_contribution(piece).unwrap(), "a piece of B's arriving late: {piece:?}");
+        }
+    }
+    // A learns the same examples and the owner confirms them.
+    let (sent, _) = batch(&mut a, &mut learner, &data[..40], (0, 0), 40, |_, _| {});
+    if resumed {
+        assert_eq!(a.state(0).unwrap().updates, 40, "A's bias holds each example once");
+    }
+    owner.apply(&sent);
+    owner.publish(&mut a);
+    assert_eq!(a.provisional(), 0);
+    assert_eq!(a.foreign_share(0), 0.0, "no other worker has steps in flight");
+    for (c, expected) in &owner.states {
+        let got = a.state(*c).unwrap();
+        assert_eq!(got.updates, expected.updates, "coordinate {c}");
+        assert!((got.z - expected.z).abs() < 1e-9 && (got.n - expected.n).abs() < 1e-9, "coordinate {c}");
+    }
+    // A learns on alone: each of its steps counts once.
+    let (sent, _) = batch(&mut a, &mut learner, &data[40..], (0, 40), 40, |_, _| {});
+    assert_eq!(a.foreign_share(0), 0.0);
+    owner.apply(&sent);
+    owner.publish(&mut a);
+    for (c, expected) in &owner.states {
+        let got = a.state(*c).unwrap();
+        assert_eq!(got.updates, expected.updates, "coordinate {c}");
+        assert!((got.z - expected.z).abs() < 1e-9 && (got.n - expected.n).abs() < 1e-9, "coordinate {c}");
+    }
+}

@@ -45,6 +45,12 @@ impl Predictor {
             let batch_bound = bound.max(self.max_examples);
             resumed.insert(*partition, Resumed { committed, start, batch_bound, inherited_through });
         }
+        // Other workers' hot pieces of batches reaching into what this role learns now
+        // never committed: they leave the replica, and later ones are not taken.
+        let starts: Vec<(i32, i64)> = resumed.iter().map(|(partition, r)| (*partition, r.start)).collect();
+        let taken_back_before = self.replica.hot_superseded();
+        self.replica.resume_examples(&starts)?;
+        let hot_pieces_taken_back = self.replica.hot_superseded() - taken_back_before;
         self.resumed_from = resumed.iter().map(|(p, r)| (*p, r.committed)).collect();
         self.resumed_at = Instant::now();
         self.resumption = if self.gradients_never_written()? {
@@ -56,6 +62,7 @@ impl Predictor {
             partitions = ?committed.iter().map(|(partition, offset, _)| (*partition, format!("{offset:?}"))).collect::<Vec<_>>(),
             per_example_through = ?self.resumption.bounds(),
             awaiting_owners_of = ?self.resumption.awaiting().collect::<Vec<_>>(),
+            hot_pieces_taken_back,
             "examples partitions resumed at their committed offsets; learning waits until the owners say how far \
              they hold them"
         );

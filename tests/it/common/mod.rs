@@ -21,12 +21,27 @@ pub mod events;
 
 pub static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
 
+/// A test's directory, left in place with `TEST_KEEP_DIRS` set (to read the workers' logs
+/// and state after a failure).
+pub fn test_dir() -> tempfile::TempDir {
+    let keep = std::env::var_os("TEST_KEEP_DIRS").is_some();
+    let dir = tempfile::Builder::new().prefix("ftrl-test").disable_cleanup(keep).tempdir().unwrap();
+    if keep {
+        eprintln!("test directory kept: {}", dir.path().display());
+    }
+    dir
+}
+
 pub fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// The `ftrl` binary: this build's, or `TEST_FTRL_BIN` (to run a test against another build
+/// when finding where a behaviour changed).
 pub fn ftrl() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_ftrl"));
+    let binary =
+        std::env::var_os("TEST_FTRL_BIN").map_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_ftrl")), PathBuf::from);
+    let mut cmd = Command::new(binary);
     cmd.env("FTRL_LOG", std::env::var("TEST_FTRL_LOG").unwrap_or_else(|_| "info".into()));
     cmd
 }
@@ -120,12 +135,7 @@ impl Setup {
     }
 
     pub fn with_example_partitions(prefix: &str, example_partitions: i32) -> Self {
-        Self {
-            dir: tempfile::tempdir().unwrap(),
-            broker: Broker::start(),
-            prefix: prefix.to_string(),
-            example_partitions,
-        }
+        Self { dir: test_dir(), broker: Broker::start(), prefix: prefix.to_string(), example_partitions }
     }
 
     /// Writes a worker configuration; `format` is "json" or "protobuf".
@@ -319,6 +329,41 @@ pub fn progress(setup: &Setup) -> (u64, f64) {
     let config = ftrl_stream::config::load(&setup.config("progress-reader", "protobuf")).unwrap();
     let totals = ftrl_stream::stream::admin::read_progress(&config).unwrap();
     (totals.examples, totals.progressive_loss)
+}
+
+/// The progressive loss along the stream, for a failure's message: per examples partition
+/// and range of `span` offsets, the mean loss of the windows ending in it (each counted
+/// once) and the workers that wrote them, so a loss lost in one phase or by one worker
+/// shows where.
+pub fn loss_trajectory(setup: &Setup, span: i64) -> String {
+    use ftrl_stream::schema::proto::ProgressWindow;
+    use prost::Message as _;
+    use rdkafka::Message as _;
+    let mut seen = std::collections::HashSet::new();
+    let mut ranges: std::collections::BTreeMap<(i32, i64), (f64, f64, std::collections::BTreeSet<String>)> =
+        Default::default();
+    for message in read_all(setup, "progress", setup.example_partitions) {
+        let Some(Ok(window)) = message.payload().map(ProgressWindow::decode) else { continue };
+        if !seen.insert((window.origin_partition, window.first_offset, window.last_offset)) {
+            continue;
+        }
+        let range = ranges.entry((window.origin_partition, window.last_offset / span)).or_default();
+        range.0 += window.loss_sum;
+        range.1 += window.weight_sum;
+        range.2.insert(window.worker.clone());
+    }
+    let mut text = String::from("partition | offsets | loss | workers\n");
+    for ((partition, range), (loss, weight, workers)) in ranges {
+        let workers: Vec<String> = workers.into_iter().collect();
+        text += &format!(
+            "{partition} | {}..{} | {:.4} | {}\n",
+            range * span,
+            (range + 1) * span,
+            loss / weight.max(f64::MIN_POSITIVE),
+            workers.join(" ")
+        );
+    }
+    text
 }
 
 pub fn wait_for_progress(setup: &Setup, expected: u64, workers: &[&Worker]) -> f64 {
