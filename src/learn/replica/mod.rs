@@ -133,6 +133,11 @@ pub(crate) struct Replica<S> {
     /// Owner transactions whose states of some coordinates were not taken because they held
     /// part of one of this replica's batches (which the difference bookkeeping cannot split).
     pub deferred: u64,
+    /// Owner states of coordinates the replica held more updates of than the owner's state
+    /// and its own steps in flight: it counted steps the owner never brings (another
+    /// worker's piece of a batch that never committed), and took the owner's view. Growing,
+    /// it says such pieces are not taken back.
+    pub overcounted: u64,
     /// Hot-coordinate exchange ([`hot`]), when turned on.
     hot: Option<Box<hot::HotExchange>>,
 }
@@ -160,6 +165,7 @@ impl<S: ReplicaStates> Replica<S> {
             settle: HashSet::new(),
             confirmed: Vec::new(),
             merged: 0,
+            overcounted: 0,
             deferred: 0,
             hot: None,
         }
@@ -488,6 +494,7 @@ impl<S: ReplicaStates> Replica<S> {
             // at its most, and every own step would count that many times more.
             let owner_and_own = published.updates.saturating_add(pending.updates);
             let overcounted = held.is_some_and(|held| held > owner_and_own);
+            self.overcounted += u64::from(overcounted);
             let foreign = held.map_or(0, |held| owner_and_own.saturating_sub(held));
             let share_before = pending.share();
             // A state that is not sums (VW's rule keeps a normalizer) is never counted more

@@ -828,6 +828,7 @@ pub(crate) fn pieces_of_a_batch_that_never_commits_leave_when_this_worker_learns
     owner.publish(&mut a);
     assert_eq!(a.provisional(), 0);
     assert_eq!(a.foreign_share(0), 0.0, "no other worker has steps in flight");
+    assert_eq!(a.overcounted > 0, !resumed, "only pieces not taken back are counted twice");
     for (c, expected) in &owner.states {
         let got = a.state(*c).unwrap();
         assert_eq!(got.updates, expected.updates, "coordinate {c}");
