@@ -69,6 +69,19 @@ impl Owner {
         }
     }
 
+    /// Asserts that `replica` holds the owners' model: each coordinate's update count, and
+    /// its z and n within rounding.
+    fn assert_held_by<S: ReplicaStates>(&self, replica: &mut Replica<S>)
+    where
+        S::Error: Debug,
+    {
+        for (c, expected) in &self.states {
+            let got = replica.state(*c).unwrap();
+            assert_eq!(got.updates, expected.updates, "coordinate {c}");
+            assert!((got.z - expected.z).abs() < 1e-9 && (got.n - expected.n).abs() < 1e-9, "coordinate {c}");
+        }
+    }
+
     fn publish<S: ReplicaStates>(&self, replica: &mut Replica<S>)
     where
         S::Error: Debug,
@@ -365,11 +378,7 @@ pub(crate) fn two_workers_see_each_others_contributions_through_the_owners<S: Re
         assert!(replica.merged > 0);
         assert_eq!(replica.unconfirmed().examples, 0);
         assert_eq!(replica.pending(), 0);
-        for (c, expected) in &owner.states {
-            let got = replica.state(*c).unwrap();
-            assert_eq!(got.updates, expected.updates, "coordinate {c}");
-            assert!((got.z - expected.z).abs() < 1e-9 && (got.n - expected.n).abs() < 1e-9, "coordinate {c}");
-        }
+        owner.assert_held_by(replica);
     }
 }
 
@@ -656,11 +665,7 @@ pub(crate) fn two_workers_exchanging_hot_coordinates_count_each_step_once<S: Rep
         assert_eq!(replica.hot_superseded(), 0, "every batch committed: nothing taken back");
         assert_eq!(replica.provisional(), 0);
         assert_eq!(replica.unconfirmed().examples, 0);
-        for (c, expected) in &owner.states {
-            let got = replica.state(*c).unwrap();
-            assert_eq!(got.updates, expected.updates, "coordinate {c}");
-            assert!((got.z - expected.z).abs() < 1e-9 && (got.n - expected.n).abs() < 1e-9, "coordinate {c}");
-        }
+        owner.assert_held_by(replica);
     }
 }
 
@@ -734,11 +739,7 @@ pub(crate) fn pieces_of_a_batch_that_never_commits_leave_when_another_worker_lea
     owner.apply(&sent_by_b);
     owner.publish(&mut receiver);
     assert_eq!(receiver.provisional(), 0);
-    for (c, expected) in &owner.states {
-        let got = receiver.state(*c).unwrap();
-        assert_eq!(got.updates, expected.updates, "coordinate {c}");
-        assert!((got.z - expected.z).abs() < 1e-9 && (got.n - expected.n).abs() < 1e-9, "coordinate {c}");
-    }
+    owner.assert_held_by(&mut receiver);
 }
 
 /// A worker's first batch has no batch before it to rank its hot coordinates by: they are
@@ -829,19 +830,11 @@ pub(crate) fn pieces_of_a_batch_that_never_commits_leave_when_this_worker_learns
     assert_eq!(a.provisional(), 0);
     assert_eq!(a.foreign_share(0), 0.0, "no other worker has steps in flight");
     assert_eq!(a.overcounted > 0, !resumed, "only pieces not taken back are counted twice");
-    for (c, expected) in &owner.states {
-        let got = a.state(*c).unwrap();
-        assert_eq!(got.updates, expected.updates, "coordinate {c}");
-        assert!((got.z - expected.z).abs() < 1e-9 && (got.n - expected.n).abs() < 1e-9, "coordinate {c}");
-    }
+    owner.assert_held_by(&mut a);
     // A learns on alone: each of its steps counts once.
     let (sent, _) = batch(&mut a, &mut learner, &data[40..], (0, 40), 40, |_, _| {});
     assert_eq!(a.foreign_share(0), 0.0);
     owner.apply(&sent);
     owner.publish(&mut a);
-    for (c, expected) in &owner.states {
-        let got = a.state(*c).unwrap();
-        assert_eq!(got.updates, expected.updates, "coordinate {c}");
-        assert!((got.z - expected.z).abs() < 1e-9 && (got.n - expected.n).abs() < 1e-9, "coordinate {c}");
-    }
+    owner.assert_held_by(&mut a);
 }
