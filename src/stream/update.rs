@@ -501,8 +501,7 @@ impl UpdateRole {
                 ..Default::default()
             };
             for (partition, key, payload) in self.applier.changelog_records(&mut self.store, &snapshot_changes)? {
-                send(
-                    &self.producer,
+                self.send_in_lease(
                     BaseRecord::to(&self.topics.changelog).partition(partition).key(&key[..]).payload(&payload[..]),
                 )?;
             }
@@ -557,7 +556,7 @@ impl UpdateRole {
             let fresh = rate.is_none_or(|r| r == self.rule.rate(member, &Default::default()))
                 && gradient_sum.is_none_or(|s| s == 0.0);
             let tombstone = weight == 0.0 && fresh;
-            send(&self.producer, if tombstone { record } else { record.payload(&payload[..]) })?;
+            self.send_in_lease(if tombstone { record } else { record.payload(&payload[..]) })?;
         }
         Ok(())
     }
@@ -582,13 +581,21 @@ impl UpdateRole {
             let record = AppliedWatermark { origin_partitions, origin_offsets, resume_offset, ..record };
             for part in record.split(PACKED_COORDINATES) {
                 let payload = part.encode_to_vec();
-                send(
-                    &self.producer,
+                self.send_in_lease(
                     BaseRecord::to(&self.topics.deltas).partition(partition).key(WATERMARK_KEY).payload(&payload[..]),
                 )?;
             }
         }
         Ok(())
+    }
+
+    /// Sends one record of the open transaction while the lease holds: a role that wakes from
+    /// a freeze in the middle of a transaction sends nothing more of it. (What its client
+    /// had queued before the freeze goes out on waking; the role then aborts, and brokers
+    /// that hide aborted records from read_committed readers hide it.)
+    fn send_in_lease(&self, record: BaseRecord<'_, [u8], [u8]>) -> Result<(), StreamError> {
+        self.lease.check()?;
+        Ok(send(&self.producer, record)?)
     }
 
     /// Sends progress windows, keyed and partitioned by their gradients partition so that
@@ -599,8 +606,7 @@ impl UpdateRole {
             let record = ProgressWindow { worker: self.worker_id.clone(), time_ms, ..window };
             let key = record.gradients_partition.to_string();
             let payload = record.encode_to_vec();
-            send(
-                &self.producer,
+            self.send_in_lease(
                 BaseRecord::to(&self.topics.progress)
                     .partition(record.gradients_partition % progress_partitions)
                     .key(key.as_bytes())
