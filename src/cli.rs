@@ -375,14 +375,6 @@ pub struct SimulateArgs {
     /// Examples learned by the whole group between two hot exchanges; a list runs each.
     #[arg(long, value_name = "E,...", value_delimiter = ',', num_args = 1.., default_value = "1000")]
     pub hot_every: Vec<usize>,
-    /// With hot exchange, how the foreign share treats other workers' steps that arrive
-    /// directly: "unseen" (they are not counted as foreign: the share falls to about 0),
-    /// "classical" (counted, as without exchange), "replaced" (counted, and each own step
-    /// sent takes its estimate of the others' steps out of the replica's state), "matched"
-    /// (counted, and each foreign piece that arrives takes the estimate of as many foreign
-    /// updates out); a list runs each.
-    #[arg(long, value_name = "RULE,...", value_delimiter = ',', num_args = 1.., default_value = "unseen", value_parser = ["unseen", "classical", "replaced", "matched"])]
-    pub hot_share: Vec<String>,
     /// With hot exchange: a coordinate's own steps leave only once they number at least
     /// this many since its last piece (fewer stay for a later sending or come through the
     /// owners); a list runs each.

@@ -473,51 +473,43 @@ fn simulate_command(args: &SimulateArgs) -> Result<()> {
         }
     }
     for &batch in &args.batch {
-        for share in &args.hot_share {
-            let hot_share = match share.as_str() {
-                "classical" => crate::learn::replica::HotShare::Classical,
-                "replaced" => crate::learn::replica::HotShare::Replaced,
-                "matched" => crate::learn::replica::HotShare::Matched,
-                _ => crate::learn::replica::HotShare::Unseen,
-            };
-            let minimums = if hot.iter().any(|(k, _)| *k > 0) { args.hot_min_updates.clone() } else { vec![1] };
-            for (&(hot_coordinates, hot_every), &hot_min_updates) in
-                hot.iter().flat_map(|h| minimums.iter().map(move |m| (h, m)))
-            {
-                for &workers in &args.workers {
-                    let options = SimulationOptions {
-                        workers,
-                        batch_examples: batch,
-                        round_trip: args.round_trip,
-                        commit_every: args.commit_every,
-                        partitions: args.partitions,
-                        example_partitions: args.example_partitions,
-                        coalesce: !args.per_example,
-                        record_examples: args.record_examples,
-                        packed_coordinates: args.packed_coordinates,
-                        max_unconfirmed: args.max_unconfirmed,
-                        delay_tolerant: args.delay_tolerant,
-                        check_views: args.check_views,
-                        hot_coordinates,
-                        hot_every,
-                        hot_share,
-                        hot_min_updates,
-                        hot_delay: args.hot_delay,
-                        no_foreign_share: args.no_foreign_share,
-                        cores: args.cores,
-                        slice: args.slice,
-                        hot_staggered: args.hot_staggered,
-                    };
-                    let report = simulate(&settings, &examples, &options)?;
-                    let loss = report.progress.mean_loss();
-                    let curve: Vec<String> = report.curve.iter().map(|(n, l)| format!("{n}:{l:.4}")).collect();
-                    tracing::debug!(workers, batch, curve = %curve.join(" "), "progressive loss");
-                    let every = match (hot_coordinates, hot_min_updates) {
-                        (0, _) => "-".to_string(),
-                        (_, 1) => format!("{hot_every} {share}"),
-                        (_, m) => format!("{hot_every} {share} ≥{m}"),
-                    };
-                    print_stdout(&format!(
+        let minimums = if hot.iter().any(|(k, _)| *k > 0) { args.hot_min_updates.clone() } else { vec![1] };
+        for (&(hot_coordinates, hot_every), &hot_min_updates) in
+            hot.iter().flat_map(|h| minimums.iter().map(move |m| (h, m)))
+        {
+            for &workers in &args.workers {
+                let options = SimulationOptions {
+                    workers,
+                    batch_examples: batch,
+                    round_trip: args.round_trip,
+                    commit_every: args.commit_every,
+                    partitions: args.partitions,
+                    example_partitions: args.example_partitions,
+                    coalesce: !args.per_example,
+                    record_examples: args.record_examples,
+                    packed_coordinates: args.packed_coordinates,
+                    max_unconfirmed: args.max_unconfirmed,
+                    delay_tolerant: args.delay_tolerant,
+                    check_views: args.check_views,
+                    hot_coordinates,
+                    hot_every,
+                    hot_min_updates,
+                    hot_delay: args.hot_delay,
+                    no_foreign_share: args.no_foreign_share,
+                    cores: args.cores,
+                    slice: args.slice,
+                    hot_staggered: args.hot_staggered,
+                };
+                let report = simulate(&settings, &examples, &options)?;
+                let loss = report.progress.mean_loss();
+                let curve: Vec<String> = report.curve.iter().map(|(n, l)| format!("{n}:{l:.4}")).collect();
+                tracing::debug!(workers, batch, curve = %curve.join(" "), "progressive loss");
+                let every = match (hot_coordinates, hot_min_updates) {
+                    (0, _) => "-".to_string(),
+                    (_, 1) => format!("{hot_every}"),
+                    (_, m) => format!("{hot_every} ≥{m}"),
+                };
+                print_stdout(&format!(
                     "{workers:>7}  {batch:>5}  {hot_coordinates:>5}  {every:>7}  {loss:.6}  {:>+10.5}  {:>14.0}  {:>7}  {:>10}  {:>8}  {:>9}  {:>8}  {:>4}  {:>9.0}\n",
                     loss - baseline,
                     report.staleness_mean,
@@ -529,13 +521,13 @@ fn simulate_command(args: &SimulateArgs) -> Result<()> {
                     report.hot_left,
                     report.hot_delay_examples,
                 ))?;
-                    if report.hot_superseded > 0 {
-                        tracing::warn!(taken_back = report.hot_superseded, "hot pieces taken back");
-                    }
+                if report.hot_superseded > 0 {
+                    tracing::warn!(taken_back = report.hot_superseded, "hot pieces taken back");
                 }
             }
         }
     }
+
     Ok(())
 }
 

@@ -20,7 +20,7 @@
 //! and the workers learn at the same rate (one example each in turn). A round trip of D
 //! examples at R examples per second is D / R seconds.
 
-use crate::learn::replica::{HotContribution, HotShare, Replica};
+use crate::learn::replica::{HotContribution, Replica};
 use crate::learn::rule::CoordinateRule;
 use crate::learn::{CoordState, Feature, Gradient, Progress, ViewLearner};
 use crate::model::ModelSettings;
@@ -74,8 +74,6 @@ pub(crate) struct SimulationOptions {
     /// owner's state does. 0 coordinates: off.
     pub hot_coordinates: usize,
     pub hot_every: usize,
-    /// With hot exchange: how the foreign share treats steps that arrive directly.
-    pub hot_share: HotShare,
     /// Workers send at phases spread over the interval instead of all at once.
     pub hot_staggered: bool,
     /// Fewest own steps of a coordinate since its last piece that make a piece.
@@ -390,7 +388,6 @@ pub(crate) fn simulate(
                         .with_hot_exchange(options.hot_coordinates)
                         .with_hot_min_updates(options.hot_min_updates);
                 }
-                replica = replica.with_hot_share(options.hot_share);
                 if options.no_foreign_share {
                     replica = replica.without_foreign_share();
                 }
@@ -765,7 +762,6 @@ mod tests {
             check_views: false,
             hot_coordinates: 0,
             hot_every: 1,
-            hot_share: HotShare::Unseen,
             hot_staggered: false,
             hot_min_updates: 1,
             hot_delay: 0,
@@ -833,30 +829,19 @@ mod tests {
         let settings = ModelSettings::new(ftrl(0.5), Loss::Logistic, &[]);
         let data = examples(2_000);
         for coalesce in [true, false] {
-            for (hot_share, hot_staggered, hot_delay) in [
-                (HotShare::Unseen, false, 0),
-                (HotShare::Replaced, false, 0),
-                (HotShare::Unseen, true, 0),
-                (HotShare::Unseen, true, 30),
-                (HotShare::Matched, true, 30),
-                (HotShare::Replaced, true, 30),
-            ] {
+            for (hot_staggered, hot_delay) in [(false, 0), (true, 0), (true, 30)] {
                 let options = SimulationOptions {
                     hot_coordinates: 16,
                     hot_every: 20,
-                    hot_share,
                     hot_staggered,
                     hot_delay,
                     ..options(3, coalesce)
                 };
                 let report = simulate(&settings, &data, &options).unwrap();
                 assert_eq!(report.progress.count, 2_000);
-                assert!(report.progress.mean_loss().is_finite(), "{hot_share:?}, delay {hot_delay}");
+                assert!(report.progress.mean_loss().is_finite(), "delay {hot_delay}");
                 assert!(report.hot_taken > 100, "{}", report.hot_taken);
-                assert_eq!(
-                    report.hot_dropped, report.hot_taken,
-                    "coalesced: {coalesce}, {hot_share:?}, {hot_staggered}"
-                );
+                assert_eq!(report.hot_dropped, report.hot_taken, "coalesced: {coalesce}, staggered: {hot_staggered}");
                 assert_eq!(report.hot_left, 0);
                 // 3 workers, one example each in rotation: a receiver learns a third of the delay.
                 let expected = hot_delay as f64 / 3.0;

@@ -12,7 +12,7 @@
 //! sequence number.
 
 use super::codec::HotSendingError;
-use super::kafka::{client_config, now_ms, reader_config, ReaderConsumer, ReaderContext};
+use super::kafka::{client_config, now_ms, reader_config, serve_events, ReaderConsumer, ReaderContext};
 use super::StreamError;
 use crate::config::WorkerConfig;
 use crate::learn::replica::HotContribution;
@@ -22,7 +22,7 @@ use prost::Message as _;
 use rdkafka::consumer::Consumer;
 use rdkafka::error::KafkaError;
 use rdkafka::message::Message as _;
-use rdkafka::producer::{BaseRecord, DeliveryResult, Producer as _, ProducerContext, ThreadedProducer};
+use rdkafka::producer::{BaseProducer, BaseRecord, DeliveryResult, Producer as _, ProducerContext};
 use rdkafka::{ClientContext, Offset, TopicPartitionList};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -142,7 +142,9 @@ impl ProducerContext for HotDeliveries {
 /// One predict role's end of the hot topic.
 pub(crate) struct HotLink {
     topic: String,
-    producer: ThreadedProducer<HotDeliveries>,
+    /// Served from [`Self::send`] and [`Self::receive`], which the role calls between
+    /// chunks: no polling thread of its own.
+    producer: BaseProducer<HotDeliveries>,
     consumer: ReaderConsumer,
     worker: String,
     /// This process's random number: its records are left when read back, and a restart's
@@ -200,7 +202,7 @@ impl HotLink {
         consumer.assign(&assignment)?;
         let deliveries = HotDeliveries::default();
         let failed = deliveries.failed.clone();
-        let producer: ThreadedProducer<HotDeliveries> = client_config(config)
+        let producer: BaseProducer<HotDeliveries> = client_config(config)
             .set("enable.idempotence", "true")
             .set("linger.ms", "2")
             .set("compression.type", "none")
@@ -223,6 +225,7 @@ impl HotLink {
     /// Sends `contributions` (as records of at most [`MAX_PIECES_PER_RECORD`] pieces); never
     /// waits: a full producer queue drops the sending, counted.
     pub(crate) fn send(&mut self, contributions: &[HotContribution]) {
+        serve_events(&self.producer);
         for part in contributions.chunks(MAX_PIECES_PER_RECORD) {
             self.sequence += 1;
             let payload = HotSending::new(self.sender, self.sequence, &self.worker, part).encode_to_vec();
@@ -248,6 +251,7 @@ impl HotLink {
         &mut self,
         mut take: impl FnMut(&HotContribution) -> Result<(), StreamError>,
     ) -> Result<(), StreamError> {
+        serve_events(&self.producer);
         for _ in 0..MAX_RECORDS_PER_TAKE {
             let message = match self.consumer.poll(Duration::ZERO) {
                 None => break,

@@ -300,29 +300,6 @@ impl OwnRanges {
     }
 }
 
-/// How the foreign share treats other workers' steps that arrive directly.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) enum HotShare {
-    /// Steps seen directly are not foreign updates in flight unseen: an owner state bringing
-    /// them does not count them in the share, which for a coordinate whose other workers'
-    /// steps all arrive directly falls to about 0.
-    #[default]
-    Unseen,
-    /// They count as foreign, as without exchange (for comparison: the estimate of the
-    /// other workers' steps and the steps themselves then both count).
-    Classical,
-    /// They count as foreign (the share is the other workers' updates per own one), and
-    /// each own step sent replaces its estimate: the replica takes out of its state the
-    /// share times each step it sends, as the other workers' steps of the same while
-    /// arrive. What is left estimated is the other workers' steps since their last sending.
-    Replaced,
-    /// They count as foreign (as `Replaced`), and each foreign piece that arrives replaces
-    /// the estimate of as many foreign updates: the replica takes out of its state the
-    /// estimate (share times own steps) of the piece's update count, what is left estimated
-    /// being the other workers' steps not yet arrived, however late pieces come.
-    Matched,
-}
-
 /// What a replica with hot exchange keeps, sending and receiving.
 #[derive(Debug, Default)]
 pub(super) struct HotExchange {
@@ -345,9 +322,8 @@ pub(super) struct HotExchange {
     ranked: bool,
     /// Per candidate: its own part of the open batch's difference sent so far.
     sent: HashMap<u64, CoordState>,
-    /// The rest of sealed batches' candidates, for the next sending, with their batch
-    /// number and foreign share.
-    outbox: Vec<(HotContribution, u32, f64)>,
+    /// The rest of sealed batches' candidates, for the next sending.
+    outbox: Vec<HotContribution>,
     /// Per coordinate: other workers' pieces its owner's state taken last does not hold
     /// yet, in the order received.
     provisional: HashMap<u64, Vec<Piece>>,
@@ -366,16 +342,6 @@ pub(super) struct HotExchange {
     /// stands for the owner's, so those the owner's watermark covers are dropped without
     /// waiting for a state of the coordinate, which may never come again.
     skipped: HashSet<u64>,
-    pub(super) share: HotShare,
-    /// With [`HotShare::Replaced`]: per (own batch number, coordinate), the own steps sent
-    /// directly, whose estimate of foreign steps was taken out of the state.
-    sent_of: HashMap<(u32, u64), CoordState>,
-    /// With [`HotShare::Replaced`]: per coordinate, the replica's batch number when an owner
-    /// state last re-estimated its own steps in flight at the share of the moment. A sealed
-    /// batch's steps held back for the next sending (`outbox`) were extrapolated at the
-    /// share they were learned with, unless re-estimated since; their estimate must leave
-    /// at the share it was made with, or n goes below 0.
-    pub(super) reestimated_at: HashMap<u64, u32>,
     /// The slot of the contribution being taken (kept to spare an allocation a piece).
     slots: Vec<u32>,
     /// Per examples partition: the sender whose pieces of it were taken last.
@@ -448,25 +414,6 @@ impl HotExchange {
             }
             !partly
         });
-    }
-
-    /// Adds what was sent of `coordinate`'s steps in own batch `batch` to `sent`.
-    pub(super) fn add_sent(&self, batch: u32, coordinate: u64, sent: &mut CoordState) {
-        if let Some(piece) = self.sent_of.get(&(batch, coordinate)) {
-            sent.add(piece);
-        }
-    }
-
-    /// Forgets what was sent of own batches before `batch`, all confirmed (batch numbers
-    /// wrap after 4·10⁹ batches: entries then linger until the numbers pass them again).
-    pub(super) fn forget_sent_before(&mut self, batch: u32) {
-        if !self.sent_of.is_empty() {
-            self.sent_of.retain(|(number, _), _| *number >= batch);
-        }
-        if !self.reestimated_at.is_empty() {
-            // Re-estimated before every batch still in flight: as if never.
-            self.reestimated_at.retain(|_, at| *at > batch);
-        }
     }
 
     /// Notes those of `left` (owner states not taken: they held part of an own batch) with
@@ -586,14 +533,6 @@ impl<S: ReplicaStates> Replica<S> {
         self
     }
 
-    /// With hot exchange: how the foreign share treats steps that arrive directly.
-    pub(crate) fn with_hot_share(mut self, share: HotShare) -> Self {
-        if let Some(hot) = &mut self.hot {
-            hot.share = share;
-        }
-        self
-    }
-
     /// Own steps of the hot coordinates since the last call, for the other workers: the
     /// rest of batches sealed since, and the batch being learned so far, whose examples
     /// sent (or will send) so far `requirements` ((owner partition, examples partition) →
@@ -624,19 +563,8 @@ impl<S: ReplicaStates> Replica<S> {
             // through the owners.
             hot.choose(self.hottest(hot.k));
         }
-        let mut out = Vec::new();
+        let mut out = std::mem::take(&mut hot.outbox);
         let mut tags = Tags::new(requirements, firsts);
-        for (contribution, batch, learned_share) in std::mem::take(&mut hot.outbox) {
-            if hot.share == HotShare::Replaced {
-                let coordinate = contribution.coordinate;
-                let share = match hot.reestimated_at.get(&coordinate) {
-                    Some(at) if *at > batch => self.foreign_share(coordinate),
-                    _ => learned_share,
-                };
-                self.replace_estimate(hot, batch, coordinate, &contribution.difference, share)?;
-            }
-            out.push(contribution);
-        }
         let candidates = std::mem::take(&mut hot.candidates);
         for (i, &coordinate) in candidates.iter().enumerate() {
             let Some(at) = self.candidate_index(hot, i, coordinate) else {
@@ -650,9 +578,6 @@ impl<S: ReplicaStates> Replica<S> {
                 continue;
             }
             hot.sent.insert(coordinate, own);
-            if hot.share == HotShare::Replaced {
-                self.replace_estimate(hot, self.batch, coordinate, &piece, share)?;
-            }
             let partition = (coordinate % self.partitions) as i32;
             out.push(tags.contribution(coordinate, partition, piece));
         }
@@ -705,9 +630,6 @@ impl<S: ReplicaStates> Replica<S> {
         }
         if let Some(pending) = self.pending.get_mut(&coordinate) {
             pending.replica_updates = pending.replica_updates.wrapping_add(contribution.difference.updates);
-        }
-        if hot.share == HotShare::Matched {
-            self.match_estimate(hot, coordinate, contribution.difference.updates)?;
         }
         hot.provisional.entry(coordinate).or_default().push(Piece { difference: contribution.difference, tag });
         hot.tags.hold(tag);
@@ -837,7 +759,7 @@ impl<S: ReplicaStates> Replica<S> {
                 }
                 let partition = (coordinate % self.partitions) as i32;
                 let contribution = tags.contribution(coordinate, partition, rest);
-                hot.outbox.push((contribution, self.batch, share));
+                hot.outbox.push(contribution);
             }
         }
         if !self.before.is_empty() {
@@ -846,72 +768,6 @@ impl<S: ReplicaStates> Replica<S> {
         }
         hot.sent.clear();
         self.hot = Some(hot);
-    }
-
-    /// [`HotShare::Matched`]: `updates` foreign updates of `coordinate` arrived; the estimate
-    /// of as many (or all there is, if less) leaves the state: of each own batch in flight,
-    /// the same fraction of its own steps not yet replaced.
-    fn match_estimate(&mut self, hot: &mut HotExchange, coordinate: u64, updates: u64) -> Result<(), S::Error> {
-        let share = self.pending.get(&coordinate).map_or(0.0, |p| p.share());
-        let partition = (coordinate % self.partitions) as i32;
-        // Own steps not yet replaced, per sealed batch, and the open batch's.
-        let mut outstanding: Vec<(u32, CoordState, f64)> = Vec::new();
-        if share > 0.0 {
-            for batch in self.own.iter().filter(|b| b.unconfirmed.contains(&partition)) {
-                if let Some(difference) = batch.differences.get(partition as usize).and_then(|d| d.get(&coordinate)) {
-                    let mut replaced = CoordState::default();
-                    hot.add_sent(batch.number, coordinate, &mut replaced);
-                    outstanding.push((batch.number, difference.difference(&replaced), share));
-                }
-            }
-        }
-        if let Some(at) = self.before_index(coordinate) {
-            let (_, _, slot, before, open_share) = self.before[at];
-            let own = self.states.state(slot).difference(&before).own_part(open_share);
-            let mut replaced = CoordState::default();
-            hot.add_sent(self.batch, coordinate, &mut replaced);
-            outstanding.push((self.batch, own.difference(&replaced), open_share));
-        }
-        let estimated: f64 = outstanding.iter().map(|(_, own, share)| share * own.updates as f64).sum();
-        if estimated <= 0.0 {
-            return Ok(());
-        }
-        let fraction = (updates as f64 / estimated).min(1.0);
-        for (batch, own, share) in outstanding {
-            let mut part = CoordState::default();
-            part.extrapolate(&own, fraction);
-            part.updates = (own.updates as f64 * fraction).round() as u64;
-            self.replace_estimate(hot, batch, coordinate, &part, share)?;
-        }
-        Ok(())
-    }
-
-    /// [`HotShare::Replaced`]: own steps `piece` of own batch `batch` leave for the other
-    /// workers, whose steps of the same while arrive directly too: the estimate of those
-    /// (`share` times the piece) leaves the state. The open batch's state before it moves
-    /// alike, so that its difference stays (1 + share) times its own steps.
-    fn replace_estimate(
-        &mut self,
-        hot: &mut HotExchange,
-        batch: u32,
-        coordinate: u64,
-        piece: &CoordState,
-        share: f64,
-    ) -> Result<(), S::Error> {
-        hot.sent_of.entry((batch, coordinate)).or_default().add(piece);
-        if share == 0.0 || self.states.resident(coordinate).is_none() {
-            return Ok(()); // out of memory: the owner's next state replaces it, estimated anew
-        }
-        let mut slots = Vec::with_capacity(1);
-        self.states.resolve(&[Feature { coordinate, value: 0.0 }], &mut slots)?;
-        let slot = slots[0];
-        self.states.state_mut(slot).extrapolate(piece, -share);
-        if self.noted.get(slot as usize) == Some(&self.batch) {
-            if let Some(at) = self.before_index(coordinate) {
-                self.before[at].3.extrapolate(piece, -share);
-            }
-        }
-        Ok(())
     }
 
     /// The `k` coordinates the open batch updated most (ties: the lower coordinate).

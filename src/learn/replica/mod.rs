@@ -43,7 +43,7 @@
 
 mod hot;
 mod pending;
-pub(crate) use self::hot::{HotContribution, HotShare, Offsets};
+pub(crate) use self::hot::{HotContribution, Offsets};
 #[cfg(test)]
 pub(crate) mod scenarios;
 mod shared;
@@ -318,7 +318,6 @@ impl<S: ReplicaStates> Replica<S> {
         examples: usize,
     ) -> Result<(), S::Error> {
         self.hot_seal(&requirements, &firsts);
-        let number = self.batch;
         let mut unconfirmed: Vec<i32> = requirements.keys().map(|(partition, _)| *partition).collect();
         unconfirmed.dedup();
         // Sized up front: grown as they fill, the maps rehashed about a tenth of what the
@@ -347,7 +346,6 @@ impl<S: ReplicaStates> Replica<S> {
                 unconfirmed,
                 examples,
                 sealed_at: Instant::now(),
-                number,
             });
         }
         self.states.release()
@@ -433,9 +431,6 @@ impl<S: ReplicaStates> Replica<S> {
         while self.own.front().is_some_and(|b| b.unconfirmed.is_empty()) {
             self.own.pop_front();
         }
-        if let Some(hot) = &mut self.hot {
-            hot.forget_sent_before(self.own.front().map_or(self.batch, |b| b.number));
-        }
         // A batch confirmed out of order waits for those before it; it is rare and small.
         Ok(())
     }
@@ -454,14 +449,8 @@ impl<S: ReplicaStates> Replica<S> {
             // The replica's count less what it holds provisionally: the owner's state does not
             // hold those not dropped. Those dropped were seen before the owner's state
             // brought them, and so are not foreign updates in flight unseen (the foreign
-            // share's estimate); under `HotShare::Classical` and `Replaced` they count as
-            // foreign all the same.
-            let provisional = match &self.hot {
-                Some(hot) if hot.share != hot::HotShare::Unseen => {
-                    uncovered.map_or(0, |u| u.updates).wrapping_add(dropped)
-                }
-                _ => uncovered.map_or(0, |u| u.updates),
-            };
+            // share's estimate).
+            let provisional = uncovered.map_or(0, |u| u.updates);
             let dropped = dropped > 0;
             let with_uncovered = |mut state: CoordState| {
                 if let Some(uncovered) = &uncovered {
@@ -518,23 +507,14 @@ impl<S: ReplicaStates> Replica<S> {
                 continue; // nothing foreign: the replica's own state is the owner's and more
             }
             let mut own = CoordState::default();
-            // What of it was sent directly (hot exchange), its estimate of foreign steps
-            // already replaced by theirs.
-            let mut sent = CoordState::default();
             for batch in self.own.iter().filter(|b| b.unconfirmed.contains(&partition)) {
                 if let Some(difference) = batch.differences.get(partition as usize).and_then(|d| d.get(&coordinate)) {
                     own.add(difference);
-                    if let Some(hot) = &self.hot {
-                        hot.add_sent(batch.number, coordinate, &mut sent);
-                    }
                 }
             }
             let mut expected = published;
             expected.add(&own);
-            expected.extrapolate(&own.difference(&sent), share);
-            if let Some(hot) = self.hot.as_mut().filter(|hot| hot.share == hot::HotShare::Replaced) {
-                hot.reestimated_at.insert(coordinate, self.batch);
-            }
+            expected.extrapolate(&own, share);
             let expected = with_uncovered(expected);
             pending.replica_updates = expected.updates;
             if pending.updates == 0 && pending.own_recent < HOT_OWN_UPDATES {
@@ -690,15 +670,7 @@ mod tests {
 
     #[test]
     fn two_workers_exchanging_hot_coordinates_count_each_step_once() {
-        for share in [super::HotShare::Unseen, super::HotShare::Classical, super::HotShare::Replaced] {
-            scenarios::two_workers_exchanging_hot_coordinates_count_each_step_once(
-                MapStates::default,
-                share,
-                10,
-                None,
-                1,
-            );
-        }
+        scenarios::two_workers_exchanging_hot_coordinates_count_each_step_once(MapStates::default, 10, None, 1);
     }
 
     /// A replica holds at most the contributions it may (`worker`'s memory stays bounded
@@ -709,7 +681,6 @@ mod tests {
         for most in [0, 3] {
             scenarios::two_workers_exchanging_hot_coordinates_count_each_step_once(
                 MapStates::default,
-                super::HotShare::Unseen,
                 10,
                 Some(most),
                 1,
@@ -724,7 +695,6 @@ mod tests {
         for min_updates in [2, 3, 50] {
             scenarios::two_workers_exchanging_hot_coordinates_count_each_step_once(
                 MapStates::default,
-                super::HotShare::Unseen,
                 10,
                 None,
                 min_updates,

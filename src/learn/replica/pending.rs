@@ -64,8 +64,6 @@ pub(super) struct OwnBatch {
     pub(super) unconfirmed: Vec<i32>,
     pub(super) examples: usize,
     pub(super) sealed_at: Instant,
-    /// The replica's batch number when it was learned (its hot contributions are noted by it).
-    pub(super) number: u32,
 }
 
 impl OwnBatch {

@@ -558,14 +558,13 @@ where
 /// owner's state, as an own step unconfirmed, or as a provisional foreign contribution
 /// (counted twice, the count would be higher; dropped before the owner held it, lower).
 /// At the end every contribution has been dropped and each replica is the owner's model.
-/// So whichever way the foreign share treats the steps that arrive directly. With `most`
+/// With `most`
 /// (a bound on the contributions a replica holds) below what the exchange brings, the
 /// replicas hold no more and refuse the rest, whose steps the owners bring; with
 /// `min_updates` above 1 pieces of fewer steps stay home (every piece sent has that many):
 /// either way at the end each replica is still the owner's model.
 pub(crate) fn two_workers_exchanging_hot_coordinates_count_each_step_once<S: ReplicaStates>(
     mut states: impl FnMut() -> S,
-    share: hot::HotShare,
     every: usize,
     most: Option<usize>,
     min_updates: u64,
@@ -574,10 +573,7 @@ pub(crate) fn two_workers_exchanging_hot_coordinates_count_each_step_once<S: Rep
 {
     let mut learner = learner();
     let mut replica = || {
-        let replica = Replica::new(rule(), PARTITIONS, states())
-            .with_hot_exchange(8)
-            .with_hot_share(share)
-            .with_hot_min_updates(min_updates);
+        let replica = Replica::new(rule(), PARTITIONS, states()).with_hot_exchange(8).with_hot_min_updates(min_updates);
         match most {
             Some(most) => replica.with_most_provisional(most),
             None => replica,
