@@ -208,6 +208,15 @@ impl TagTable {
         }
     }
 
+    /// Whether the watermark numbered `number` holds part, and not all, of the pieces of a
+    /// tag in use: rare (an owner's transaction ending inside a batch), and checked once per
+    /// tag, where finding the states that hold part of one looks at every piece of every
+    /// state published.
+    fn any_partly(&mut self, number: u64, watermark: &BTreeMap<i32, i64>) -> bool {
+        (0..self.tags.len() as u32)
+            .any(|place| self.tags[place as usize].pieces > 0 && self.held(place, number, watermark) == Held::Partly)
+    }
+
     /// How much of the pieces tagged at `place` the watermark numbered `number` holds.
     fn held(&mut self, place: u32, number: u64, watermark: &BTreeMap<i32, i64>) -> Held {
         let tag = &mut self.tags[place as usize];
@@ -404,6 +413,9 @@ impl HotExchange {
         let Some((number, watermark)) = self.watermarks.get(&partition) else {
             return;
         };
+        if !self.tags.any_partly(*number, watermark) {
+            return;
+        }
         let (provisional, skipped, tags) = (&self.provisional, &mut self.skipped, &mut self.tags);
         published.retain(|(coordinate, _)| {
             let partly = provisional
