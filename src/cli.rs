@@ -380,6 +380,12 @@ pub struct SimulateArgs {
     /// owners); a list runs each.
     #[arg(long, value_name = "M,...", value_delimiter = ',', num_args = 1.., default_value = "1")]
     pub hot_min_updates: Vec<u64>,
+    /// With hot exchange: a piece leaves only when its steps moved the coordinate's weight,
+    /// times the group's steps of it meanwhile (the sender's over its share of the
+    /// examples), by at least this much (`worker.hot_min_impact`; 0: every piece); a list
+    /// runs each.
+    #[arg(long, value_name = "I,...", value_delimiter = ',', num_args = 1.., default_value = "0")]
+    pub hot_min_impact: Vec<f64>,
     /// With hot exchange: examples learned by the group between a sending and its
     /// arrival at the other replicas (0: at once; the stream's is about a sending interval,
     /// the receiver taking pieces between chunks).

@@ -473,9 +473,12 @@ fn simulate_command(args: &SimulateArgs) -> Result<()> {
         }
     }
     for &batch in &args.batch {
-        let minimums = if hot.iter().any(|(k, _)| *k > 0) { args.hot_min_updates.clone() } else { vec![1] };
-        for (&(hot_coordinates, hot_every), &hot_min_updates) in
-            hot.iter().flat_map(|h| minimums.iter().map(move |m| (h, m)))
+        let exchanging = hot.iter().any(|(k, _)| *k > 0);
+        let minimums = if exchanging { args.hot_min_updates.clone() } else { vec![1] };
+        let impacts = if exchanging { args.hot_min_impact.clone() } else { vec![0.0] };
+        let leaving: Vec<(u64, f64)> = minimums.iter().flat_map(|&m| impacts.iter().map(move |&i| (m, i))).collect();
+        for (&(hot_coordinates, hot_every), &(hot_min_updates, hot_min_impact)) in
+            hot.iter().flat_map(|h| leaving.iter().map(move |l| (h, l)))
         {
             for &workers in &args.workers {
                 let options = SimulationOptions {
@@ -494,6 +497,7 @@ fn simulate_command(args: &SimulateArgs) -> Result<()> {
                     hot_coordinates,
                     hot_every,
                     hot_min_updates,
+                    hot_min_impact,
                     hot_delay: args.hot_delay,
                     no_foreign_share: args.no_foreign_share,
                     cores: args.cores,
@@ -508,6 +512,10 @@ fn simulate_command(args: &SimulateArgs) -> Result<()> {
                     (0, _) => "-".to_string(),
                     (_, 1) => format!("{hot_every}"),
                     (_, m) => format!("{hot_every} ≥{m}"),
+                };
+                let every = match hot_min_impact {
+                    impact if hot_coordinates > 0 && impact > 0.0 => format!("{every} i{impact}"),
+                    _ => every,
                 };
                 print_stdout(&format!(
                     "{workers:>7}  {batch:>5}  {hot_coordinates:>5}  {every:>7}  {loss:.6}  {:>+10.5}  {:>14.0}  {:>7}  {:>10}  {:>8}  {:>9}  {:>8}  {:>4}  {:>9.0}\n",

@@ -78,6 +78,8 @@ pub(crate) struct SimulationOptions {
     pub hot_staggered: bool,
     /// Fewest own steps of a coordinate since its last piece that make a piece.
     pub hot_min_updates: u64,
+    /// Least impact of a piece that leaves (`worker.hot_min_impact`; 0: every piece).
+    pub hot_min_impact: f64,
     /// Examples learned by the group between a sending and its arrival at the other
     /// replicas (the stream's: the producer's linger, the fetch, and the receiver's chunk
     /// being learned before it takes them); 0: at once.
@@ -386,11 +388,14 @@ pub(crate) fn simulate(
                 if hot {
                     replica = replica
                         .with_hot_exchange(options.hot_coordinates)
-                        .with_hot_min_updates(options.hot_min_updates);
+                        .with_hot_min_updates(options.hot_min_updates)
+                        .with_hot_min_impact(options.hot_min_impact);
                 }
                 if options.no_foreign_share {
                     replica = replica.without_foreign_share();
                 }
+                let own = (0..options.example_partitions).filter(|e| *e as usize % options.workers == w).count();
+                replica.set_hot_group_share(own as f64 / options.example_partitions as f64);
                 replica
             },
             learner: settings.view_learner().with_read_sums(options.delay_tolerant),
@@ -764,6 +769,7 @@ mod tests {
             hot_every: 1,
             hot_staggered: false,
             hot_min_updates: 1,
+            hot_min_impact: 0.0,
             hot_delay: 0,
             no_foreign_share: false,
             cores: 0,

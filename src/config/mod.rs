@@ -283,6 +283,13 @@ pub struct WorkerSection {
     /// pieces would be such (those steps come through the owners).
     #[serde(default = "default_hot_min_updates")]
     pub hot_min_updates: u64,
+    /// Least impact of a piece that leaves: how far its steps moved the coordinate's weight
+    /// here, times the steps the whole group took of it meanwhile (this worker's over its
+    /// share of the examples partitions). A coordinate settled enough that its steps since
+    /// its last piece barely move it gains little from arriving early: its steps come
+    /// through the owners. 0 sends every piece.
+    #[serde(default = "default_hot_min_impact")]
+    pub hot_min_impact: f64,
 }
 
 /// Logs, metrics and health endpoints of `ftrl worker`.
@@ -414,10 +421,12 @@ pub(crate) const MAX_PREDICT_THREADS: usize = 256;
 /// costs more than the round trip it saves.
 pub(crate) const MAX_HOT_COORDINATES: usize = 1 << 20;
 
-/// 8,192 coordinates every 5,000 examples of the group, pieces of 2 steps or more: in the
-/// simulation a little better than 4,096 coordinates with every piece, for 15–20% fewer
-/// pieces; 3 steps, a third fewer, learned visibly worse in the real stream
-/// (docs/benchmarks.md, "N workers with the hot exchange").
+/// 8,192 coordinates every 5,000 examples of the group, pieces of 2 steps or more and an
+/// impact of 0.12 or more: in the simulation within 0.0001 of every piece of 2 steps or
+/// more (the defaults before) from 2 to 32 workers, with 40–60% of the pieces at 2 to 4
+/// workers. Single steps of enough impact too (1 step) learned a little better at 8 and
+/// 16 workers and twice as far from embedded at 32 (docs/benchmarks.md, "pieces that leave
+/// by their impact").
 fn default_hot_coordinates() -> usize {
     8_192
 }
@@ -428,6 +437,10 @@ fn default_hot_every_examples() -> usize {
 
 fn default_hot_min_updates() -> u64 {
     2
+}
+
+fn default_hot_min_impact() -> f64 {
+    0.12
 }
 
 fn default_batch_max_examples() -> usize {
@@ -585,6 +598,7 @@ impl Default for WorkerSection {
             hot_coordinates: default_hot_coordinates(),
             hot_every_examples: default_hot_every_examples(),
             hot_min_updates: default_hot_min_updates(),
+            hot_min_impact: default_hot_min_impact(),
         }
     }
 }

@@ -209,7 +209,7 @@ mod tests {
             },
             1,
             None,
-            1,
+            scenarios::Leaving::EVERY_PIECE,
         );
     }
 }

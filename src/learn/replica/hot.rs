@@ -28,6 +28,7 @@
 //! replica is bit for bit what it was.
 
 use super::{Replica, ReplicaStates};
+use crate::learn::rule::CoordinateRule;
 use crate::learn::{CoordState, Feature};
 use hashbrown::{HashMap, HashSet};
 use std::collections::BTreeMap;
@@ -317,6 +318,10 @@ pub(super) struct HotExchange {
     /// Fewest own updates since a coordinate's last piece that make a piece: fewer wait
     /// for a later sending (or come through the owners, if the batch is sealed first).
     min_updates: u64,
+    /// Least impact a piece must have to leave ([`HotExchange::worth_sending`]).
+    min_impact: f64,
+    /// This replica's share of the group's examples (1 alone).
+    group_share: f64,
     /// The coordinates it sends during the batch being learned: the hottest of the batch
     /// sealed last, chosen once per batch.
     candidates: Vec<u64>,
@@ -371,6 +376,28 @@ pub(super) struct HotExchange {
 }
 
 impl HotExchange {
+    /// Whether `piece`, own steps of a coordinate whose state here is `state`, leaves now.
+    /// It needs `min_updates` steps, and an impact of at least `min_impact`: how far its
+    /// steps moved the coordinate's weight, times the steps the whole group took of the
+    /// coordinate meanwhile (its own over its share of the group's examples). Those steps
+    /// stand for how often the coordinate comes: the other replicas' predictions that a
+    /// late piece leaves wrong are about that many, each by that far. Counted for the group
+    /// and not the sender, the same setting holds whatever the group's size: a worker of 8
+    /// sends pieces of half the steps of a worker of 4. Early in a model a hot coordinate's
+    /// steps are large and every piece counts; once it settles, a piece moves it by little
+    /// and most stay home, their steps coming through the owners a round trip later.
+    fn worth_sending(&self, rule: &CoordinateRule, member: u32, state: &CoordState, piece: &CoordState) -> bool {
+        if piece.updates < self.min_updates {
+            return false;
+        }
+        if self.min_impact <= 0.0 {
+            return true;
+        }
+        let without = CoordState { z: state.z - piece.z, n: state.n - piece.n, ..*state };
+        let moved = (rule.weight(member, state) - rule.weight(member, &without)).abs();
+        moved * piece.updates as f64 / self.group_share >= self.min_impact
+    }
+
     /// Drops the provisional contributions to `coordinate` that an owner state published
     /// with `watermark` holds; returns the sum of those it does not hold (which the replica
     /// adds to that state) and the updates of those it dropped (then the owner's state must
@@ -522,8 +549,13 @@ impl<S: ReplicaStates> Replica<S> {
     /// the `k` coordinates this replica updated most in its last batch, and
     /// [`Self::foreign_contribution`] takes other workers'.
     pub(crate) fn with_hot_exchange(mut self, k: usize) -> Self {
-        self.hot =
-            Some(Box::new(HotExchange { k, min_updates: 1, max_held: MAX_PROVISIONAL, ..HotExchange::default() }));
+        self.hot = Some(Box::new(HotExchange {
+            k,
+            min_updates: 1,
+            group_share: 1.0,
+            max_held: MAX_PROVISIONAL,
+            ..HotExchange::default()
+        }));
         self
     }
 
@@ -534,6 +566,25 @@ impl<S: ReplicaStates> Replica<S> {
             hot.min_updates = min.max(1);
         }
         self
+    }
+
+    /// With hot exchange: a piece leaves only with an impact of at least `min` (0: every
+    /// piece; see [`HotExchange::worth_sending`]).
+    pub(crate) fn with_hot_min_impact(mut self, min: f64) -> Self {
+        if let Some(hot) = &mut self.hot {
+            hot.min_impact = min.max(0.0);
+        }
+        self
+    }
+
+    /// With hot exchange: this replica learns `share` of the group's examples (its examples
+    /// partitions over all of them), which a piece's impact counts its steps by.
+    pub(crate) fn set_hot_group_share(&mut self, share: f64) {
+        if let Some(hot) = &mut self.hot {
+            if share > 0.0 && share <= 1.0 {
+                hot.group_share = share;
+            }
+        }
     }
 
     /// With hot exchange: holds at most `most` contributions provisionally, refusing more.
@@ -582,11 +633,12 @@ impl<S: ReplicaStates> Replica<S> {
             let Some(at) = self.candidate_index(hot, i, coordinate) else {
                 continue; // not touched in this batch yet
             };
-            let (_, _, slot, before, share) = self.before[at];
-            let own = self.states.state(slot).difference(&before).own_part(share);
+            let (_, member, slot, before, share) = self.before[at];
+            let state = self.states.state(slot);
+            let own = state.difference(&before).own_part(share);
             let sent = hot.sent.get(&coordinate).copied().unwrap_or_default();
             let piece = own.difference(&sent);
-            if piece.updates < hot.min_updates {
+            if !hot.worth_sending(&self.rule, member, state, &piece) {
                 continue;
             }
             hot.sent.insert(coordinate, own);
@@ -763,10 +815,11 @@ impl<S: ReplicaStates> Replica<S> {
                 let Some(at) = self.candidate_index(&mut hot, i, coordinate) else {
                     continue;
                 };
-                let (_, _, slot, before, share) = self.before[at];
-                let own = self.states.state(slot).difference(&before).own_part(share);
+                let (_, member, slot, before, share) = self.before[at];
+                let state = self.states.state(slot);
+                let own = state.difference(&before).own_part(share);
                 let rest = own.difference(&hot.sent.get(&coordinate).copied().unwrap_or_default());
-                if rest.updates < hot.min_updates {
+                if !hot.worth_sending(&self.rule, member, state, &rest) {
                     continue;
                 }
                 let partition = (coordinate % self.partitions) as i32;

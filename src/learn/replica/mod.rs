@@ -577,7 +577,7 @@ impl<S: ReplicaStates> View for Replica<S> {
 
 #[cfg(test)]
 mod tests {
-    use super::scenarios;
+    use super::scenarios::{self, Leaving};
     use crate::learn::admission::Admission;
     use crate::learn::rule::CoordinateRule;
     use crate::learn::test_support::{ftrl, MapStates};
@@ -670,7 +670,12 @@ mod tests {
 
     #[test]
     fn two_workers_exchanging_hot_coordinates_count_each_step_once() {
-        scenarios::two_workers_exchanging_hot_coordinates_count_each_step_once(MapStates::default, 10, None, 1);
+        scenarios::two_workers_exchanging_hot_coordinates_count_each_step_once(
+            MapStates::default,
+            10,
+            None,
+            Leaving::EVERY_PIECE,
+        );
     }
 
     /// A replica holds at most the contributions it may (`worker`'s memory stays bounded
@@ -683,7 +688,7 @@ mod tests {
                 MapStates::default,
                 10,
                 Some(most),
-                1,
+                Leaving::EVERY_PIECE,
             );
         }
     }
@@ -697,9 +702,31 @@ mod tests {
                 MapStates::default,
                 10,
                 None,
-                min_updates,
+                Leaving { min_updates, ..Leaving::EVERY_PIECE },
             );
         }
+    }
+
+    /// Pieces whose steps barely moved their coordinate (`worker.hot_min_impact`) stay
+    /// home: fewer pieces leave, each with the impact asked for, and every step still
+    /// counts once; with an impact no piece has, none leaves. A smaller share of the
+    /// group's examples counts each own step for more of the group's, so more leave.
+    #[test]
+    fn pieces_of_little_impact_stay_home_and_every_step_still_counts_once() {
+        let run = |min_impact, group_share| {
+            scenarios::two_workers_exchanging_hot_coordinates_count_each_step_once(
+                MapStates::default,
+                10,
+                None,
+                Leaving { min_updates: 1, min_impact, group_share },
+            )
+        };
+        let every_piece = run(0.0, 1.0);
+        let some = run(0.5, 1.0);
+        assert!(0 < some && some < every_piece, "{some} of {every_piece} pieces taken");
+        let of_a_quarter = run(0.5, 0.25);
+        assert!(some < of_a_quarter && of_a_quarter <= every_piece, "{of_a_quarter} with a quarter, {some} alone");
+        assert_eq!(run(1e9, 1.0), 0);
     }
 
     #[test]

@@ -23,6 +23,19 @@ fn learner() -> ViewLearner {
     ViewLearner::new(ftrl(0.5), Loss::Logistic, StepRule::Gradient, &[])
 }
 
+/// Which pieces leave ([`Replica::with_hot_min_updates`], [`Replica::with_hot_min_impact`],
+/// [`Replica::set_hot_group_share`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Leaving {
+    pub(crate) min_updates: u64,
+    pub(crate) min_impact: f64,
+    pub(crate) group_share: f64,
+}
+
+impl Leaving {
+    pub(crate) const EVERY_PIECE: Leaving = Leaving { min_updates: 1, min_impact: 0.0, group_share: 1.0 };
+}
+
 fn partition_of(coordinate: u64) -> i32 {
     (coordinate % PARTITIONS as u64) as i32
 }
@@ -561,25 +574,32 @@ where
 /// With `most`
 /// (a bound on the contributions a replica holds) below what the exchange brings, the
 /// replicas hold no more and refuse the rest, whose steps the owners bring; with
-/// `min_updates` above 1 pieces of fewer steps stay home (every piece sent has that many):
-/// either way at the end each replica is still the owner's model.
+/// `leaving` other than [`Leaving::EVERY_PIECE`] pieces of fewer steps or less impact stay
+/// home (every piece sent has as many, and as much): either way at the end each replica
+/// is still the owner's model. Returns the contributions the replicas took.
 pub(crate) fn two_workers_exchanging_hot_coordinates_count_each_step_once<S: ReplicaStates>(
     mut states: impl FnMut() -> S,
     every: usize,
     most: Option<usize>,
-    min_updates: u64,
-) where
+    leaving: Leaving,
+) -> u64
+where
     S::Error: Debug,
 {
     let mut learner = learner();
     let mut replica = || {
-        let replica = Replica::new(rule(), PARTITIONS, states()).with_hot_exchange(8).with_hot_min_updates(min_updates);
+        let mut replica = Replica::new(rule(), PARTITIONS, states())
+            .with_hot_exchange(8)
+            .with_hot_min_updates(leaving.min_updates)
+            .with_hot_min_impact(leaving.min_impact);
+        replica.set_hot_group_share(leaving.group_share);
         match most {
             Some(most) => replica.with_most_provisional(most),
             None => replica,
         }
     };
-    let every_piece_sent = most.is_none() && min_updates == 1;
+    let every_piece_sent = most.is_none() && leaving == Leaving::EVERY_PIECE;
+    let mut all_taken = 0;
     let mut replicas = [replica(), replica()];
     let mut owner = Owner::new(rule());
     let data = [examples(400, 1), examples(400, 2)];
@@ -609,7 +629,14 @@ pub(crate) fn two_workers_exchanging_hot_coordinates_count_each_step_once<S: Rep
                 for worker in 0..2 {
                     let mut contributions =
                         replicas[worker].hot_contributions(&requirements[worker], &firsts[worker]).unwrap();
-                    assert!(contributions.iter().all(|c| c.difference.updates >= min_updates));
+                    for c in &contributions {
+                        assert!(c.difference.updates >= leaving.min_updates);
+                        let state = replicas[worker].state(c.coordinate).unwrap();
+                        let without = CoordState { z: state.z - c.difference.z, n: state.n - c.difference.n, ..state };
+                        let moved = (rule().weight(0, &state) - rule().weight(0, &without)).abs();
+                        let impact = moved * c.difference.updates as f64 / leaving.group_share;
+                        assert!(impact >= leaving.min_impact, "{c:?} moved {moved}");
+                    }
                     for contribution in &mut contributions {
                         contribution.sender = worker as u64 + 1;
                     }
@@ -651,9 +678,11 @@ pub(crate) fn two_workers_exchanging_hot_coordinates_count_each_step_once<S: Rep
     }
     for replica in replicas.iter_mut() {
         let (taken, dropped) = replica.hot_counts();
+        all_taken += taken;
         match most {
             // Batches hold 40 examples: no piece has more steps.
-            None if min_updates > 40 => assert_eq!(taken, 0),
+            None if leaving.min_updates > 40 => assert_eq!(taken, 0),
+            None if leaving.min_impact > 0.0 => {}
             None => assert!(taken > 20, "{taken} contributions taken"),
             Some(_) => assert!(replica.hot_refused() > 50, "{} contributions refused", replica.hot_refused()),
         }
@@ -663,6 +692,7 @@ pub(crate) fn two_workers_exchanging_hot_coordinates_count_each_step_once<S: Rep
         assert_eq!(replica.unconfirmed().examples, 0);
         owner.assert_held_by(replica);
     }
+    all_taken
 }
 
 /// A hot contribution that arrives after the owner's state holding it was taken (the side

@@ -104,7 +104,9 @@ impl Predictor {
                 handover.wait()?;
                 let committed = committed_positions(&self.consumer)?;
                 if let Some(hot) = &mut self.hot {
-                    hot.assigned(committed.len(), self.config.model.example_partitions.max(1) as usize);
+                    let partitions = self.config.model.example_partitions.max(1) as usize;
+                    hot.assigned(committed.len(), partitions);
+                    self.replica.set_hot_group_share(committed.len() as f64 / partitions as f64);
                 }
                 self.resume(&committed, &mut handover)?;
                 let positions: Vec<(i32, Offset)> = committed.into_iter().map(|(p, o, _)| (p, o)).collect();

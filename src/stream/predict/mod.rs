@@ -157,7 +157,8 @@ impl PredictRole {
         if hot.is_some() {
             replica = replica
                 .with_hot_exchange(config.worker.hot_coordinates)
-                .with_hot_min_updates(config.worker.hot_min_updates);
+                .with_hot_min_updates(config.worker.hot_min_updates)
+                .with_hot_min_impact(config.worker.hot_min_impact);
         }
         let feed = ReplicaFeed::load(config, &mut replica, shutdown)?;
         let producer = transactional_producer(
