@@ -57,6 +57,12 @@ fn learning_keys() -> Result<Vec<String>, StreamError> {
 /// How long reading the identity may take before the worker gives up (and says so).
 const READ_TIMEOUT: Duration = Duration::from_secs(120);
 
+/// How long an identity read waits for an offset the broker skipped to appear. A broker may
+/// show a later record before an earlier one that a concurrent producer is still writing
+/// (the test broker, Tansu, does: it reserves the offset before it stores the batch); Kafka
+/// does not, and a gap it shows is a transaction marker, which never appears.
+const GAP_WAIT: Duration = Duration::from_secs(2);
+
 /// One worker's model identity: configuration key → value (the mapping file by a digest of
 /// its contents), and the versions of the hashing scheme and state layout.
 #[derive(Clone, Debug, PartialEq)]
@@ -124,7 +130,7 @@ pub(crate) fn check(config: &WorkerConfig) -> Result<(), StreamError> {
         // after that end decides.
         None => match (changelog.end(), record(config, &ours)?) {
             (Some(end), recorded_at) if end == recorded_at => ours.clone(),
-            _ => changelog.first_identity(AtEnd::Wait)?.ok_or_else(|| {
+            (end, _) => changelog.first_identity(AtEnd::Wait { from: end })?.ok_or_else(|| {
                 StreamError::State(format!(
                     "the model's identity was written to {} partition 0 but cannot be read back",
                     changelog.topic
@@ -144,8 +150,10 @@ pub(crate) fn check(config: &WorkerConfig) -> Result<(), StreamError> {
 enum AtEnd {
     /// No identity up to the end: the model has none yet.
     Stop,
-    /// One was just recorded: wait for it (or an earlier one) to arrive.
-    Wait,
+    /// One was just recorded: wait for it (or an earlier one) to arrive. The read stands at
+    /// `from`: an identity after an offset not seen since is taken only once that offset
+    /// appears, or after [`GAP_WAIT`].
+    Wait { from: Option<i64> },
 }
 
 /// A reader of changelog partition 0 from its first offset, where the first worker records
@@ -179,10 +187,23 @@ impl ChangelogHead {
         }
     }
 
+    /// Reads partition 0 again from `offset`.
+    fn rewind(&self, offset: i64) -> Result<(), StreamError> {
+        let mut assignment = TopicPartitionList::new();
+        assignment.add_partition_offset(&self.topic, 0, Offset::Offset(offset))?;
+        self.consumer.assign(&assignment)?;
+        Ok(())
+    }
+
     /// The next identity record read. The reader stays where it stopped, so after recording
     /// ours a second call reads only what was appended since the end the first one reached.
     fn first_identity(&mut self, at_end: AtEnd) -> Result<Option<ModelIdentity>, StreamError> {
-        let topic = &self.topic;
+        let topic = self.topic.clone();
+        let mut expected = match at_end {
+            AtEnd::Wait { from } => from,
+            AtEnd::Stop => None,
+        };
+        let mut gap_since: Option<Instant> = None;
         loop {
             if super::stopping() {
                 return Err(StreamError::Stopped);
@@ -195,6 +216,36 @@ impl ChangelogHead {
             match self.consumer.poll(Duration::from_millis(200)) {
                 None => {}
                 Some(Ok(message)) => {
+                    let offset = message.offset();
+                    if let Some(first_unseen) = expected.filter(|first_unseen| offset > *first_unseen) {
+                        let since = *gap_since.get_or_insert_with(Instant::now);
+                        if since.elapsed() < GAP_WAIT {
+                            // Read again from the first offset not seen: a record being
+                            // written there may be an identity recorded before this one.
+                            drop(message);
+                            std::thread::sleep(Duration::from_millis(20));
+                            self.rewind(first_unseen)?;
+                            continue;
+                        }
+                        tracing::warn!(
+                            %topic,
+                            first_unseen,
+                            offset,
+                            "the broker showed a record of the model's identity partition after offsets it never \
+                             showed; taking the first identity after them"
+                        );
+                        expected = None;
+                    } else if gap_since.take().is_some() {
+                        tracing::warn!(
+                            %topic,
+                            offset,
+                            "the broker showed offsets of the model's identity partition out of order; read again \
+                             in order"
+                        );
+                    }
+                    if let Some(first_unseen) = &mut expected {
+                        *first_unseen = offset + 1;
+                    }
                     if !message.key().is_some_and(|key| key.starts_with(MODEL_KEY_PREFIX.as_bytes())) {
                         continue;
                     }
@@ -203,7 +254,7 @@ impl ChangelogHead {
                         None => tracing::warn!(offset = message.offset(), "unreadable model identity record skipped"),
                     }
                 }
-                Some(Err(KafkaError::PartitionEOF(_))) if at_end == AtEnd::Stop => return Ok(None),
+                Some(Err(KafkaError::PartitionEOF(_))) if matches!(at_end, AtEnd::Stop) => return Ok(None),
                 Some(Err(KafkaError::PartitionEOF(_))) => {}
                 Some(Err(error @ KafkaError::MessageConsumption(RDKafkaErrorCode::UnknownTopicOrPartition))) => {
                     return Err(error.into())
