@@ -583,7 +583,9 @@ fn four_workers_with_small_batches_and_a_backlog_learn_as_well_as_one() {
     let logs: Vec<_> = (0..4).map(|w| setup.dir.path().join(format!("w{w}.log"))).collect();
     let workers: Vec<Worker> = configs.iter().zip(&logs).map(|(c, log)| Worker::start(c, log.clone())).collect();
     let stream_loss = wait_for_progress(&setup, examples, &workers.iter().collect::<Vec<_>>());
-    let (embedded_loss, _) = embedded(setup.dir.path(), &data);
+    let (embedded_loss, embedded_model) = embedded(setup.dir.path(), &data);
+    let model = settle_model(&configs[0], total_updates(&embedded_model), &workers[0]);
+    let books = FaultRow::new("none: four workers, a backlog", 0, examples, examples, &model, &embedded_model);
     for worker in workers {
         worker.stop();
     }
@@ -606,6 +608,7 @@ fn four_workers_with_small_batches_and_a_backlog_learn_as_well_as_one() {
         stream_loss - embedded_loss
     );
     assert!(stream_loss - embedded_loss < 0.002, "four workers {stream_loss} vs embedded {embedded_loss}");
+    books.assert_exact();
     // Every worker assigned examples sends; one the group left without a partition only takes.
     let exchanging = hot.iter().filter(|(sent, taken, _)| *sent > 0 && *taken > 0).count();
     assert!(exchanging >= 2, "hot pieces (sent, taken, confirmed) per worker: {hot:?}");
