@@ -168,13 +168,11 @@ struct ChangelogHead {
 impl ChangelogHead {
     fn open(config: &WorkerConfig) -> Result<Self, StreamError> {
         let topic = config.topics().changelog;
-        let consumer = reader(config)?;
-        let mut assignment = TopicPartitionList::new();
+        let head = Self { consumer: reader(config)?, topic, deadline: Instant::now() + READ_TIMEOUT };
         // Offset 0 rather than `Beginning`, as `kafka::assign_split_queues` explains; where 0
         // is gone (compaction), `auto.offset.reset` (earliest) starts at the first offset kept.
-        assignment.add_partition_offset(&topic, 0, Offset::Offset(0))?;
-        consumer.assign(&assignment)?;
-        Ok(Self { consumer, topic, deadline: Instant::now() + READ_TIMEOUT })
+        head.rewind(0)?;
+        Ok(head)
     }
 
     /// Where the read stands: after the end of the partition once [`Self::first_identity`]
