@@ -391,6 +391,10 @@ pub struct SimulateArgs {
     /// the receiver taking pieces between chunks).
     #[arg(long, value_name = "D", default_value_t = 0)]
     pub hot_delay: usize,
+    /// With hot exchange: a replica takes the pieces that have arrived only when it sends
+    /// its own, as the stream's predict role does, instead of on arrival.
+    #[arg(long)]
+    pub hot_take_when_sending: bool,
     /// With hot exchange: the workers send at phases spread over the interval (as a stream's
     /// workers would) instead of all at once.
     #[arg(long)]

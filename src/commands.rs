@@ -499,6 +499,7 @@ fn simulate_command(args: &SimulateArgs) -> Result<()> {
                     hot_min_updates,
                     hot_min_impact,
                     hot_delay: args.hot_delay,
+                    hot_take_when_sending: args.hot_take_when_sending,
                     no_foreign_share: args.no_foreign_share,
                     cores: args.cores,
                     slice: args.slice,

@@ -84,6 +84,9 @@ pub(crate) struct SimulationOptions {
     /// replicas (the stream's: the producer's linger, the fetch, and the receiver's chunk
     /// being learned before it takes them); 0: at once.
     pub hot_delay: usize,
+    /// A replica takes the pieces that have arrived only when it sends its own, as the
+    /// stream's predict role does (between the chunks a sending cuts), instead of on arrival.
+    pub hot_take_when_sending: bool,
     /// Own steps count once: no foreign share (`Replica::without_foreign_share`).
     pub no_foreign_share: bool,
     /// Workers learning at once (0: all of them, each on its own core). Fewer: they take
@@ -290,6 +293,9 @@ struct Worker {
     /// their sending and their taking, summed (the stream's `hot_delay_examples_mean`).
     hot_sendings_taken: u64,
     hot_delay_examples: u64,
+    /// With `hot_take_when_sending`: sendings arrived and not taken yet, with the examples
+    /// this worker had learned when each was sent.
+    hot_arrived: Vec<(Vec<HotContribution>, u64)>,
 }
 
 /// The batch a worker is learning.
@@ -415,6 +421,7 @@ pub(crate) fn simulate(
             learned: 0,
             hot_sendings_taken: 0,
             hot_delay_examples: 0,
+            hot_arrived: Vec::new(),
         })
         .collect();
     let mut owners: Vec<Owner> = (0..partitions).map(|_| Owner::default()).collect();
@@ -523,7 +530,7 @@ pub(crate) fn simulate(
             }
             while hot_in_flight.front().is_some_and(|sending| sending.arrival <= clock) {
                 if let Some(sending) = hot_in_flight.pop_front() {
-                    deliver_hot(&mut workers, &sending)?;
+                    deliver_hot(&mut workers, &sending, options)?;
                 }
             }
             last_exchange = clock;
@@ -618,24 +625,42 @@ fn exchange_hot(
         let learned_then = workers.iter().map(|worker| worker.learned).collect();
         let sending = Sending { arrival: clock + options.hot_delay as u64, sender: w, contributions, learned_then };
         if options.hot_delay == 0 {
-            deliver_hot(workers, &sending)?;
+            deliver_hot(workers, &sending, options)?;
         } else {
             in_flight.push_back(sending);
+        }
+        if options.hot_take_when_sending {
+            let worker = &mut workers[w];
+            for (contributions, learned_then) in std::mem::take(&mut worker.hot_arrived) {
+                take_sending(worker, &contributions, learned_then)?;
+            }
         }
     }
     Ok(())
 }
 
-/// Every replica but the sender's takes a sending's contributions.
-fn deliver_hot(workers: &mut [Worker], sending: &Sending) -> Result<(), StoreError> {
+/// Every replica but the sender's takes a sending's contributions (with
+/// `hot_take_when_sending`, when it next sends its own).
+fn deliver_hot(workers: &mut [Worker], sending: &Sending, options: &SimulationOptions) -> Result<(), StoreError> {
     for (other, worker) in workers.iter_mut().enumerate() {
-        if other != sending.sender {
-            worker.hot_delay_examples += worker.learned - sending.learned_then[other];
-            worker.hot_sendings_taken += 1;
-            for contribution in &sending.contributions {
-                worker.replica.foreign_contribution(contribution)?;
-            }
+        if other == sending.sender {
+            continue;
         }
+        if options.hot_take_when_sending {
+            worker.hot_arrived.push((sending.contributions.clone(), sending.learned_then[other]));
+        } else {
+            take_sending(worker, &sending.contributions, sending.learned_then[other])?;
+        }
+    }
+    Ok(())
+}
+
+/// `worker` takes another's sending, made when it had learned `learned_then` examples.
+fn take_sending(worker: &mut Worker, contributions: &[HotContribution], learned_then: u64) -> Result<(), StoreError> {
+    worker.hot_delay_examples += worker.learned - learned_then;
+    worker.hot_sendings_taken += 1;
+    for contribution in contributions {
+        worker.replica.foreign_contribution(contribution)?;
     }
     Ok(())
 }
@@ -771,6 +796,7 @@ mod tests {
             hot_min_updates: 1,
             hot_min_impact: 0.0,
             hot_delay: 0,
+            hot_take_when_sending: false,
             no_foreign_share: false,
             cores: 0,
             slice: 1,
@@ -825,6 +851,28 @@ mod tests {
         let options = SimulationOptions { check_views: true, ..options(4, true) };
         let report = simulate(&settings, &data, &options).unwrap();
         assert!(report.merged > 0);
+    }
+
+    /// Taken when sending, as the stream takes them: a sending waits at each receiver for
+    /// its next own sending (staggered: a third or two thirds of an interval at 3 workers),
+    /// and every piece taken is still dropped by the end.
+    #[test]
+    fn pieces_taken_when_sending_wait_for_the_receivers_own_sending() {
+        let settings = ModelSettings::new(ftrl(0.5), Loss::Logistic, &[]);
+        let options = SimulationOptions {
+            hot_coordinates: 16,
+            hot_every: 30,
+            hot_staggered: true,
+            hot_take_when_sending: true,
+            ..options(3, true)
+        };
+        let report = simulate(&settings, &examples(2_000), &options).unwrap();
+        assert_eq!(report.progress.count, 2_000);
+        assert!(report.hot_taken > 100, "{}", report.hot_taken);
+        assert_eq!((report.hot_dropped, report.hot_left), (report.hot_taken, 0));
+        // A third of the interval (10 examples of the group) or two thirds (20): 10/3 or
+        // 20/3 of the receiver's own, 5 on average.
+        assert!((report.hot_delay_examples - 5.0).abs() <= 1.0, "{}", report.hot_delay_examples);
     }
 
     /// Hot exchange, coalesced and per example (owner transactions ending inside batches):
