@@ -564,7 +564,8 @@ fn two_workers_share_the_model_by_partition() {
 /// +0.0001 to +0.0013; on 240,000, four runs +0.0002 to +0.0007.
 /// With the hot exchange each worker's steps of the hottest coordinates reach the others
 /// within a few milliseconds: the group learns within issue 30's target of embedded, and
-/// the workers both send and take pieces.
+/// the workers both send and take pieces. Exactly once holds too: every coordinate's
+/// update count in the owners' published model is the embedded trainer's.
 #[test]
 fn four_workers_with_small_batches_and_a_backlog_learn_as_well_as_one() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
