@@ -92,10 +92,6 @@ impl ReplicaStates for MapStates {
         self.index.get(&coordinate).map(|&s| &self.states[s as usize])
     }
 
-    fn resident_slot(&self, coordinate: u64) -> Option<u32> {
-        self.index.get(&coordinate).copied()
-    }
-
     fn resident_count(&self) -> usize {
         self.states.len()
     }

@@ -436,10 +436,6 @@ impl ReplicaStates for ModelStore {
         self.resident_state(coordinate)
     }
 
-    fn resident_slot(&self, coordinate: u64) -> Option<u32> {
-        self.cache.find(coordinate)
-    }
-
     fn resident_count(&self) -> usize {
         self.resident()
     }

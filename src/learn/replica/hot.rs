@@ -93,6 +93,12 @@ fn held_by(requirements: &BTreeMap<i32, i64>, firsts: &BTreeMap<i32, i64>, water
 /// A candidate the open batch has not touched yet.
 const UNTOUCHED: u32 = u32::MAX;
 
+/// A candidate not yet listed as touched since it was chosen (sendings never count so far).
+const NEVER_LISTED: u32 = u32::MAX;
+
+/// A slot whose coordinate is no hot candidate.
+pub(super) const NOT_CANDIDATE: u32 = u32::MAX;
+
 /// One sending's tag as taken, shared by the pieces held under it.
 #[derive(Debug)]
 struct Tag {
@@ -326,8 +332,21 @@ pub(super) struct HotExchange {
     /// sealed last, chosen once per batch.
     candidates: Vec<u64>,
     /// Per candidate: where it is in the open batch's `before` once the batch touched it
-    /// ([`UNTOUCHED`] until then), found once per batch rather than at every sending.
+    /// ([`UNTOUCHED`] until then), noted when the batch first touches it.
     candidate_at: Vec<u32>,
+    /// Per candidate coordinate: its number (its place in `candidates`).
+    candidate_numbers: HashMap<u64, u32>,
+    /// The slots the open batch's notes mark with a candidate's number, when the candidates
+    /// were chosen during it (the first batch), to unmark them when they are chosen again.
+    candidate_slots: Vec<u32>,
+    /// The candidates the open batch touched since the last sending, each once: only their
+    /// pieces can have grown. Scanning every candidate at each sending would cost K
+    /// lookups every E × share own examples, a cost per example that grows with the group.
+    touched: Vec<u32>,
+    /// Per candidate: the sending it was last listed in `touched` for ([`NEVER_LISTED`]
+    /// before any), and the number of the next sending (from 0 for each set of candidates).
+    touched_before: Vec<u32>,
+    sendings: u32,
     /// Whether a sealed batch ranked the candidates. Until one has, they are ranked anew at
     /// every sending by the open batch so far: ranked once, by its first few examples, they
     /// would leave out most of the coordinates the first batch learns, and the workers
@@ -499,11 +518,25 @@ impl HotExchange {
         self.held -= dropped as usize;
     }
 
-    /// The coordinates to send during the batch now open.
-    fn choose(&mut self, candidates: Vec<u64>) {
-        self.candidate_at.clear();
-        self.candidate_at.resize(candidates.len(), UNTOUCHED);
-        self.candidates = candidates;
+    /// The candidate `coordinate` is ([`NOT_CANDIDATE`] if none), now that the open batch
+    /// first touches it, at `at` in its `before`. Once per coordinate and batch: its slot
+    /// keeps the answer for the batch's other steps.
+    pub(super) fn first_touched(&mut self, coordinate: u64, at: usize) -> u32 {
+        let Some(&candidate) = self.candidate_numbers.get(&coordinate) else {
+            return NOT_CANDIDATE;
+        };
+        self.candidate_at[candidate as usize] = at as u32;
+        candidate
+    }
+
+    /// Notes that the open batch stepped candidate `candidate`.
+    #[inline]
+    pub(super) fn touch(&mut self, candidate: u32) {
+        let i = candidate as usize;
+        if self.touched_before[i] != self.sendings {
+            self.touched_before[i] = self.sendings;
+            self.touched.push(candidate);
+        }
     }
 
     /// Owner `partition` published `watermark`: what it holds of pieces taken from now on,
@@ -620,20 +653,25 @@ impl<S: ReplicaStates> Replica<S> {
         requirements: &BTreeMap<(i32, i32), i64>,
         firsts: &BTreeMap<i32, i64>,
     ) -> Result<Vec<HotContribution>, S::Error> {
+        let mut scanned = std::mem::take(&mut hot.touched);
         if !hot.ranked && !self.before.is_empty() {
             // No batch before it to rank by: the open one so far. What was sent of a
             // coordinate that leaves the candidates stays in `sent`; the rest of it comes
-            // through the owners.
-            hot.choose(self.hottest(hot.k));
+            // through the owners. Every candidate so chosen may have a piece.
+            self.choose_candidates(hot, true);
+            scanned.clear();
+            scanned.extend(0..hot.candidates.len() as u32);
         }
+        // A candidate not touched since the last sending has the piece it had then.
+        hot.sendings = hot.sendings.wrapping_add(1);
         let mut out = std::mem::take(&mut hot.outbox);
         let mut tags = Tags::new(requirements, firsts);
-        let candidates = std::mem::take(&mut hot.candidates);
-        for (i, &coordinate) in candidates.iter().enumerate() {
-            let Some(at) = self.candidate_index(hot, i, coordinate) else {
+        for &i in &scanned {
+            let (coordinate, at) = (hot.candidates[i as usize], hot.candidate_at[i as usize]);
+            if at == UNTOUCHED {
                 continue; // not touched in this batch yet
-            };
-            let (_, member, slot, before, share) = self.before[at];
+            }
+            let (_, member, slot, before, share) = self.before[at as usize];
             let state = self.states.state(slot);
             let own = state.difference(&before).own_part(share);
             let sent = hot.sent.get(&coordinate).copied().unwrap_or_default();
@@ -645,7 +683,8 @@ impl<S: ReplicaStates> Replica<S> {
             let partition = (coordinate % self.partitions) as i32;
             out.push(tags.contribution(coordinate, partition, piece));
         }
-        hot.candidates = candidates;
+        scanned.clear();
+        hot.touched = scanned;
         Ok(out)
     }
 
@@ -688,8 +727,7 @@ impl<S: ReplicaStates> Replica<S> {
         self.states.state_mut(slot).add(&contribution.difference);
         // A coordinate the open batch touched: its state before the batch moves too, so
         // that the batch's difference stays this replica's own.
-        if self.noted.get(slot as usize) == Some(&self.batch) {
-            let at = self.before_at[slot as usize] as usize;
+        if let Some(at) = self.noted_at(slot) {
             self.before[at].3.add(&contribution.difference);
         }
         if let Some(pending) = self.pending.get_mut(&coordinate) {
@@ -752,8 +790,7 @@ impl<S: ReplicaStates> Replica<S> {
             let slot = hot.slots[0];
             let state = self.states.state_mut(slot);
             *state = state.difference(&difference);
-            if self.noted.get(slot as usize) == Some(&self.batch) {
-                let at = self.before_at[slot as usize] as usize;
+            if let Some(at) = self.noted_at(slot) {
                 self.before[at].3 = self.before[at].3.difference(&difference);
             }
             if let Some(pending) = self.pending.get_mut(&coordinate) {
@@ -808,14 +845,13 @@ impl<S: ReplicaStates> Replica<S> {
             return;
         };
         hot.own_ranges.sealed(requirements);
-        let candidates = std::mem::take(&mut hot.candidates);
         let mut tags = Tags::new(requirements, firsts);
         if !requirements.is_empty() {
-            for (i, &coordinate) in candidates.iter().enumerate() {
-                let Some(at) = self.candidate_index(&mut hot, i, coordinate) else {
+            for (&coordinate, &at) in hot.candidates.iter().zip(&hot.candidate_at) {
+                if at == UNTOUCHED {
                     continue;
-                };
-                let (_, member, slot, before, share) = self.before[at];
+                }
+                let (_, member, slot, before, share) = self.before[at as usize];
                 let state = self.states.state(slot);
                 let own = state.difference(&before).own_part(share);
                 let rest = own.difference(&hot.sent.get(&coordinate).copied().unwrap_or_default());
@@ -828,53 +864,57 @@ impl<S: ReplicaStates> Replica<S> {
             }
         }
         if !self.before.is_empty() {
-            hot.choose(self.hottest(hot.k));
+            self.choose_candidates(&mut hot, false);
             hot.ranked = true;
         }
         hot.sent.clear();
         self.hot = Some(hot);
     }
 
-    /// The `k` coordinates the open batch updated most (ties: the lower coordinate).
-    fn hottest(&self, k: usize) -> Vec<u64> {
-        let mut counts: Vec<(u64, u64)> = self
+    /// Makes the `k` coordinates the open batch updated most (ties: the lower coordinate)
+    /// the candidates: of this batch (`open`, the first batch, which has noted them all:
+    /// their slots' notes are marked at once) or of the next (which marks each slot's note
+    /// when it first touches it).
+    fn choose_candidates(&mut self, hot: &mut HotExchange, open: bool) {
+        for &slot in &hot.candidate_slots {
+            self.notes[slot as usize].candidate = NOT_CANDIDATE;
+        }
+        let mut counts: Vec<(u64, u64, u32)> = self
             .before
             .iter()
-            .map(|(coordinate, _, slot, before, _)| {
-                (self.states.state(*slot).updates.wrapping_sub(before.updates), *coordinate)
+            .enumerate()
+            .map(|(at, (coordinate, _, slot, before, _))| {
+                (self.states.state(*slot).updates.wrapping_sub(before.updates), *coordinate, at as u32)
             })
-            .filter(|(updates, _)| *updates > 0)
+            .filter(|(updates, _, _)| *updates > 0)
             .collect();
-        let by_heat = |a: &(u64, u64), b: &(u64, u64)| b.0.cmp(&a.0).then(a.1.cmp(&b.1));
+        let by_heat = |a: &(u64, u64, u32), b: &(u64, u64, u32)| b.0.cmp(&a.0).then(a.1.cmp(&b.1));
+        let k = hot.k;
         if counts.len() > k && k > 0 {
             counts.select_nth_unstable_by(k - 1, by_heat);
         }
         counts.truncate(k);
         counts.sort_unstable_by(by_heat);
-        counts.into_iter().map(|(_, coordinate)| coordinate).collect()
-    }
-
-    /// Where candidate `i`, `coordinate`, is in the open batch's `before`, if the batch
-    /// touched it: it keeps its place there until the batch is sealed.
-    fn candidate_index(&self, hot: &mut HotExchange, i: usize, coordinate: u64) -> Option<usize> {
-        match hot.candidate_at[i] {
-            UNTOUCHED => {
-                let at = self.before_index(coordinate)?;
-                hot.candidate_at[i] = at as u32;
-                Some(at)
-            }
-            at => {
-                debug_assert_eq!(self.before[at as usize].0, coordinate);
-                Some(at as usize)
+        hot.candidates.clear();
+        hot.candidate_at.clear();
+        hot.candidate_numbers.clear();
+        hot.candidate_slots.clear();
+        for (i, &(_, coordinate, at)) in counts.iter().enumerate() {
+            hot.candidates.push(coordinate);
+            hot.candidate_numbers.insert(coordinate, i as u32);
+            if open {
+                let slot = self.before[at as usize].2;
+                self.notes[slot as usize].candidate = i as u32;
+                hot.candidate_slots.push(slot);
+                hot.candidate_at.push(at);
+            } else {
+                hot.candidate_at.push(UNTOUCHED);
             }
         }
-    }
-
-    /// Where `coordinate` is in the open batch's `before`: found by its slot, which keeps
-    /// it while the batch is open.
-    fn before_index(&self, coordinate: u64) -> Option<usize> {
-        let slot = self.states.resident_slot(coordinate)? as usize;
-        (self.noted.get(slot) == Some(&self.batch)).then(|| self.before_at[slot] as usize)
+        hot.touched.clear();
+        hot.touched_before.clear();
+        hot.touched_before.resize(hot.candidates.len(), NEVER_LISTED);
+        hot.sendings = 0;
     }
 }
 

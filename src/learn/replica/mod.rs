@@ -68,8 +68,6 @@ pub(crate) trait ReplicaStates: CoordinateStates {
     fn resident_count(&self) -> usize;
     /// Most coordinates kept in memory.
     fn capacity(&self) -> usize;
-    /// The slot of `coordinate` if its state is in memory.
-    fn resident_slot(&self, coordinate: u64) -> Option<u32>;
     /// Sets states without reading them first, wherever they are kept.
     fn overwrite(&mut self, states: &[(u64, CoordState)]) -> Result<(), Self::Error>;
     /// Lets the states changed so far leave memory.
@@ -84,6 +82,24 @@ pub(crate) struct Unconfirmed {
     pub age: Duration,
 }
 
+/// What a replica notes per slot: one line of memory, read at every step.
+#[derive(Clone, Copy, Debug)]
+struct SlotNote {
+    /// The batch in which its coordinate's state before the batch was noted (0: never).
+    batch: u32,
+    /// Where its coordinate is in `before`, when noted in the current batch.
+    before_at: u32,
+    /// The hot candidate its coordinate is in the current batch ([`hot::NOT_CANDIDATE`]
+    /// if none).
+    candidate: u32,
+    /// Its coordinate's foreign share in the current batch.
+    share: f64,
+}
+
+impl SlotNote {
+    const NEVER: Self = Self { batch: 0, before_at: 0, candidate: hot::NOT_CANDIDATE, share: 0.0 };
+}
+
 /// A replica of every coordinate's state, with the per-coordinate rule, kept in `S`.
 pub(crate) struct Replica<S> {
     rule: CoordinateRule,
@@ -96,19 +112,15 @@ pub(crate) struct Replica<S> {
     /// Batch number of the batch being learned (starts at 1: 0 marks "never noted"; it
     /// would wrap after 4·10⁹ batches, years at ten a second).
     batch: u32,
-    /// Per slot: the batch in which its coordinate's state before the batch was noted (a
-    /// slot changed in the batch keeps its coordinate until the batch is sealed).
-    noted: Vec<u32>,
+    /// Per slot: what the batch being learned noted of its coordinate (a slot changed in
+    /// the batch keeps its coordinate until the batch is sealed).
+    notes: Vec<SlotNote>,
     /// The coordinates made resident for the example being learned, and their slots.
     resolved: Vec<Feature>,
     slots: Vec<u32>,
     /// Coordinates touched by the current batch, with their Hedge member, their slot,
     /// their state before it and their foreign share during it.
     before: Vec<(u64, u32, u32, CoordState, f64)>,
-    /// Per slot: the foreign share of its coordinate in the current batch.
-    shares: Vec<f64>,
-    /// Per slot: where its coordinate is in `before`, when noted in the current batch.
-    before_at: Vec<u32>,
     /// Per owner partition: coordinates the current batch touched there.
     touched: Vec<usize>,
     own: VecDeque<OwnBatch>,
@@ -151,12 +163,10 @@ impl<S: ReplicaStates> Replica<S> {
             states,
             pending: HashMap::new(),
             batch: 1,
-            noted: Vec::new(),
+            notes: Vec::new(),
             resolved: Vec::new(),
             slots: Vec::new(),
             before: Vec::new(),
-            shares: Vec::new(),
-            before_at: Vec::new(),
             touched: vec![0; partitions.max(1) as usize],
             own: VecDeque::new(),
             buffered: BTreeMap::new(),
@@ -227,29 +237,44 @@ impl<S: ReplicaStates> Replica<S> {
     }
 
     /// Notes `coordinate` (in `slot`, for Hedge member `member`) as changed by the batch
-    /// being learned, with its state before the batch, the first time the batch touches it;
-    /// returns its foreign share in the batch.
+    /// being learned, with its state before the batch, the first time the batch touches it,
+    /// and as touched since the last hot sending when it is a hot candidate; returns its
+    /// foreign share in the batch.
     #[inline]
     fn note(&mut self, coordinate: u64, member: u32, slot: u32) -> f64 {
         let at = slot as usize;
-        if at >= self.noted.len() {
-            self.noted.resize(at + 1, 0);
-            self.shares.resize(at + 1, 0.0);
-            self.before_at.resize(at + 1, 0);
+        if at >= self.notes.len() {
+            self.notes.resize(at + 1, SlotNote::NEVER);
         }
-        if self.noted[at] != self.batch {
-            self.noted[at] = self.batch;
+        let mut note = self.notes[at];
+        if note.batch != self.batch {
             let share = if self.merged > 0 {
                 self.pending.get(&coordinate).map_or(0.0, Pending::share)
             } else {
                 0.0 // alone so far: no foreign share to look up
             };
-            self.shares[at] = share;
-            self.before_at[at] = self.before.len() as u32;
+            let before_at = self.before.len();
+            let candidate = match self.hot.as_deref_mut() {
+                Some(hot) => hot.first_touched(coordinate, before_at),
+                None => hot::NOT_CANDIDATE,
+            };
+            note = SlotNote { batch: self.batch, before_at: before_at as u32, candidate, share };
+            self.notes[at] = note;
             self.before.push((coordinate, member, slot, *self.states.state(slot), share));
             self.touched[(coordinate % self.partitions) as usize] += 1;
         }
-        self.shares[at]
+        if note.candidate != hot::NOT_CANDIDATE {
+            if let Some(hot) = self.hot.as_deref_mut() {
+                hot.touch(note.candidate);
+            }
+        }
+        note.share
+    }
+
+    /// Where the coordinate in `slot` is in `before`, when the batch being learned has
+    /// noted it.
+    fn noted_at(&self, slot: u32) -> Option<usize> {
+        self.notes.get(slot as usize).filter(|note| note.batch == self.batch).map(|note| note.before_at as usize)
     }
 
     /// Prepares an example for learning on several threads ([`shared`]): makes its
@@ -749,6 +774,11 @@ mod tests {
     #[test]
     fn the_first_batch_sends_the_coordinates_it_learns_after_its_first_sending() {
         scenarios::the_first_batch_sends_the_coordinates_it_learns_after_its_first_sending(MapStates::default());
+    }
+
+    #[test]
+    fn candidates_stepped_since_the_last_sending_send_their_steps() {
+        scenarios::candidates_stepped_since_the_last_sending_send_their_steps(MapStates::default());
     }
 
     #[test]

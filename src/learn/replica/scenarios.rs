@@ -795,6 +795,50 @@ where
     assert_eq!(seven, Some(6));
 }
 
+/// Pieces leave for the candidates the open batch stepped since the last sending, whether
+/// it learned them one example at a time or in a chunk shared by threads: a candidate
+/// chosen when the batch before was sealed sends its steps at the next sending; one not
+/// stepped since sends nothing more; stepped again, it sends the new steps only.
+pub(crate) fn candidates_stepped_since_the_last_sending_send_their_steps<S: ReplicaStates>(states: S)
+where
+    S::Error: Debug,
+{
+    let mut learner = learner();
+    let mut sender = Replica::new(rule(), PARTITIONS, states).with_hot_exchange(4);
+    let example = |coordinate: u64| vec![Feature { coordinate: 0, value: 1.0 }, Feature { coordinate, value: 1.0 }];
+    for coordinate in [1, 1, 2, 2, 3] {
+        step(&mut learner, &mut sender, &example(coordinate), 1.0);
+    }
+    // Sealed: the next batch's candidates are this one's hottest, 0, 1, 2 and 3.
+    sender.seal(BTreeMap::new(), BTreeMap::new(), 5).unwrap();
+    let mut coordinates = Vec::new();
+    let examples: Vec<Vec<Feature>> = [1, 1, 1].map(example).into();
+    let entries: Vec<_> = examples
+        .iter()
+        .map(|features| {
+            learner.coordinates(features, &mut coordinates);
+            sender.prepare_shared(&coordinates).unwrap()
+        })
+        .collect();
+    let shared = sender.shared();
+    for (features, entries) in examples.iter().zip(entries) {
+        let view = shared.view(entries);
+        learner.step(&view, features, Some(0.0), 1.0);
+        shared.learn(&view, learner.gradients());
+    }
+    sender.end_shared();
+    let updates = |replica: &mut Replica<S>| -> BTreeMap<u64, u64> {
+        let pieces = replica.hot_contributions(&BTreeMap::new(), &BTreeMap::new()).unwrap();
+        pieces.iter().map(|c| (c.coordinate, c.difference.updates)).collect()
+    };
+    assert_eq!(updates(&mut sender), BTreeMap::from([(0, 3), (1, 3)]), "learned in a shared chunk");
+    assert_eq!(updates(&mut sender), BTreeMap::new(), "nothing stepped since");
+    for coordinate in [2, 4, 2] {
+        step(&mut learner, &mut sender, &example(coordinate), 1.0);
+    }
+    assert_eq!(updates(&mut sender), BTreeMap::from([(0, 3), (2, 2)]), "4 is no candidate");
+}
+
 /// Worker B learns examples 0..40 of partition 0 and sends its hot pieces, which replica A
 /// takes; B's batch never commits (it crashed, or was fenced as a zombie) and A resumes the
 /// partition from offset 0, learning the same examples itself. The owner then confirms A's
