@@ -92,6 +92,11 @@ impl ReplicaStates for MapStates {
         self.index.get(&coordinate).map(|&s| &self.states[s as usize])
     }
 
+    fn resident_slots(&self, coordinates: &[u64], slots: &mut Vec<Option<u32>>) {
+        slots.clear();
+        slots.extend(coordinates.iter().map(|c| self.index.get(c).copied()));
+    }
+
     fn resident_count(&self) -> usize {
         self.states.len()
     }

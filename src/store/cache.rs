@@ -92,6 +92,19 @@ impl SlotCache {
         Ok(resident)
     }
 
+    /// The slot of each of `coordinates` that is resident, in order (`None` for the
+    /// others), without marking them used. As in `resolve`, every coordinate's index line
+    /// is read first and the slots only in a second pass, so that the misses overlap.
+    pub(super) fn find_all(&self, coordinates: &[u64], slots: &mut Vec<Option<u32>>) {
+        slots.clear();
+        slots.extend(coordinates.iter().map(|&c| self.index.candidates(c).next()));
+        for (&coordinate, slot) in coordinates.iter().zip(slots.iter_mut()) {
+            if !slot.is_some_and(|s| self.slots[s as usize].coordinate == coordinate) {
+                *slot = self.find(coordinate);
+            }
+        }
+    }
+
     /// Whether `coordinate` is resident (without marking it used).
     pub(super) fn contains(&self, coordinate: u64) -> bool {
         self.get(coordinate).is_some()

@@ -436,6 +436,10 @@ impl ReplicaStates for ModelStore {
         self.resident_state(coordinate)
     }
 
+    fn resident_slots(&self, coordinates: &[u64], slots: &mut Vec<Option<u32>>) {
+        self.cache.find_all(coordinates, slots);
+    }
+
     fn resident_count(&self) -> usize {
         self.resident()
     }
@@ -477,6 +481,31 @@ mod tests {
         store.resolve(&features(range), &mut slots).unwrap();
         for slot in slots {
             store.state_mut(slot).updates += 1;
+        }
+    }
+
+    /// The slots found all at once are those found one by one: the resident states', none
+    /// for the others (never seen, or evicted).
+    #[test]
+    fn resident_slots_are_found_for_resident_states_only() {
+        use crate::learn::replica::ReplicaStates;
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = ModelStore::open_checkpoint_only(dir.path(), 64).unwrap();
+        for start in (0..1000).step_by(10) {
+            bump(&mut store, start..start + 10);
+            store.release().unwrap();
+        }
+        let coordinates: Vec<u64> = (0..1200).rev().collect();
+        let mut slots = Vec::new();
+        store.resident_slots(&coordinates, &mut slots);
+        assert_eq!(slots.len(), coordinates.len());
+        let found = slots.iter().filter(|s| s.is_some()).count();
+        assert!(found > 0 && found <= 64, "{found} resident");
+        for (&coordinate, slot) in coordinates.iter().zip(&slots) {
+            match slot {
+                Some(slot) => assert_eq!(store.resident_state(coordinate), Some(store.state(*slot))),
+                None => assert_eq!(store.resident_state(coordinate), None),
+            }
         }
     }
 

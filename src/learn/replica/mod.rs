@@ -64,6 +64,9 @@ use std::time::{Duration, Instant};
 pub(crate) trait ReplicaStates: CoordinateStates {
     /// The state of `coordinate` if it is in memory; `None` when absent or only on disk.
     fn resident(&self, coordinate: u64) -> Option<&CoordState>;
+    /// The slot of each of `coordinates` whose state is in memory, in order (`None` for
+    /// the others).
+    fn resident_slots(&self, coordinates: &[u64], slots: &mut Vec<Option<u32>>);
     /// Coordinates in memory.
     fn resident_count(&self) -> usize;
     /// Most coordinates kept in memory.
@@ -135,8 +138,11 @@ pub(crate) struct Replica<S> {
     states_are_sums: bool,
     /// Coordinates whose own updates in flight the last watermark confirmed, all of them.
     confirmed: Vec<u64>,
-    /// Owner states taken in, for one transaction.
+    /// Owner states taken in, for one transaction: those out of memory.
     taken: Vec<(u64, CoordState)>,
+    /// The coordinates of the owner states being taken, and their slots (reused buffers).
+    published: Vec<u64>,
+    published_slots: Vec<Option<u32>>,
     /// The examples prepared for learning on several threads ([`Self::prepare_shared`]).
     chunk: SharedChunk,
     /// Owner states that held other workers' contributions (replaced a state the replica
@@ -171,6 +177,8 @@ impl<S: ReplicaStates> Replica<S> {
             own: VecDeque::new(),
             buffered: BTreeMap::new(),
             taken: Vec::new(),
+            published: Vec::new(),
+            published_slots: Vec::new(),
             chunk: SharedChunk::default(),
             settle: HashSet::new(),
             confirmed: Vec::new(),
@@ -464,7 +472,13 @@ impl<S: ReplicaStates> Replica<S> {
     /// whole or not at all.
     fn take_owner_states(&mut self, partition: i32, published: Vec<(u64, CoordState)>) -> Result<(), S::Error> {
         self.taken.clear();
-        for (coordinate, published) in published {
+        // The slots of them all first: one state after another, each waited on its own
+        // cache misses (the states are scattered over the whole replica).
+        self.published.clear();
+        self.published.extend(published.iter().map(|(coordinate, _)| *coordinate));
+        self.states.resident_slots(&self.published, &mut self.published_slots);
+        let slots = std::mem::take(&mut self.published_slots);
+        for ((coordinate, published), &slot) in published.into_iter().zip(&slots) {
             // Other workers' provisional contributions (hot exchange): those this state
             // holds are dropped, the others are added to it.
             let (uncovered, dropped) = match self.hot.as_mut().and_then(|hot| hot.settle(partition, coordinate)) {
@@ -487,16 +501,18 @@ impl<S: ReplicaStates> Replica<S> {
             // The replica's update count, when known without reading the state back: a
             // state out of memory without own updates pending is the owner's and more of
             // nothing, so the published one replaces it as it stands.
-            let held = self
-                .states
-                .resident(coordinate)
-                .map(|s| s.updates)
+            let held = slot
+                .map(|slot| self.states.state(slot).updates)
                 .or(pending.as_ref().map(|p| p.replica_updates))
                 .map(|held| held.wrapping_sub(provisional));
             let Some(pending) = pending else {
                 if held != Some(published.updates) || self.settle.remove(&coordinate) || dropped {
                     self.merged += u64::from(held.is_some());
-                    self.taken.push((coordinate, with_uncovered(published)));
+                    let state = with_uncovered(published);
+                    match slot {
+                        Some(slot) => *self.states.state_mut(slot) = state,
+                        None => self.taken.push((coordinate, state)),
+                    }
                 }
                 continue;
             };
@@ -546,8 +562,13 @@ impl<S: ReplicaStates> Replica<S> {
                 self.pending.remove(&coordinate); // its state is the owner's now
             }
             self.merged += u64::from(held.is_some() && foreign != 0);
-            self.taken.push((coordinate, expected));
+            match slot {
+                Some(slot) => *self.states.state_mut(slot) = expected,
+                None => self.taken.push((coordinate, expected)),
+            }
         }
+        self.published_slots = slots;
+        // The states out of memory, where the store keeps them.
         self.states.overwrite(&self.taken)?;
         self.states.release()
     }
