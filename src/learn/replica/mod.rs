@@ -48,7 +48,7 @@ pub(crate) use self::hot::{HotContribution, Offsets};
 pub(crate) mod scenarios;
 mod shared;
 
-use self::pending::{OwnBatch, Pending, HOT_OWN_UPDATES, SHARE_DECAY};
+use self::pending::{OwnBatch, Pending, HOT_OWN_UPDATES};
 use self::shared::SharedChunk;
 pub(crate) use self::shared::SharedLearning;
 use super::rule::CoordinateRule;
@@ -530,8 +530,7 @@ impl<S: ReplicaStates> Replica<S> {
             // A state that is not sums (VW's rule keeps a normalizer) is never counted more
             // than once: its share stays 0.
             if self.states_are_sums {
-                pending.foreign_recent = pending.foreign_recent * SHARE_DECAY + foreign as f64;
-                pending.own_recent = pending.own_recent * SHARE_DECAY + pending.confirmed as f64;
+                pending.count_publication(foreign);
             }
             pending.confirmed = 0;
             let share = pending.share();
@@ -805,6 +804,18 @@ mod tests {
     #[test]
     fn a_hot_contribution_its_owner_already_holds_is_not_taken() {
         scenarios::a_hot_contribution_its_owner_already_holds_is_not_taken(MapStates::default);
+    }
+
+    /// Once the counts have settled (after three of its own confirmations), the share of a
+    /// coordinate most own batches miss stays near the other workers' updates per own
+    /// update (12: between half of it and a twelfth more); when this replica stops
+    /// learning it, it leaves the books and its share is 0.
+    #[test]
+    fn a_coordinate_most_own_batches_miss_keeps_its_share_near_the_other_workers_ratio() {
+        let shares = scenarios::a_coordinate_most_own_batches_miss_keeps_its_share_near_the_other_workers_ratio();
+        let settled = &shares[16..48];
+        assert!(settled.iter().all(|s| (6.0..=13.0).contains(s)), "{settled:.2?}");
+        assert_eq!(shares.last().copied(), Some(0.0), "{shares:.2?}");
     }
 
     #[test]

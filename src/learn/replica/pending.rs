@@ -18,8 +18,8 @@ pub(super) struct Pending {
     /// Own updates the owner confirmed since it last published the coordinate.
     pub(super) confirmed: u64,
     /// The updates the owner applied lately, other workers' and own ones, as its
-    /// publications show them (decayed at each): their ratio estimates how many foreign
-    /// updates are in flight per own one ([`Pending::share`]).
+    /// publications show them (decayed as [`Pending::count_publication`] says): their ratio
+    /// estimates how many foreign updates are in flight per own one ([`Pending::share`]).
     pub(super) foreign_recent: f64,
     pub(super) own_recent: f64,
 }
@@ -37,6 +37,25 @@ impl Pending {
         }
         (self.foreign_recent / self.own_recent).min(MAX_SHARE)
     }
+
+    /// Counts an owner publication of the coordinate that brought `foreign` other workers'
+    /// updates unseen and confirmed `self.confirmed` own ones.
+    ///
+    /// The share is a ratio of two rates, and both counts decay only where the publication
+    /// says something of this replica's own rate: when it confirms own updates, or when
+    /// none are in flight. One that confirms none while some are in flight only came
+    /// before them: decayed there, the own count shrank while the foreign one grew, and a
+    /// coordinate that some own batches miss got a share of tens (up to [`MAX_SHARE`]),
+    /// its rare own steps each counted that many times over. Smaller batches miss a
+    /// coordinate more often and keep more of them in flight, so with them the model
+    /// learned worse. Undecayed, those foreign updates count with the own ones confirmed
+    /// next: the share is the foreign updates per own update over whole stretches between
+    /// own confirmations, whatever the batch size.
+    pub(super) fn count_publication(&mut self, foreign: u64) {
+        let decay = if self.confirmed > 0 || self.updates == 0 { SHARE_DECAY } else { 1.0 };
+        self.foreign_recent = self.foreign_recent * decay + foreign as f64;
+        self.own_recent = self.own_recent * decay + self.confirmed as f64;
+    }
 }
 
 /// The most foreign updates in flight a replica assumes per own update.
@@ -46,8 +65,9 @@ const MAX_SHARE: f64 = 64.0;
 /// is kept while it has no own updates in flight.
 pub(super) const HOT_OWN_UPDATES: f64 = 4.0;
 
-/// How much of the counts before a publication the next keeps.
-pub(super) const SHARE_DECAY: f64 = 0.5;
+/// How much of the counts before a publication the next keeps
+/// ([`Pending::count_publication`]).
+const SHARE_DECAY: f64 = 0.5;
 
 /// How one batch of this replica's own examples moved the coordinates it touched.
 #[derive(Debug)]

@@ -434,6 +434,43 @@ pub(crate) fn four_workers_correcting_one_stale_error_do_not_overshoot_together(
     assert!(weights[1..].iter().all(|w| *w > target), "{weights:.3?}");
 }
 
+/// A coordinate most own batches miss: the replica learns it in one batch of four, keeps
+/// four batches in flight (smaller batches keep more), and the other workers apply 3
+/// updates of it per batch, so 12 per own update. Publications that confirm none of its
+/// own updates, while one is in flight, came only before it: they must not shrink the own
+/// count against the foreign one. Decayed at every publication, the share swung between 5
+/// and 45 and counted the rare own steps up to 46 times. Returns the shares seen, one per
+/// publication.
+pub(crate) fn a_coordinate_most_own_batches_miss_keeps_its_share_near_the_other_workers_ratio() -> Vec<f64> {
+    const RARE: u64 = 4;
+    const OTHER: u64 = 5;
+    const IN_FLIGHT: usize = 4;
+    let mut learner = learner();
+    let mut replica = Replica::new(rule(), PARTITIONS, MapStates::default());
+    let mut owner = Owner::new(rule());
+    let mut sealed: VecDeque<Vec<(Gradient, i32, i64)>> = VecDeque::new();
+    let mut foreign_offset = 0i64;
+    let mut shares = Vec::new();
+    for round in 0..60u64 {
+        let coordinate = if round % 4 == 0 && round < 48 { RARE } else { OTHER };
+        let example = vec![(vec![Feature { coordinate, value: 1.0 }], 1.0)];
+        let (sent, _) = batch(&mut replica, &mut learner, &example, (0, round as i64), 1, |_, _| {});
+        sealed.push_back(sent);
+        if sealed.len() > IN_FLIGHT {
+            let confirmed = sealed.pop_front().unwrap_or_default();
+            owner.apply(&confirmed);
+        }
+        for _ in 0..3 {
+            let gradient = Gradient { coordinate: RARE, value: 0.1, member: 0, read_sum: 0.0, gd: None };
+            owner.apply(&[(gradient, 1, foreign_offset)]);
+            foreign_offset += 1;
+        }
+        owner.publish(&mut replica);
+        shares.push(replica.foreign_share(RARE));
+    }
+    shares
+}
+
 /// Learns `examples` as one chunk of a batch on `learners.len()` threads at once, as the
 /// predict role does with `worker.predict_threads` (thread t takes examples t, t + T, …),
 /// ending it early when the replica is crowded, and seals the batch. Returns the outcomes
