@@ -805,6 +805,11 @@ pub(crate) fn pieces_of_a_batch_that_never_commits_leave_when_another_worker_lea
     owner.assert_held_by(&mut receiver);
 }
 
+/// An example of the bias (coordinate 0) and `coordinate`.
+fn with_bias(coordinate: u64) -> Vec<Feature> {
+    vec![Feature { coordinate: 0, value: 1.0 }, Feature { coordinate, value: 1.0 }]
+}
+
 /// A worker's first batch has no batch before it to rank its hot coordinates by: they are
 /// ranked by the batch so far at each sending. Ranked once, at the first sending, they would
 /// be the few coordinates of its first examples, and a coordinate that the batch learns
@@ -816,15 +821,14 @@ where
 {
     let mut learner = learner();
     let mut sender = Replica::new(rule(), PARTITIONS, states).with_hot_exchange(4);
-    let example = |coordinate: u64| vec![Feature { coordinate: 0, value: 1.0 }, Feature { coordinate, value: 1.0 }];
     for label in [0.0, 1.0, 1.0] {
-        step(&mut learner, &mut sender, &example(1), label);
+        step(&mut learner, &mut sender, &with_bias(1), label);
     }
     let first = sender.hot_contributions(&BTreeMap::new(), &BTreeMap::new()).unwrap();
     let coordinates = |pieces: &[HotContribution]| pieces.iter().map(|c| c.coordinate).collect::<BTreeSet<_>>();
     assert_eq!(coordinates(&first), BTreeSet::from([0, 1]));
     for label in [1.0, 0.0, 1.0, 1.0, 0.0, 1.0] {
-        step(&mut learner, &mut sender, &example(7), label);
+        step(&mut learner, &mut sender, &with_bias(7), label);
     }
     let second = sender.hot_contributions(&BTreeMap::new(), &BTreeMap::new()).unwrap();
     assert_eq!(coordinates(&second), BTreeSet::from([0, 7]), "the coordinate learned since the first sending leaves");
@@ -842,14 +846,13 @@ where
 {
     let mut learner = learner();
     let mut sender = Replica::new(rule(), PARTITIONS, states).with_hot_exchange(4);
-    let example = |coordinate: u64| vec![Feature { coordinate: 0, value: 1.0 }, Feature { coordinate, value: 1.0 }];
     for coordinate in [1, 1, 2, 2, 3] {
-        step(&mut learner, &mut sender, &example(coordinate), 1.0);
+        step(&mut learner, &mut sender, &with_bias(coordinate), 1.0);
     }
     // Sealed: the next batch's candidates are this one's hottest, 0, 1, 2 and 3.
     sender.seal(BTreeMap::new(), BTreeMap::new(), 5).unwrap();
     let mut coordinates = Vec::new();
-    let examples: Vec<Vec<Feature>> = [1, 1, 1].map(example).into();
+    let examples: Vec<Vec<Feature>> = [1, 1, 1].map(with_bias).into();
     let entries: Vec<_> = examples
         .iter()
         .map(|features| {
@@ -871,7 +874,7 @@ where
     assert_eq!(updates(&mut sender), BTreeMap::from([(0, 3), (1, 3)]), "learned in a shared chunk");
     assert_eq!(updates(&mut sender), BTreeMap::new(), "nothing stepped since");
     for coordinate in [2, 4, 2] {
-        step(&mut learner, &mut sender, &example(coordinate), 1.0);
+        step(&mut learner, &mut sender, &with_bias(coordinate), 1.0);
     }
     assert_eq!(updates(&mut sender), BTreeMap::from([(0, 3), (2, 2)]), "4 is no candidate");
 }
