@@ -25,6 +25,27 @@ def proc_cpu_seconds(pid: int) -> float | None:
         return None
 
 
+def thread_cpu_seconds(pids: list[int]) -> dict[str, float]:
+    """CPU seconds so far of the processes' threads, summed by thread name (digits dropped:
+    librdkafka's `rdk:broker111` and `rdk:broker112` are one kind)."""
+    by_name: dict[str, float] = {}
+    for pid in pids:
+        try:
+            tasks = list(Path(f"/proc/{pid}/task").iterdir())
+        except OSError:
+            continue
+        for task in tasks:
+            try:
+                text = (task / "stat").read_text()
+            except OSError:
+                continue  # the thread ended
+            name = re.sub(r"\d+$", "", text[text.index("(") + 1:text.rindex(")")])
+            fields = text.rsplit(")", 1)[1].split()
+            seconds = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+            by_name[name] = by_name.get(name, 0.0) + seconds
+    return by_name
+
+
 def progress(message: str) -> None:
     print(f"bench-stream: {message}", file=sys.stderr, flush=True)
 

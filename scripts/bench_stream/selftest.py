@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import struct
 import sys
 
 from .examples import feature_coordinate, parse_jsonl_example
+from .processes import thread_cpu_seconds
 from .protobuf import (decode_delta, decode_fields, decode_progress, double_field, encode_example, len_field,
                        read_varint, tag, varint)
 from .report import markdown_table, percentile
@@ -60,6 +62,11 @@ def self_test() -> None:
             continue
         raise AssertionError("percentile range not checked")
     # Tables.
+    # This process's threads, by name: at least the main thread's, none negative.
+    threads = thread_cpu_seconds([os.getpid()])
+    assert threads and all(seconds >= 0 for seconds in threads.values()), threads
+    assert not any(name[-1:].isdigit() for name in threads), threads
+    assert thread_cpu_seconds([2**22 + 1]) == {}  # no such process: nothing, no error
     assert markdown_table(["a", "b"], [["1", "x|y"]]) == "| a | b |\n|---|---|\n| 1 | x\\|y |"
     # Hashing: the namespace seed of "" is pinned in src/learn/hashing.rs.
     try:

@@ -12,7 +12,7 @@ from benchlib import BenchError
 from .consumers import ProgressLog
 from .examples import flush, make_producer, produce
 from .metrics import StalenessProbe
-from .processes import proc_cpu_seconds, progress, wait_until
+from .processes import proc_cpu_seconds, progress, thread_cpu_seconds, wait_until
 
 if TYPE_CHECKING:
     from .bench import Bench
@@ -67,6 +67,8 @@ def throughput(bench: Bench, examples: list[bytes]) -> None:
         for arrived, window in new:
             if state["first_at"] is None:
                 state["first_at"], state["first_count"] = arrived, window["count"]
+                state["first_cpu"] = workers_cpu_seconds([worker] + others)
+                state["first_threads"] = thread_cpu_seconds([w.proc.pid for w in [worker] + others])
             state["count"] += window["count"]
             part = window["origin_partition"]
             state["covered"][part] = max(state["covered"].get(part, -1), window["last_offset"])
@@ -84,8 +86,9 @@ def throughput(bench: Bench, examples: list[bytes]) -> None:
                          f"{dict(sorted(state['covered'].items()))} of "
                          f"{dict(sorted(last_offset.items()))}") from err
     staleness = probe.stop()
-    cpus = [proc_cpu_seconds(w.proc.pid) for w in [worker] + others]
-    worker_cpu = None if None in cpus else sum(cpus)
+    worker_cpu = workers_cpu_seconds([worker] + others)
+    threads = thread_cpu_seconds([w.proc.pid for w in [worker] + others])
+    first_cpu = state.get("first_cpu")
     broker_cpu_after = proc_cpu_seconds(broker_pid) if broker_pid else None
     broker_cpu = (broker_cpu_after - broker_cpu_before
                   if broker_cpu_after is not None and broker_cpu_before is not None else None)
@@ -121,6 +124,17 @@ def throughput(bench: Bench, examples: list[bytes]) -> None:
         "worker_cpu_seconds": worker_cpu,
         "broker_cpu_seconds": broker_cpu,
         "worker_cpu_microseconds_per_example": worker_cpu / n * 1e6 if worker_cpu is not None else None,
+        # Start-up (joining the group, opening the store, loading the view) left out: a fixed
+        # cost per process that a short run would otherwise spread over its examples.
+        "worker_cpu_microseconds_per_example_after_first_window":
+            (worker_cpu - first_cpu) / (n - state["first_count"]) * 1e6
+            if worker_cpu is not None and first_cpu is not None and n > state["first_count"] else None,
+        # By thread name, the same span: which part of the workers a group size makes dearer
+        # (threads that ended before the last reading are missing).
+        "worker_thread_cpu_microseconds_per_example_after_first_window": {
+            name: (seconds - state["first_threads"].get(name, 0.0)) / (n - state["first_count"]) * 1e6
+            for name, seconds in sorted(threads.items(), key=lambda item: -item[1])
+        } if "first_threads" in state and n > state["first_count"] else None,
         "broker_cpu_microseconds_per_example": broker_cpu / n * 1e6 if broker_cpu is not None else None,
     }
     bench.results["output"] = output_totals(bench, n)
@@ -130,6 +144,12 @@ def throughput(bench: Bench, examples: list[bytes]) -> None:
         other.terminate(args.timeout)
     bench.progress_log, bench.progress_follower = log, follower
     progress(f"stream: {n:,} examples in {seconds:.2f} s from the worker's start")
+
+
+def workers_cpu_seconds(workers: list) -> float | None:
+    """The CPU seconds the worker processes have used so far, None if any is unreadable."""
+    cpus = [proc_cpu_seconds(w.proc.pid) for w in workers]
+    return None if None in cpus else sum(cpus)
 
 
 # Upper bounds of the offset ranges (within each examples partition) of the loss by offset.
