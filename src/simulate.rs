@@ -659,9 +659,7 @@ fn deliver_hot(workers: &mut [Worker], sending: &Sending, options: &SimulationOp
 fn take_sending(worker: &mut Worker, contributions: &[HotContribution], learned_then: u64) -> Result<(), StoreError> {
     worker.hot_delay_examples += worker.learned - learned_then;
     worker.hot_sendings_taken += 1;
-    for contribution in contributions {
-        worker.replica.foreign_contribution(contribution)?;
-    }
+    worker.replica.foreign_contributions(contributions)?;
     Ok(())
 }
 

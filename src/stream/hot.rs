@@ -246,10 +246,11 @@ impl HotLink {
         self.counts.send_failures = self.counts.send_failures.max(self.failed.load(Ordering::Relaxed));
     }
 
-    /// Hands every other worker's contribution that has arrived to `take`, without waiting.
+    /// Hands the contributions of every other worker's sending that has arrived to `take`, a
+    /// sending at a time, without waiting.
     pub(crate) fn receive(
         &mut self,
-        mut take: impl FnMut(&HotContribution) -> Result<(), StreamError>,
+        mut take: impl FnMut(&[HotContribution]) -> Result<(), StreamError>,
     ) -> Result<(), StreamError> {
         serve_events(&self.producer);
         for _ in 0..MAX_RECORDS_PER_TAKE {
@@ -278,9 +279,7 @@ impl HotLink {
                         self.counts.age_ms_max = self.counts.age_ms_max.max(age);
                         self.counts.delay_examples_sum += self.learned.since(sent_ms);
                     }
-                    for contribution in &contributions {
-                        take(contribution)?;
-                    }
+                    take(&contributions)?;
                 }
                 Ok(_) => {}
                 Err(error) => {

@@ -105,6 +105,10 @@ fn candidate_filter_bit(coordinate: u64) -> usize {
     ((coordinate ^ (coordinate >> 32)) as usize) % CANDIDATE_FILTER_BITS
 }
 
+/// Most foreign pieces whose states are found together
+/// ([`Replica::foreign_contributions`]): enough for their cache misses to overlap.
+const TAKEN_TOGETHER: usize = 256;
+
 /// A slot whose coordinate is no hot candidate.
 pub(super) const NOT_CANDIDATE: u32 = u32::MAX;
 
@@ -388,7 +392,10 @@ pub(super) struct HotExchange {
     /// stands for the owner's, so those the owner's watermark covers are dropped without
     /// waiting for a state of the coordinate, which may never come again.
     skipped: HashSet<u64>,
-    /// The slot of the contribution being taken (kept to spare an allocation a piece).
+    /// The contributions being taken, their coordinates and slots (kept to spare
+    /// allocations).
+    admitted: Vec<(usize, u32)>,
+    features: Vec<Feature>,
     slots: Vec<u32>,
     /// Per examples partition: the sender whose pieces of it were taken last.
     learners: HashMap<i32, u64>,
@@ -597,7 +604,7 @@ impl<'a> Tags<'a> {
 impl<S: ReplicaStates> Replica<S> {
     /// Turns hot-coordinate exchange on: [`Self::hot_contributions`] sends the own steps of
     /// the `k` coordinates this replica updated most in its last batch, and
-    /// [`Self::foreign_contribution`] takes other workers'.
+    /// [`Self::foreign_contributions`] takes other workers'.
     pub(crate) fn with_hot_exchange(mut self, k: usize) -> Self {
         self.hot = Some(Box::new(HotExchange {
             k,
@@ -705,56 +712,117 @@ impl<S: ReplicaStates> Replica<S> {
         Ok(out)
     }
 
-    /// Adds another worker's contribution to this replica's state at once, provisionally:
-    /// until the coordinate's owner publishes a state that holds it. Returns whether it was
-    /// taken: not without hot exchange, nor when the last watermark taken from the owner
-    /// already holds it (wholly or in part), nor when the most contributions the replica
-    /// may hold are held. Call it between examples.
+    /// Takes one contribution as [`Self::foreign_contributions`] does; returns whether it
+    /// was taken.
+    #[cfg(test)]
     pub(crate) fn foreign_contribution(&mut self, contribution: &HotContribution) -> Result<bool, S::Error> {
+        Ok(self.foreign_contributions(std::slice::from_ref(contribution))? == 1)
+    }
+
+    /// Adds other workers' contributions (a sending's, say) to this replica's states at
+    /// once, provisionally: until the coordinate's owner publishes a state that holds it.
+    /// One is not taken without hot exchange, nor when the last watermark taken from the
+    /// owner already holds it (wholly or in part), nor when the most contributions the
+    /// replica may hold are held. Returns how many were taken. Call it between examples.
+    pub(crate) fn foreign_contributions(&mut self, contributions: &[HotContribution]) -> Result<usize, S::Error> {
         let Some(mut hot) = self.hot.take() else {
-            return Ok(false);
+            return Ok(0);
         };
-        let taken = self.take_contribution(&mut hot, contribution);
+        let taken = self.take_contributions(&mut hot, contributions);
         self.hot = Some(hot);
         taken
     }
 
-    fn take_contribution(&mut self, hot: &mut HotExchange, contribution: &HotContribution) -> Result<bool, S::Error> {
-        let coordinate = contribution.coordinate;
-        let partition = (coordinate % self.partitions) as i32;
+    /// Which contributions are taken is judged first, then their states are found all at
+    /// once: found one after another, each waited on its own cache misses (a sending's
+    /// coordinates are scattered over the whole replica), and at four workers that was half
+    /// of what finding states cost the predict thread.
+    fn take_contributions(
+        &mut self,
+        hot: &mut HotExchange,
+        contributions: &[HotContribution],
+    ) -> Result<usize, S::Error> {
+        // Few enough that making room for them never evicts much.
+        let most = (self.states.capacity() / 8).clamp(1, TAKEN_TOGETHER);
+        let mut admitted = std::mem::take(&mut hot.admitted);
+        admitted.clear();
+        let mut taken = 0;
+        for (index, contribution) in contributions.iter().enumerate() {
+            let new_learners = !hot.last_firsts.as_ref().is_some_and(|last| Arc::ptr_eq(last, &contribution.firsts));
+            // Taking pieces back looks at the pieces held: those admitted are added first.
+            if admitted.len() >= most || (new_learners && !admitted.is_empty()) {
+                taken += self.add_pieces(hot, contributions, &admitted)?;
+                admitted.clear();
+            }
+            if let Some(tag) = self.admit(hot, contribution)? {
+                admitted.push((index, tag));
+            }
+        }
+        taken += self.add_pieces(hot, contributions, &admitted)?;
+        admitted.clear();
+        hot.admitted = admitted;
+        Ok(taken)
+    }
+
+    /// The tag `contribution` is held under if it is taken: not when this replica learns
+    /// its examples itself, when the owner's last watermark holds it, or when the most
+    /// pieces are held (counting it as held from here).
+    fn admit(&mut self, hot: &mut HotExchange, contribution: &HotContribution) -> Result<Option<u32>, S::Error> {
+        let partition = (contribution.coordinate % self.partitions) as i32;
         let tag = hot.tags.place_of(contribution);
         if hot.own_ranges.reach(hot.tags.tag_mut(tag)) {
             hot.superseded += 1;
-            return Ok(false);
+            return Ok(None);
         }
         if let Some((number, watermark)) = hot.watermarks.get(&partition) {
             if hot.tags.held(tag, *number, watermark) != Held::Not {
-                return Ok(false);
+                return Ok(None);
             }
         }
         if hot.held >= hot.max_held {
             hot.refused += 1;
-            return Ok(false);
+            return Ok(None);
         }
         if !hot.last_firsts.as_ref().is_some_and(|last| Arc::ptr_eq(last, &contribution.firsts)) {
             self.note_learners(hot, contribution)?;
         }
-        self.states.resolve(&[Feature { coordinate, value: 0.0 }], &mut hot.slots)?;
-        let slot = hot.slots[0];
-        self.states.state_mut(slot).add(&contribution.difference);
-        // A coordinate the open batch touched: its state before the batch moves too, so
-        // that the batch's difference stays this replica's own.
-        if let Some(at) = self.noted_at(slot) {
-            self.before[at].3.add(&contribution.difference);
-        }
-        if let Some(pending) = self.pending.get_mut(&coordinate) {
-            pending.replica_updates = pending.replica_updates.wrapping_add(contribution.difference.updates);
-        }
-        hot.provisional.entry(coordinate).or_default().push(Piece { difference: contribution.difference, tag });
         hot.tags.hold(tag);
         hot.held += 1;
-        hot.taken += 1;
-        Ok(true)
+        Ok(Some(tag))
+    }
+
+    /// Adds the admitted pieces (index in `contributions`, tag) to their states, found all at
+    /// once; returns how many.
+    fn add_pieces(
+        &mut self,
+        hot: &mut HotExchange,
+        contributions: &[HotContribution],
+        admitted: &[(usize, u32)],
+    ) -> Result<usize, S::Error> {
+        if admitted.is_empty() {
+            return Ok(0);
+        }
+        hot.features.clear();
+        hot.features.extend(
+            admitted.iter().map(|&(index, _)| Feature { coordinate: contributions[index].coordinate, value: 0.0 }),
+        );
+        self.states.resolve(&hot.features, &mut hot.slots)?;
+        for (&(index, tag), &slot) in admitted.iter().zip(&hot.slots) {
+            let contribution = &contributions[index];
+            let coordinate = contribution.coordinate;
+            self.states.state_mut(slot).add(&contribution.difference);
+            // A coordinate the open batch touched: its state before the batch moves too, so
+            // that the batch's difference stays this replica's own.
+            if let Some(at) = self.noted_at(slot) {
+                self.before[at].3.add(&contribution.difference);
+            }
+            if let Some(pending) = self.pending.get_mut(&coordinate) {
+                pending.replica_updates = pending.replica_updates.wrapping_add(contribution.difference.updates);
+            }
+            hot.provisional.entry(coordinate).or_default().push(Piece { difference: contribution.difference, tag });
+        }
+        hot.taken += admitted.len() as u64;
+        Ok(admitted.len())
     }
 
     /// Notes `contribution`'s sender as the learner of its examples partitions. Where

@@ -408,7 +408,8 @@ impl<S: ReplicaStates> Replica<S> {
                 }
             }
         }
-        let mut published = self.buffered.remove(&partition).unwrap_or_default();
+        // The partition's buffer goes back empty, keeping its room for the next transaction.
+        let mut published = self.buffered.get_mut(&partition).map(std::mem::take).unwrap_or_default();
         if let Some(hot) = &mut self.hot {
             hot.watermark_arrives(partition, watermark);
             // A state holding part of another worker's provisional contribution would count
@@ -443,7 +444,8 @@ impl<S: ReplicaStates> Replica<S> {
                 hot.note_skipped(left);
             }
         }
-        self.take_owner_states(partition, published)?;
+        self.take_owner_states(partition, &mut published)?;
+        self.buffered.insert(partition, published);
         if let Some(hot) = &mut self.hot {
             hot.settle_skipped(partition, self.partitions);
         }
@@ -469,8 +471,8 @@ impl<S: ReplicaStates> Replica<S> {
     }
 
     /// Takes owner states published as of a watermark that holds each own batch either
-    /// whole or not at all.
-    fn take_owner_states(&mut self, partition: i32, published: Vec<(u64, CoordState)>) -> Result<(), S::Error> {
+    /// whole or not at all, leaving `published` empty.
+    fn take_owner_states(&mut self, partition: i32, published: &mut Vec<(u64, CoordState)>) -> Result<(), S::Error> {
         self.taken.clear();
         // The slots of them all first: one state after another, each waited on its own
         // cache misses (the states are scattered over the whole replica).
@@ -478,7 +480,7 @@ impl<S: ReplicaStates> Replica<S> {
         self.published.extend(published.iter().map(|(coordinate, _)| *coordinate));
         self.states.resident_slots(&self.published, &mut self.published_slots);
         let slots = std::mem::take(&mut self.published_slots);
-        for ((coordinate, published), &slot) in published.into_iter().zip(&slots) {
+        for ((coordinate, published), &slot) in published.drain(..).zip(&slots) {
             // Other workers' provisional contributions (hot exchange): those this state
             // holds are dropped, the others are added to it.
             let (uncovered, dropped) = match self.hot.as_mut().and_then(|hot| hot.settle(partition, coordinate)) {
@@ -776,9 +778,12 @@ mod tests {
 
     #[test]
     fn pieces_of_a_batch_that_never_commits_leave_when_another_worker_learns_its_examples() {
-        scenarios::pieces_of_a_batch_that_never_commits_leave_when_another_worker_learns_its_examples(
-            MapStates::default,
-        );
+        for at_once in [false, true] {
+            scenarios::pieces_of_a_batch_that_never_commits_leave_when_another_worker_learns_its_examples(
+                MapStates::default,
+                at_once,
+            );
+        }
     }
 
     #[test]

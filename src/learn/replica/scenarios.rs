@@ -677,9 +677,8 @@ where
                     for contribution in &mut contributions {
                         contribution.sender = worker as u64 + 1;
                     }
-                    for contribution in &contributions {
-                        replicas[1 - worker].foreign_contribution(contribution).unwrap();
-                    }
+                    // A sending at once, as the stream takes one: on a small cache, in parts.
+                    replicas[1 - worker].foreign_contributions(&contributions).unwrap();
                     assert!(replicas[1 - worker].provisional() <= most.unwrap_or(usize::MAX));
                 }
                 if round > 0 && every_piece_sent {
@@ -766,8 +765,11 @@ where
 /// from offset 0 and learns the same examples again, sending its own. A third replica that
 /// took A's pieces takes them back when B's arrive: the examples count once in its bias,
 /// not twice, and the owner's confirmation of B's batch then leaves nothing held.
+/// With `at_once`, both workers' pieces arrive in one call, as two sendings read together
+/// might be taken: A's must still leave when B's show that B learns their examples.
 pub(crate) fn pieces_of_a_batch_that_never_commits_leave_when_another_worker_learns_its_examples<S: ReplicaStates>(
     mut states: impl FnMut() -> S,
+    at_once: bool,
 ) where
     S::Error: Debug,
 {
@@ -777,6 +779,7 @@ pub(crate) fn pieces_of_a_batch_that_never_commits_leave_when_another_worker_lea
     let data = examples(40, 9);
     let firsts = BTreeMap::from([(0, 0i64)]);
     let mut sent_by_b = Vec::new();
+    let mut arrived = Vec::new();
     for (sender, label) in [(1u64, "A"), (2, "B")] {
         let mut worker = Replica::new(rule(), PARTITIONS, states()).with_hot_exchange(8);
         let mut requirements = BTreeMap::new();
@@ -793,9 +796,23 @@ pub(crate) fn pieces_of_a_batch_that_never_commits_leave_when_another_worker_lea
         assert!(pieces.iter().any(|c| c.coordinate == 0), "{label}: the bias is hot");
         for piece in &mut pieces {
             piece.sender = sender;
+        }
+        if at_once {
+            arrived.extend(pieces);
+            continue;
+        }
+        for piece in &pieces {
             assert!(receiver.foreign_contribution(piece).unwrap(), "{label}: {piece:?}");
         }
         assert_eq!(receiver.state(0).unwrap().updates, 40, "after {label}'s pieces the bias holds each example once");
+    }
+    if at_once {
+        assert_eq!(receiver.foreign_contributions(&arrived).unwrap(), arrived.len());
+        assert_eq!(
+            receiver.state(0).unwrap().updates,
+            40,
+            "after both senders' pieces the bias holds each example once"
+        );
     }
     assert!(receiver.hot_superseded() > 0);
     // B's batch commits and its owner confirms it: B's pieces leave, the owner's state stays.

@@ -365,8 +365,8 @@ impl Predictor {
             return Ok(());
         };
         let replica = &mut self.replica;
-        hot.link.receive(|contribution| {
-            replica.foreign_contribution(contribution)?;
+        hot.link.receive(|contributions| {
+            replica.foreign_contributions(contributions)?;
             Ok(())
         })
     }
