@@ -257,7 +257,7 @@ impl HotSending {
     /// record with lists of unequal length or a value that is not finite is refused whole
     /// (it would count some steps and not others, or poison a state).
     pub(crate) fn contributions(&self) -> Result<Vec<HotContribution>, HotSendingError> {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(self.pieces.iter().map(|pieces| pieces.coordinates.len()).sum());
         for pieces in &self.pieces {
             let tag = |partitions: &[i32], offsets: &[i64], what| -> Result<Offsets, HotSendingError> {
                 if partitions.len() != offsets.len() {

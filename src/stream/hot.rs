@@ -3,8 +3,8 @@
 //! replica at once, rather than only after the round trip through the owners
 //! (`learn::replica`'s hot exchange says what a replica does with them).
 //!
-//! The topic is written outside transactions (an idempotent producer, a few milliseconds of
-//! linger) and read uncommitted from its end: a piece is provisional in every replica that
+//! The topic is written outside transactions (a producer that is not idempotent, a few
+//! milliseconds of linger) and read uncommitted from its end: a piece is provisional in every replica that
 //! takes it until an owner's published state holds its steps, whoever learned them, so a
 //! piece of a batch that aborts, a zombie's or a crashed worker's leaves when the examples'
 //! next owner confirms them. A lost record costs only the speed-up: its steps reach every
@@ -203,7 +203,13 @@ impl HotLink {
         let deliveries = HotDeliveries::default();
         let failed = deliveries.failed.clone();
         let producer: BaseProducer<HotDeliveries> = client_config(config)
-            .set("enable.idempotence", "true")
+            // Not idempotent: a record sent twice is dropped by its sequence number, and one
+            // overtaken by a later one only costs its speed-up. An idempotent producer keeps
+            // at most five requests in flight per partition, and librdkafka's broker thread
+            // polls without waiting while more records wait behind them: whenever the broker
+            // was slow to answer, that thread spun, in some runs as busy as the predict
+            // thread itself.
+            .set("enable.idempotence", "false")
             .set("linger.ms", "2")
             .set("compression.type", "none")
             .create_with_context(deliveries)?;
