@@ -11,6 +11,7 @@ from .processes import thread_cpu_seconds
 from .protobuf import (decode_delta, decode_fields, decode_progress, double_field, encode_example, len_field,
                        read_varint, tag, varint)
 from .report import markdown_table, percentile
+from .throughput import mid_run_cpu
 
 
 def self_test() -> None:
@@ -67,6 +68,11 @@ def self_test() -> None:
     assert threads and all(seconds >= 0 for seconds in threads.values()), threads
     assert not any(name[-1:].isdigit() for name in threads), threads
     assert thread_cpu_seconds([2**22 + 1]) == {}  # no such process: nothing, no error
+    # 200 examples between the marks, 0.2 CPU seconds: 1,000 µs each; a thread born between
+    # them counts from zero.
+    total, by_thread = mid_run_cpu({0: (100, 1.0, {"a": 0.5}), 1: (300, 1.2, {"a": 0.6, "b": 0.1})})
+    assert abs(total - 1000) < 1e-6 and abs(by_thread["a"] - 500) < 1e-6 and abs(by_thread["b"] - 500) < 1e-6
+    assert mid_run_cpu({0: (100, 1.0, {})}) is None
     assert markdown_table(["a", "b"], [["1", "x|y"]]) == "| a | b |\n|---|---|\n| 1 | x\\|y |"
     # Hashing: the namespace seed of "" is pinned in src/learn/hashing.rs.
     try:

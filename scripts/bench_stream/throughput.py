@@ -58,7 +58,7 @@ def throughput(bench: Bench, examples: list[bytes]) -> None:
     probe = StalenessProbe([worker] + others)
     probe.start()
     state = {"index": 0, "count": 0, "first_at": None, "first_count": 0, "done_at": None,
-             "covered": {}}
+             "covered": {}, "cpu_marks": {}}
 
     def covered() -> bool:
         bench.check_follower(follower)
@@ -67,8 +67,6 @@ def throughput(bench: Bench, examples: list[bytes]) -> None:
         for arrived, window in new:
             if state["first_at"] is None:
                 state["first_at"], state["first_count"] = arrived, window["count"]
-                state["first_cpu"] = workers_cpu_seconds([worker] + others)
-                state["first_threads"] = thread_cpu_seconds([w.proc.pid for w in [worker] + others])
             state["count"] += window["count"]
             part = window["origin_partition"]
             state["covered"][part] = max(state["covered"].get(part, -1), window["last_offset"])
@@ -76,6 +74,10 @@ def throughput(bench: Bench, examples: list[bytes]) -> None:
                 state["covered"].get(p, -1) >= last for p, last in last_offset.items())
             if complete and state["done_at"] is None:
                 state["done_at"] = arrived
+        for mark in (0, 1):
+            if mark not in state["cpu_marks"] and state["count"] >= n * (1 + 2 * mark) / 4:
+                state["cpu_marks"][mark] = (state["count"], workers_cpu_seconds([worker] + others),
+                                            thread_cpu_seconds([w.proc.pid for w in [worker] + others]))
         return state["done_at"] is not None
 
     try:
@@ -87,8 +89,7 @@ def throughput(bench: Bench, examples: list[bytes]) -> None:
                          f"{dict(sorted(last_offset.items()))}") from err
     staleness = probe.stop()
     worker_cpu = workers_cpu_seconds([worker] + others)
-    threads = thread_cpu_seconds([w.proc.pid for w in [worker] + others])
-    first_cpu = state.get("first_cpu")
+    mid_run = mid_run_cpu(state["cpu_marks"])
     broker_cpu_after = proc_cpu_seconds(broker_pid) if broker_pid else None
     broker_cpu = (broker_cpu_after - broker_cpu_before
                   if broker_cpu_after is not None and broker_cpu_before is not None else None)
@@ -124,17 +125,11 @@ def throughput(bench: Bench, examples: list[bytes]) -> None:
         "worker_cpu_seconds": worker_cpu,
         "broker_cpu_seconds": broker_cpu,
         "worker_cpu_microseconds_per_example": worker_cpu / n * 1e6 if worker_cpu is not None else None,
-        # Start-up (joining the group, opening the store, loading the view) left out: a fixed
-        # cost per process that a short run would otherwise spread over its examples.
-        "worker_cpu_microseconds_per_example_after_first_window":
-            (worker_cpu - first_cpu) / (n - state["first_count"]) * 1e6
-            if worker_cpu is not None and first_cpu is not None and n > state["first_count"] else None,
-        # By thread name, the same span: which part of the workers a group size makes dearer
-        # (threads that ended before the last reading are missing).
-        "worker_thread_cpu_microseconds_per_example_after_first_window": {
-            name: (seconds - state["first_threads"].get(name, 0.0)) / (n - state["first_count"]) * 1e6
-            for name, seconds in sorted(threads.items(), key=lambda item: -item[1])
-        } if "first_threads" in state and n > state["first_count"] else None,
+        # Between the progress windows covering a quarter and three quarters of the examples:
+        # start-up (joining the group, opening the stores) and the last batches left out,
+        # and the examples in flight at either end about the same. In all, and by thread.
+        "worker_cpu_microseconds_per_example_mid_run": mid_run[0] if mid_run else None,
+        "worker_thread_cpu_microseconds_per_example_mid_run": mid_run[1] if mid_run else None,
         "broker_cpu_microseconds_per_example": broker_cpu / n * 1e6 if broker_cpu is not None else None,
     }
     bench.results["output"] = output_totals(bench, n)
@@ -144,6 +139,21 @@ def throughput(bench: Bench, examples: list[bytes]) -> None:
         other.terminate(args.timeout)
     bench.progress_log, bench.progress_follower = log, follower
     progress(f"stream: {n:,} examples in {seconds:.2f} s from the worker's start")
+
+
+def mid_run_cpu(marks: dict) -> tuple[float, dict[str, float]] | None:
+    """The workers' CPU µs per example between the two marks (examples counted, CPU seconds,
+    CPU seconds by thread name), in all and by thread; None without both. Threads that ended
+    between the marks (a chunk's helpers) count in all but not by name."""
+    if 0 not in marks or 1 not in marks or marks[0][1] is None or marks[1][1] is None:
+        return None
+    (count_0, cpu_0, threads_0), (count_1, cpu_1, threads_1) = marks[0], marks[1]
+    if count_1 <= count_0:
+        return None
+    per_example = 1e6 / (count_1 - count_0)
+    by_thread = {name: (seconds - threads_0.get(name, 0.0)) * per_example
+                 for name, seconds in sorted(threads_1.items(), key=lambda item: -item[1])}
+    return (cpu_1 - cpu_0) * per_example, by_thread
 
 
 def workers_cpu_seconds(workers: list) -> float | None:
