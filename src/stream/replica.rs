@@ -179,6 +179,16 @@ mod tests {
     }
 
     #[test]
+    fn on_a_cache_far_smaller_than_the_model_a_state_holding_part_of_a_piece_is_not_taken() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut n = 0;
+        scenarios::a_state_holding_part_of_a_piece_is_not_taken(|| {
+            n += 1;
+            small_store(&dir, &n.to_string())
+        });
+    }
+
+    #[test]
     fn an_evicted_coordinate_keeps_its_bookkeeping() {
         let dir = tempfile::tempdir().unwrap();
         scenarios::an_evicted_coordinate_keeps_its_bookkeeping(

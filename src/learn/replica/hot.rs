@@ -72,6 +72,21 @@ pub(super) enum Held {
     Whole,
 }
 
+/// What an owner state does to a coordinate's provisional contributions
+/// ([`HotExchange::settle`]).
+#[derive(Debug, PartialEq)]
+pub(super) enum Settled {
+    /// It has none.
+    NoPieces,
+    /// The state holds part of one: it is not taken.
+    HeldBack,
+    /// `uncovered`: the sum of those the state does not hold (which the replica adds to
+    /// it); `dropped`: the updates of those it holds, dropped (then the owner's state must
+    /// be taken: the owner applied those steps to its own state, which the sender's
+    /// difference only approximates).
+    Pieces { uncovered: CoordState, dropped: u64 },
+}
+
 /// How much of a piece tagged `requirements` and `firsts` an owner with this watermark
 /// has applied, in one pass over its tag.
 fn held_by(requirements: &BTreeMap<i32, i64>, firsts: &BTreeMap<i32, i64>, watermark: &BTreeMap<i32, i64>) -> Held {
@@ -226,15 +241,6 @@ impl TagTable {
         if tag.pieces == 0 && self.last != Some(place) {
             self.free_place(place);
         }
-    }
-
-    /// Whether the watermark numbered `number` holds part, and not all, of the pieces of a
-    /// tag in use: rare (an owner's transaction ending inside a batch), and checked once per
-    /// tag, where finding the states that hold part of one looks at every piece of every
-    /// state published.
-    fn any_partly(&mut self, number: u64, watermark: &BTreeMap<i32, i64>) -> bool {
-        (0..self.tags.len() as u32)
-            .any(|place| self.tags[place as usize].pieces > 0 && self.held(place, number, watermark) == Held::Partly)
     }
 
     /// How much of the pieces tagged at `place` the watermark numbered `number` holds.
@@ -438,14 +444,21 @@ impl HotExchange {
     }
 
     /// Drops the provisional contributions to `coordinate` that an owner state published
-    /// with `watermark` holds; returns the sum of those it does not hold (which the replica
-    /// adds to that state) and the updates of those it dropped (then the owner's state must
-    /// be taken: the owner applied those steps to its own state, which the sender's
-    /// difference only approximates), or `None` without any.
-    pub(super) fn settle(&mut self, partition: i32, coordinate: u64) -> Option<(CoordState, u64)> {
-        let list = self.provisional.get_mut(&coordinate)?;
-        let (number, watermark) = self.watermarks.get(&partition)?;
+    /// with `watermark` holds, when it holds each whole or not at all.
+    pub(super) fn settle(&mut self, partition: i32, coordinate: u64) -> Settled {
+        let Some(list) = self.provisional.get_mut(&coordinate) else {
+            return Settled::NoPieces;
+        };
+        let Some((number, watermark)) = self.watermarks.get(&partition) else {
+            return Settled::NoPieces;
+        };
         let tags = &mut self.tags;
+        // A state holding part of a piece would count that part twice, taken: the replica's
+        // own state stands for it until the owner's watermark covers the piece.
+        if list.iter().any(|piece| tags.held(piece.tag, *number, watermark) == Held::Partly) {
+            self.skipped.insert(coordinate);
+            return Settled::HeldBack;
+        }
         let mut dropped = 0u64;
         let mut count = 0u64;
         list.retain(|piece| {
@@ -466,32 +479,7 @@ impl HotExchange {
         if list.is_empty() {
             self.provisional.remove(&coordinate);
         }
-        Some((uncovered, dropped))
-    }
-
-    /// Leaves out of `published` (owner states with the watermark that arrived last) those
-    /// holding part of a provisional contribution (taken, they would count that part
-    /// twice), and notes them skipped.
-    pub(super) fn hold_back_partly_held(&mut self, partition: i32, published: &mut Vec<(u64, CoordState)>) {
-        if self.provisional.is_empty() {
-            return;
-        }
-        let Some((number, watermark)) = self.watermarks.get(&partition) else {
-            return;
-        };
-        if !self.tags.any_partly(*number, watermark) {
-            return;
-        }
-        let (provisional, skipped, tags) = (&self.provisional, &mut self.skipped, &mut self.tags);
-        published.retain(|(coordinate, _)| {
-            let partly = provisional
-                .get(coordinate)
-                .is_some_and(|list| list.iter().any(|piece| tags.held(piece.tag, *number, watermark) == Held::Partly));
-            if partly {
-                skipped.insert(*coordinate);
-            }
-            !partly
-        });
+        Settled::Pieces { uncovered, dropped }
     }
 
     /// Notes those of `left` (owner states not taken: they held part of an own batch) with

@@ -43,6 +43,7 @@
 
 mod hot;
 mod pending;
+use self::hot::Settled;
 pub(crate) use self::hot::{HotContribution, Offsets};
 #[cfg(test)]
 pub(crate) mod scenarios;
@@ -411,10 +412,9 @@ impl<S: ReplicaStates> Replica<S> {
         // The partition's buffer goes back empty, keeping its room for the next transaction.
         let mut published = self.buffered.get_mut(&partition).map(std::mem::take).unwrap_or_default();
         if let Some(hot) = &mut self.hot {
+            // A state holding part of another worker's provisional contribution is not
+            // taken either (`take_owner_states`).
             hot.watermark_arrives(partition, watermark);
-            // A state holding part of another worker's provisional contribution would count
-            // that part twice: not taken, as below.
-            hot.hold_back_partly_held(partition, &mut published);
         }
         let partly: Vec<&OwnBatch> = self
             .own
@@ -482,10 +482,13 @@ impl<S: ReplicaStates> Replica<S> {
         let slots = std::mem::take(&mut self.published_slots);
         for ((coordinate, published), &slot) in published.drain(..).zip(&slots) {
             // Other workers' provisional contributions (hot exchange): those this state
-            // holds are dropped, the others are added to it.
-            let (uncovered, dropped) = match self.hot.as_mut().and_then(|hot| hot.settle(partition, coordinate)) {
-                Some((uncovered, dropped)) => (Some(uncovered), dropped),
-                None => (None, 0),
+            // holds are dropped, the others are added to it; a state holding part of one
+            // would count that part twice, and is not taken.
+            let settled = self.hot.as_mut().map_or(Settled::NoPieces, |hot| hot.settle(partition, coordinate));
+            let (uncovered, dropped) = match settled {
+                Settled::NoPieces => (None, 0),
+                Settled::HeldBack => continue,
+                Settled::Pieces { uncovered, dropped } => (Some(uncovered), dropped),
             };
             // The replica's count less what it holds provisionally: the owner's state does not
             // hold those not dropped. Those dropped were seen before the owner's state
@@ -809,6 +812,11 @@ mod tests {
     #[test]
     fn a_hot_contribution_its_owner_already_holds_is_not_taken() {
         scenarios::a_hot_contribution_its_owner_already_holds_is_not_taken(MapStates::default);
+    }
+
+    #[test]
+    fn a_state_holding_part_of_a_piece_is_not_taken() {
+        scenarios::a_state_holding_part_of_a_piece_is_not_taken(MapStates::default);
     }
 
     /// Once the counts have settled (after three of its own confirmations), the share of a

@@ -731,6 +731,47 @@ where
     all_taken
 }
 
+/// An owner's transaction may end inside another worker's batch: its state of a coordinate
+/// then holds part of that worker's piece, which this replica holds whole. Taken, that part
+/// would count twice; the state is not taken until a watermark holds the piece whole.
+pub(crate) fn a_state_holding_part_of_a_piece_is_not_taken<S: ReplicaStates>(mut states: impl FnMut() -> S)
+where
+    S::Error: Debug,
+{
+    let mut learner = learner();
+    let mut a = Replica::new(rule(), PARTITIONS, states()).with_hot_exchange(8);
+    let mut b = Replica::new(rule(), PARTITIONS, states()).with_hot_exchange(8);
+    let mut owner = Owner::new(rule());
+    let data = examples(40, 13);
+    let firsts = BTreeMap::from([(0, 0i64)]);
+    let mut requirements = BTreeMap::new();
+    let mut sent = Vec::new();
+    for (at, (features, label)) in data.iter().enumerate() {
+        step(&mut learner, &mut b, features, *label);
+        for g in learner.gradients() {
+            requirements.insert((partition_of(g.coordinate), 0), at as i64);
+            sent.push((*g, 0, at as i64));
+        }
+    }
+    let mut pieces = b.hot_contributions(&requirements, &firsts).unwrap();
+    for piece in &mut pieces {
+        piece.sender = 2;
+    }
+    assert!(pieces.iter().any(|c| c.coordinate == 0), "the bias is hot");
+    assert_eq!(a.foreign_contributions(&pieces).unwrap(), pieces.len());
+    assert_eq!(a.state(0).unwrap().updates, 40);
+    // The owner's transaction ends halfway through B's batch.
+    let half = sent.iter().position(|(_, _, offset)| *offset >= 20).unwrap();
+    owner.apply(&sent[..half]);
+    owner.publish(&mut a);
+    assert_eq!(a.state(0).unwrap().updates, 40, "the bias holds each of B's examples once");
+    assert_eq!(a.provisional(), pieces.len(), "no piece is held whole yet");
+    owner.apply(&sent[half..]);
+    owner.publish(&mut a);
+    assert_eq!(a.provisional(), 0);
+    owner.assert_held_by(&mut a);
+}
+
 /// A hot contribution that arrives after the owner's state holding it was taken (the side
 /// channel slower than the round trip) is not taken: the replica would count it twice.
 pub(crate) fn a_hot_contribution_its_owner_already_holds_is_not_taken<S: ReplicaStates>(mut states: impl FnMut() -> S)
