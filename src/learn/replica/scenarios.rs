@@ -742,21 +742,7 @@ where
     let mut a = Replica::new(rule(), PARTITIONS, states()).with_hot_exchange(8);
     let mut b = Replica::new(rule(), PARTITIONS, states()).with_hot_exchange(8);
     let mut owner = Owner::new(rule());
-    let data = examples(40, 13);
-    let firsts = BTreeMap::from([(0, 0i64)]);
-    let mut requirements = BTreeMap::new();
-    let mut sent = Vec::new();
-    for (at, (features, label)) in data.iter().enumerate() {
-        step(&mut learner, &mut b, features, *label);
-        for g in learner.gradients() {
-            requirements.insert((partition_of(g.coordinate), 0), at as i64);
-            sent.push((*g, 0, at as i64));
-        }
-    }
-    let mut pieces = b.hot_contributions(&requirements, &firsts).unwrap();
-    for piece in &mut pieces {
-        piece.sender = 2;
-    }
+    let (pieces, sent) = learn_and_send(&mut learner, &mut b, &examples(40, 13), 2);
     assert!(pieces.iter().any(|c| c.coordinate == 0), "the bias is hot");
     assert_eq!(a.foreign_contributions(&pieces).unwrap(), pieces.len());
     assert_eq!(a.state(0).unwrap().updates, 40);
@@ -818,26 +804,15 @@ pub(crate) fn pieces_of_a_batch_that_never_commits_leave_when_another_worker_lea
     let mut receiver = Replica::new(rule(), PARTITIONS, states()).with_hot_exchange(8);
     let mut owner = Owner::new(rule());
     let data = examples(40, 9);
-    let firsts = BTreeMap::from([(0, 0i64)]);
     let mut sent_by_b = Vec::new();
     let mut arrived = Vec::new();
     for (sender, label) in [(1u64, "A"), (2, "B")] {
         let mut worker = Replica::new(rule(), PARTITIONS, states()).with_hot_exchange(8);
-        let mut requirements = BTreeMap::new();
-        for (at, (features, label)) in data.iter().enumerate() {
-            step(&mut learner, &mut worker, features, *label);
-            for g in learner.gradients() {
-                requirements.insert((partition_of(g.coordinate), 0), at as i64);
-                if sender == 2 {
-                    sent_by_b.push((*g, 0, at as i64));
-                }
-            }
+        let (pieces, sent) = learn_and_send(&mut learner, &mut worker, &data, sender);
+        if sender == 2 {
+            sent_by_b = sent;
         }
-        let mut pieces = worker.hot_contributions(&requirements, &firsts).unwrap();
         assert!(pieces.iter().any(|c| c.coordinate == 0), "{label}: the bias is hot");
-        for piece in &mut pieces {
-            piece.sender = sender;
-        }
         if at_once {
             arrived.extend(pieces);
             continue;
@@ -861,6 +836,34 @@ pub(crate) fn pieces_of_a_batch_that_never_commits_leave_when_another_worker_lea
     owner.publish(&mut receiver);
     assert_eq!(receiver.provisional(), 0);
     owner.assert_held_by(&mut receiver);
+}
+
+/// `worker` learns `data` (examples partition 0 from offset 0) and, its batch still open,
+/// sends its pieces as `sender`: returns them, and the gradients the batch sent to the
+/// owners with their examples partition and offset.
+fn learn_and_send<S: ReplicaStates>(
+    learner: &mut ViewLearner,
+    worker: &mut Replica<S>,
+    data: &[(Vec<Feature>, f64)],
+    sender: u64,
+) -> (Vec<HotContribution>, Vec<(Gradient, i32, i64)>)
+where
+    S::Error: Debug,
+{
+    let mut requirements = BTreeMap::new();
+    let mut sent = Vec::new();
+    for (at, (features, label)) in data.iter().enumerate() {
+        step(learner, worker, features, *label);
+        for g in learner.gradients() {
+            requirements.insert((partition_of(g.coordinate), 0), at as i64);
+            sent.push((*g, 0, at as i64));
+        }
+    }
+    let mut pieces = worker.hot_contributions(&requirements, &BTreeMap::from([(0, 0i64)])).unwrap();
+    for piece in &mut pieces {
+        piece.sender = sender;
+    }
+    (pieces, sent)
 }
 
 /// An example of the bias (coordinate 0) and `coordinate`.
@@ -960,18 +963,7 @@ pub(crate) fn pieces_of_a_batch_that_never_commits_leave_when_this_worker_learns
     let mut b = Replica::new(rule(), PARTITIONS, states()).with_hot_exchange(8);
     let mut owner = Owner::new(rule());
     let data = examples(80, 11);
-    let firsts = BTreeMap::from([(0, 0i64)]);
-    let mut requirements = BTreeMap::new();
-    for (at, (features, label)) in data[..40].iter().enumerate() {
-        step(&mut learner, &mut b, features, *label);
-        for g in learner.gradients() {
-            requirements.insert((partition_of(g.coordinate), 0), at as i64);
-        }
-    }
-    let mut pieces = b.hot_contributions(&requirements, &firsts).unwrap();
-    for piece in &mut pieces {
-        piece.sender = 2;
-    }
+    let (mut pieces, _) = learn_and_send(&mut learner, &mut b, &data[..40], 2);
     // The bias arrives first; the rest, after A resumed the partition.
     pieces.sort_by_key(|piece| piece.coordinate != 0);
     assert_eq!(pieces[0].coordinate, 0, "the bias is hot");
