@@ -8,7 +8,9 @@ One run measures, with one worker (both roles, transactions on):
    examples. The rate includes the worker's start-up (group join, restore); a second rate
    excludes it (from the first progress window on). The stream's progressive log loss is
    sum(loss_sum) / sum(weight_sum) of those windows. The embedded trainer (`ftrl train`)
-   runs on the same file for comparison.
+   runs on the same file for comparison. The workers' CPU is counted from their start, and
+   again over the middle half of the examples (start-up and the last batches left out), in
+   all and by thread name (`/proc/<pid>/task`).
 2. Delta latency: with the worker idle, M marker examples are produced at a fixed rate;
    each carries its normal features plus a unique feature (ns "zz", name "marker-<i>"),
    whose coordinate nothing else touches. Latency = time the marker's first record on
