@@ -4,12 +4,12 @@
 //! (`learn::replica`'s hot exchange says what a replica does with them).
 //!
 //! The topic is written outside transactions (a producer that is not idempotent, a few
-//! milliseconds of linger) and read uncommitted from its end: a piece is provisional in every replica that
-//! takes it until an owner's published state holds its steps, whoever learned them, so a
-//! piece of a batch that aborts, a zombie's or a crashed worker's leaves when the examples'
-//! next owner confirms them. A lost record costs only the speed-up: its steps reach every
-//! replica through the owners as before. A record read twice is dropped by its sender's
-//! sequence number.
+//! milliseconds of linger) and read uncommitted from its end: a piece is provisional in
+//! every replica that takes it until an owner's published state holds its steps, whoever
+//! learned them, so a piece of a batch that aborts, a zombie's or a crashed worker's leaves
+//! when the examples' next owner confirms them. A lost record costs only the speed-up: its
+//! steps reach every replica through the owners as before. A record read twice is dropped
+//! by its sender's sequence number.
 
 use super::codec::HotSendingError;
 use super::kafka::{client_config, now_ms, reader_config, serve_events, ReaderConsumer, ReaderContext};

@@ -411,9 +411,9 @@ impl<S: ReplicaStates> Replica<S> {
         }
         // The partition's buffer goes back empty, keeping its room for the next transaction.
         let mut published = self.buffered.get_mut(&partition).map(std::mem::take).unwrap_or_default();
+        // (A state holding part of another worker's provisional contribution is not taken
+        // either: `take_owner_states` holds it back.)
         if let Some(hot) = &mut self.hot {
-            // A state holding part of another worker's provisional contribution is not
-            // taken either (`take_owner_states`).
             hot.watermark_arrives(partition, watermark);
         }
         let partly: Vec<&OwnBatch> = self
