@@ -618,7 +618,7 @@ fn exchange_hot(
 ) -> Result<(), StoreError> {
     for &w in senders {
         let (requirements, firsts) = workers[w].batch.sent_so_far(options);
-        let mut contributions = workers[w].replica.hot_contributions(&requirements, &firsts)?;
+        let mut contributions = workers[w].replica.hot_contributions(&requirements, &firsts);
         for contribution in &mut contributions {
             contribution.sender = w as u64;
         }

@@ -227,6 +227,9 @@ def throughput_summary(results: dict, args: argparse.Namespace) -> dict:
         "worker_cpu_us_per_example": stream["worker_cpu_microseconds_per_example"],
         "worker_cpu_us_per_example_mid_run": stream["worker_cpu_microseconds_per_example_mid_run"],
         "worker_thread_cpu_us_per_example_mid_run": stream["worker_thread_cpu_microseconds_per_example_mid_run"],
+        "worker_cpu_us_per_example_by_tenth": [
+            None if rate is None else round(rate, 2)
+            for rate in stream["worker_cpu_microseconds_per_example_by_tenth"]],
         "broker_cpu_us_per_example": stream["broker_cpu_microseconds_per_example"],
         "staleness": stream["staleness"],
     }

@@ -11,7 +11,7 @@ from .processes import thread_cpu_seconds
 from .protobuf import (decode_delta, decode_fields, decode_progress, double_field, encode_example, len_field,
                        read_varint, tag, varint)
 from .report import markdown_table, percentile
-from .throughput import mid_run_cpu
+from .throughput import cpu_by_tenth, mid_run_cpu
 
 
 def self_test() -> None:
@@ -73,6 +73,11 @@ def self_test() -> None:
     total, by_thread = mid_run_cpu({0: (100, 1.0, {"a": 0.5}), 1: (300, 1.2, {"a": 0.6, "b": 0.1})})
     assert abs(total - 1000) < 1e-6 and abs(by_thread["a"] - 500) < 1e-6 and abs(by_thread["b"] - 500) < 1e-6
     assert mid_run_cpu({0: (100, 1.0, {})}) is None
+    # From the start to the first tenth (100 examples, 0.5 s: 5,000 µs each), then 100 more
+    # for 0.1 s; an unreadable CPU and a mark with no new example give None.
+    rates = cpu_by_tenth({1: (100, 0.5, 1.0), 2: (200, 0.6, 1.1), 3: (300, None, 1.2), 4: (400, 0.9, 1.3),
+                          5: (400, 0.9, 1.4)})
+    assert abs(rates[0] - 5000) < 1e-6 and abs(rates[1] - 1000) < 1e-6 and rates[2:] == [None] * 3, rates
     assert markdown_table(["a", "b"], [["1", "x|y"]]) == "| a | b |\n|---|---|\n| 1 | x\\|y |"
     # Hashing: the namespace seed of "" is pinned in src/learn/hashing.rs.
     try:

@@ -58,7 +58,7 @@ def throughput(bench: Bench, examples: list[bytes]) -> None:
     probe = StalenessProbe([worker] + others)
     probe.start()
     state = {"index": 0, "count": 0, "first_at": None, "first_count": 0, "done_at": None,
-             "covered": {}, "cpu_marks": {}}
+             "covered": {}, "cpu_marks": {}, "tenths": {}}
 
     def covered() -> bool:
         bench.check_follower(follower)
@@ -74,6 +74,10 @@ def throughput(bench: Bench, examples: list[bytes]) -> None:
                 state["covered"].get(p, -1) >= last for p, last in last_offset.items())
             if complete and state["done_at"] is None:
                 state["done_at"] = arrived
+        for tenth in range(1, 11):
+            if tenth not in state["tenths"] and state["count"] >= n * tenth / 10:
+                state["tenths"][tenth] = (state["count"], workers_cpu_seconds([worker] + others),
+                                          time.monotonic() - worker.started_at)
         for mark in (0, 1):
             if mark not in state["cpu_marks"] and state["count"] >= n * (1 + 2 * mark) / 4:
                 state["cpu_marks"][mark] = (state["count"], workers_cpu_seconds([worker] + others),
@@ -130,6 +134,8 @@ def throughput(bench: Bench, examples: list[bytes]) -> None:
         # and the examples in flight at either end about the same. In all, and by thread.
         "worker_cpu_microseconds_per_example_mid_run": mid_run[0] if mid_run else None,
         "worker_thread_cpu_microseconds_per_example_mid_run": mid_run[1] if mid_run else None,
+        "worker_cpu_by_tenth": [list(state["tenths"][t]) for t in sorted(state["tenths"])],
+        "worker_cpu_microseconds_per_example_by_tenth": cpu_by_tenth(state["tenths"]),
         "broker_cpu_microseconds_per_example": broker_cpu / n * 1e6 if broker_cpu is not None else None,
     }
     bench.results["output"] = output_totals(bench, n)
@@ -154,6 +160,23 @@ def mid_run_cpu(marks: dict) -> tuple[float, dict[str, float]] | None:
     by_thread = {name: (seconds - threads_0.get(name, 0.0)) * per_example
                  for name, seconds in sorted(threads_1.items(), key=lambda item: -item[1])}
     return (cpu_1 - cpu_0) * per_example, by_thread
+
+
+def cpu_by_tenth(tenths: dict) -> list[float | None]:
+    """The workers' CPU µs per example from each tenth mark of the examples to the next (the
+    first from the workers' start), from (examples counted, CPU seconds, seconds) at each:
+    where a run pays what the middle half leaves out (a start, a slow stretch). None where
+    the CPU was unreadable or no example was counted in between."""
+    rates = []
+    before = (0, 0.0)
+    for tenth in sorted(tenths):
+        count, cpu, _ = tenths[tenth]
+        if cpu is None or before[1] is None or count <= before[0]:
+            rates.append(None)
+        else:
+            rates.append((cpu - before[1]) * 1e6 / (count - before[0]))
+        before = (count, cpu)
+    return rates
 
 
 def workers_cpu_seconds(workers: list) -> float | None:

@@ -650,9 +650,9 @@ impl<S: ReplicaStates> Replica<S> {
         &mut self,
         requirements: &BTreeMap<(i32, i32), i64>,
         firsts: &BTreeMap<i32, i64>,
-    ) -> Result<Vec<HotContribution>, S::Error> {
+    ) -> Vec<HotContribution> {
         let Some(mut hot) = self.hot.take() else {
-            return Ok(Vec::new());
+            return Vec::new();
         };
         let out = self.send_hot(&mut hot, requirements, firsts);
         self.hot = Some(hot);
@@ -664,7 +664,7 @@ impl<S: ReplicaStates> Replica<S> {
         hot: &mut HotExchange,
         requirements: &BTreeMap<(i32, i32), i64>,
         firsts: &BTreeMap<i32, i64>,
-    ) -> Result<Vec<HotContribution>, S::Error> {
+    ) -> Vec<HotContribution> {
         let mut scanned = std::mem::take(&mut hot.touched);
         if !hot.ranked && !self.before.is_empty() {
             // No batch before it to rank by: the open one so far. What was sent of a
@@ -697,7 +697,7 @@ impl<S: ReplicaStates> Replica<S> {
         }
         scanned.clear();
         hot.touched = scanned;
-        Ok(out)
+        out
     }
 
     /// Takes one contribution as [`Self::foreign_contributions`] does; returns whether it

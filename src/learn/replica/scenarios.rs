@@ -664,8 +664,7 @@ where
             taken += 1;
             if taken % every == 0 {
                 for worker in 0..2 {
-                    let mut contributions =
-                        replicas[worker].hot_contributions(&requirements[worker], &firsts[worker]).unwrap();
+                    let mut contributions = replicas[worker].hot_contributions(&requirements[worker], &firsts[worker]);
                     for c in &contributions {
                         assert!(c.difference.updates >= leaving.min_updates);
                         let state = replicas[worker].state(c.coordinate).unwrap();
@@ -703,7 +702,7 @@ where
     }
     for replica in replicas.iter_mut() {
         // The rest of the last batches, sent after they were sealed.
-        let rest = replica.hot_contributions(&BTreeMap::new(), &BTreeMap::new()).unwrap();
+        let rest = replica.hot_contributions(&BTreeMap::new(), &BTreeMap::new());
         assert!(rest.iter().all(|c| c.coordinate != 0 || c.difference.updates > 0));
     }
     for batch in late.drain(..) {
@@ -772,11 +771,11 @@ where
     // Two batches: the first chooses the hot coordinates, the second's rest leaves sealed.
     let (sent, _) = batch(&mut sender, &mut learner, &data[..50], (0, 0), 50, |_, _| {});
     owner.apply(&sent);
-    sender.hot_contributions(&BTreeMap::new(), &BTreeMap::new()).unwrap();
+    sender.hot_contributions(&BTreeMap::new(), &BTreeMap::new());
     let (sent, _) = batch(&mut sender, &mut learner, &data[50..], (0, 50), 50, |_, _| {});
     owner.apply(&sent);
     owner.publish(&mut receiver);
-    let late = sender.hot_contributions(&BTreeMap::new(), &BTreeMap::new()).unwrap();
+    let late = sender.hot_contributions(&BTreeMap::new(), &BTreeMap::new());
     assert!(late.iter().any(|c| c.coordinate == 0), "the bias is hot");
     for contribution in &late {
         assert!(!receiver.foreign_contribution(contribution).unwrap(), "{contribution:?}");
@@ -859,7 +858,7 @@ where
             sent.push((*g, 0, at as i64));
         }
     }
-    let mut pieces = worker.hot_contributions(&requirements, &BTreeMap::from([(0, 0i64)])).unwrap();
+    let mut pieces = worker.hot_contributions(&requirements, &BTreeMap::from([(0, 0i64)]));
     for piece in &mut pieces {
         piece.sender = sender;
     }
@@ -885,13 +884,13 @@ where
     for label in [0.0, 1.0, 1.0] {
         step(&mut learner, &mut sender, &with_bias(1), label);
     }
-    let first = sender.hot_contributions(&BTreeMap::new(), &BTreeMap::new()).unwrap();
+    let first = sender.hot_contributions(&BTreeMap::new(), &BTreeMap::new());
     let coordinates = |pieces: &[HotContribution]| pieces.iter().map(|c| c.coordinate).collect::<BTreeSet<_>>();
     assert_eq!(coordinates(&first), BTreeSet::from([0, 1]));
     for label in [1.0, 0.0, 1.0, 1.0, 0.0, 1.0] {
         step(&mut learner, &mut sender, &with_bias(7), label);
     }
-    let second = sender.hot_contributions(&BTreeMap::new(), &BTreeMap::new()).unwrap();
+    let second = sender.hot_contributions(&BTreeMap::new(), &BTreeMap::new());
     assert_eq!(coordinates(&second), BTreeSet::from([0, 7]), "the coordinate learned since the first sending leaves");
     let seven = second.iter().find(|c| c.coordinate == 7).map(|c| c.difference.updates);
     assert_eq!(seven, Some(6));
@@ -929,7 +928,7 @@ where
     }
     sender.end_shared();
     let updates = |replica: &mut Replica<S>| -> BTreeMap<u64, u64> {
-        let pieces = replica.hot_contributions(&BTreeMap::new(), &BTreeMap::new()).unwrap();
+        let pieces = replica.hot_contributions(&BTreeMap::new(), &BTreeMap::new());
         pieces.iter().map(|c| (c.coordinate, c.difference.updates)).collect()
     };
     assert_eq!(updates(&mut sender), BTreeMap::from([(0, 3), (1, 3)]), "learned in a shared chunk");

@@ -383,7 +383,7 @@ impl Predictor {
             if hot.since >= hot.every_group_examples {
                 // Alone: nothing to send to, but the replica's pieces are let go all the same.
                 hot.since = 0;
-                self.replica.hot_contributions(&BTreeMap::new(), &BTreeMap::new())?;
+                self.replica.hot_contributions(&BTreeMap::new(), &BTreeMap::new());
             }
             return Ok(());
         };
@@ -398,7 +398,7 @@ impl Predictor {
             } else {
                 self.writer.reached_so_far()
             };
-            let contributions = self.replica.hot_contributions(&requirements, &batch.out.first_offsets)?;
+            let contributions = self.replica.hot_contributions(&requirements, &batch.out.first_offsets);
             hot.link.send(&contributions);
         }
         self.receive_hot()
