@@ -94,6 +94,7 @@ class Worker:
         self._partial = ""
         with log.open("wb") as out:
             self.started_at = time.monotonic()
+            self.started_wall = time.time()
             self.proc = subprocess.Popen([str(ftrl), "worker", "--config", str(config)],
                                          stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT,
                                          env=worker_environment(), start_new_session=True)

@@ -11,7 +11,7 @@ from .processes import thread_cpu_seconds
 from .protobuf import (decode_delta, decode_fields, decode_progress, double_field, encode_example, len_field,
                        read_varint, tag, varint)
 from .report import markdown_table, percentile
-from .throughput import cpu_by_tenth, mid_run_cpu
+from .throughput import cpu_by_tenth, cpu_when_counted, mid_run_cpu
 
 
 def self_test() -> None:
@@ -75,6 +75,21 @@ def self_test() -> None:
     assert mid_run_cpu({0: (100, 1.0, {})}) is None
     # From the start to the first tenth (100 examples, 0.5 s: 5,000 µs each), then 100 more
     # for 0.1 s; an unreadable CPU and a mark with no new example give None.
+    # Windows stamped 10.2 s, 10.6 s and 11.5 s, 100 examples each; the CPU in all read at
+    # 10, 10.5 and 11 s, by thread at 10 and 11 s. The 150th example falls halfway through
+    # the second window, at 10.4 s: 40% of the way from 10 s to 11 s. The first window's
+    # examples all count at its stamp; past the last sample, or past every window, there is
+    # no answer.
+    totals = [(10.0, 1.0), (10.5, 1.5), (11.0, 2.0)]
+    threads = [(10.0, {"a": 0.5}), (11.0, {"a": 1.0, "b": 0.2})]
+    stamped = [(10.6, 100), (10.2, 100), (11.5, 100)]
+    count, cpu, by_thread, moment = cpu_when_counted(totals, threads, stamped, 150)
+    assert count == 150 and abs(moment - 10.4) < 1e-9 and abs(cpu - 1.4) < 1e-9, (moment, cpu)
+    assert abs(by_thread["a"] - 0.7) < 1e-9 and abs(by_thread["b"] - 0.08) < 1e-9, by_thread
+    assert abs(cpu_when_counted(totals, threads, stamped, 50)[1] - 1.2) < 1e-9
+    assert cpu_when_counted(totals, threads, stamped, 300) is None
+    assert cpu_when_counted(totals, threads, stamped, 400) is None
+    assert cpu_when_counted(totals, [], stamped, 150)[2] == {}  # no thread sample: none by name
     rates = cpu_by_tenth({1: (100, 0.5, 1.0), 2: (200, 0.6, 1.1), 3: (300, None, 1.2), 4: (400, 0.9, 1.3),
                           5: (400, 0.9, 1.4)})
     assert abs(rates[0] - 5000) < 1e-6 and abs(rates[1] - 1000) < 1e-6 and rates[2:] == [None] * 3, rates

@@ -3,6 +3,7 @@ their committed progress windows cover them all."""
 
 from __future__ import annotations
 
+import threading
 import time
 import uuid
 from typing import TYPE_CHECKING
@@ -57,8 +58,10 @@ def throughput(bench: Bench, examples: list[bytes]) -> None:
     bench.others = others
     probe = StalenessProbe([worker] + others)
     probe.start()
+    cpu_sampler = CpuSampler([worker] + others)
+    cpu_sampler.start()
     state = {"index": 0, "count": 0, "first_at": None, "first_count": 0, "done_at": None,
-             "covered": {}, "cpu_marks": {}, "tenths": {}}
+             "covered": {}}
 
     def covered() -> bool:
         bench.check_follower(follower)
@@ -74,14 +77,6 @@ def throughput(bench: Bench, examples: list[bytes]) -> None:
                 state["covered"].get(p, -1) >= last for p, last in last_offset.items())
             if complete and state["done_at"] is None:
                 state["done_at"] = arrived
-        for tenth in range(1, 11):
-            if tenth not in state["tenths"] and state["count"] >= n * tenth / 10:
-                state["tenths"][tenth] = (state["count"], workers_cpu_seconds([worker] + others),
-                                          time.monotonic() - worker.started_at)
-        for mark in (0, 1):
-            if mark not in state["cpu_marks"] and state["count"] >= n * (1 + 2 * mark) / 4:
-                state["cpu_marks"][mark] = (state["count"], workers_cpu_seconds([worker] + others),
-                                            thread_cpu_seconds([w.proc.pid for w in [worker] + others]))
         return state["done_at"] is not None
 
     try:
@@ -92,8 +87,14 @@ def throughput(bench: Bench, examples: list[bytes]) -> None:
                          f"{dict(sorted(state['covered'].items()))} of "
                          f"{dict(sorted(last_offset.items()))}") from err
     staleness = probe.stop()
+    cpu_totals, cpu_threads = cpu_sampler.stop()
     worker_cpu = workers_cpu_seconds([worker] + others)
-    mid_run = mid_run_cpu(state["cpu_marks"])
+    with follower.lock:
+        stamped = [(w["time_ms"] / 1000, w["count"]) for _, w in log.windows if w["time_ms"]]
+    marks = {mark: cpu_when_counted(cpu_totals, cpu_threads, stamped, n * (1 + 2 * mark) / 4) for mark in (0, 1)}
+    mid_run = mid_run_cpu({mark: at[:3] for mark, at in marks.items() if at is not None})
+    tenths = {tenth: cpu_when_counted(cpu_totals, cpu_threads, stamped, n * tenth / 10) for tenth in range(1, 11)}
+    tenths = {tenth: (at[0], at[1], at[3] - worker.started_wall) for tenth, at in tenths.items() if at is not None}
     broker_cpu_after = proc_cpu_seconds(broker_pid) if broker_pid else None
     broker_cpu = (broker_cpu_after - broker_cpu_before
                   if broker_cpu_after is not None and broker_cpu_before is not None else None)
@@ -129,13 +130,13 @@ def throughput(bench: Bench, examples: list[bytes]) -> None:
         "worker_cpu_seconds": worker_cpu,
         "broker_cpu_seconds": broker_cpu,
         "worker_cpu_microseconds_per_example": worker_cpu / n * 1e6 if worker_cpu is not None else None,
-        # Between the progress windows covering a quarter and three quarters of the examples:
-        # start-up (joining the group, opening the stores) and the last batches left out,
-        # and the examples in flight at either end about the same. In all, and by thread.
+        # Between the moments a quarter and three quarters of the examples were learned (by
+        # the windows' stamps): start-up (joining the group, opening the stores) and the
+        # last batches left out. In all, and by thread.
         "worker_cpu_microseconds_per_example_mid_run": mid_run[0] if mid_run else None,
         "worker_thread_cpu_microseconds_per_example_mid_run": mid_run[1] if mid_run else None,
-        "worker_cpu_by_tenth": [list(state["tenths"][t]) for t in sorted(state["tenths"])],
-        "worker_cpu_microseconds_per_example_by_tenth": cpu_by_tenth(state["tenths"]),
+        "worker_cpu_by_tenth": [list(tenths[t]) for t in sorted(tenths)],
+        "worker_cpu_microseconds_per_example_by_tenth": cpu_by_tenth(tenths),
         "broker_cpu_microseconds_per_example": broker_cpu / n * 1e6 if broker_cpu is not None else None,
     }
     bench.results["output"] = output_totals(bench, n)
@@ -160,6 +161,80 @@ def mid_run_cpu(marks: dict) -> tuple[float, dict[str, float]] | None:
     by_thread = {name: (seconds - threads_0.get(name, 0.0)) * per_example
                  for name, seconds in sorted(threads_1.items(), key=lambda item: -item[1])}
     return (cpu_1 - cpu_0) * per_example, by_thread
+
+
+class CpuSampler(threading.Thread):
+    """Reads the workers' CPU seconds with the wall clock while the throughput runs: in all
+    every 0.1 s, by thread name every 0.5 s (some hundred files to read each time, which
+    would cost the machine the bench measures a few percent of a core at 0.1 s). The CPU
+    spent up to the moment a given number of examples was learned is read off these
+    afterwards (`cpu_when_counted`)."""
+
+    THREADS_EVERY = 5
+
+    def __init__(self, workers: list) -> None:
+        super().__init__(name="cpu-sampler", daemon=True)
+        self.workers = workers
+        self.totals: list[tuple[float, float]] = []
+        self.threads: list[tuple[float, dict[str, float]]] = []
+        self._stopping = threading.Event()
+
+    def sample(self, with_threads: bool) -> None:
+        now, cpu = time.time(), workers_cpu_seconds(self.workers)
+        if cpu is not None:
+            self.totals.append((now, cpu))
+        if with_threads:
+            self.threads.append((now, thread_cpu_seconds([w.proc.pid for w in self.workers])))
+
+    def run(self) -> None:
+        taken = 0
+        while not self._stopping.wait(0.1):
+            self.sample(taken % self.THREADS_EVERY == 0)
+            taken += 1
+
+    def stop(self) -> tuple[list, list]:
+        self._stopping.set()
+        self.join(timeout=5)
+        self.sample(True)
+        return self.totals, self.threads
+
+
+def interpolated(samples: list[tuple[float, object]], moment: float, mix) -> object | None:
+    """The value at `moment` between the (time, value) samples around it, by `mix(before,
+    after, fraction)`; None outside them."""
+    if not samples or moment < samples[0][0] or moment > samples[-1][0]:
+        return None
+    for (t0, v0), (t1, v1) in zip(samples, samples[1:]):
+        if t0 <= moment <= t1:
+            return mix(v0, v1, (moment - t0) / (t1 - t0) if t1 > t0 else 0.0)
+    return samples[-1][1]
+
+
+def cpu_when_counted(totals: list[tuple[float, float]], threads: list[tuple[float, dict[str, float]]],
+                     stamped: list[tuple[float, int]],
+                     count: float) -> tuple[float, float, dict[str, float], float] | None:
+    """(count, the workers' CPU seconds in all and by thread, wall time) at the moment the
+    progress windows had counted `count` examples, None if they never did or no CPU sample
+    covers it (by thread: {} then). The moment comes from the windows' own stamps
+    (`time_ms`, when the predict role sent them, right after learning their examples), not
+    from when they arrived: they arrive in bursts, and two marks read as a burst arrived
+    would count examples learned long before against the CPU of an instant. The moment is
+    interpolated between the stamps around it, the CPU between the samples."""
+    total, before, moment = 0, None, None
+    for stamp, n in sorted(stamped):
+        if total + n >= count:
+            start = before if before is not None else stamp
+            moment = start + (stamp - start) * ((count - total) / n if n else 1.0)
+            break
+        total, before = total + n, stamp
+    if moment is None:
+        return None
+    cpu = interpolated(totals, moment, lambda a, b, f: a + (b - a) * f)
+    if cpu is None:
+        return None
+    by_thread = interpolated(threads, moment, lambda a, b, f: {
+        name: a.get(name, 0.0) + (seconds - a.get(name, 0.0)) * f for name, seconds in b.items()})
+    return count, cpu, by_thread or {}, moment
 
 
 def cpu_by_tenth(tenths: dict) -> list[float | None]:
