@@ -93,8 +93,8 @@ def throughput(bench: Bench, examples: list[bytes]) -> None:
         stamped = [(w["time_ms"] / 1000, w["count"]) for _, w in log.windows if w["time_ms"]]
     marks = {mark: cpu_when_counted(cpu_totals, cpu_threads, stamped, n * (1 + 2 * mark) / 4) for mark in (0, 1)}
     mid_run = mid_run_cpu({mark: at[:3] for mark, at in marks.items() if at is not None})
-    tenths = {tenth: cpu_when_counted(cpu_totals, cpu_threads, stamped, n * tenth / 10) for tenth in range(1, 11)}
-    tenths = {tenth: (at[0], at[1], at[3] - worker.started_wall) for tenth, at in tenths.items() if at is not None}
+    reached = {tenth: cpu_when_counted(cpu_totals, cpu_threads, stamped, n * tenth / 10) for tenth in range(1, 11)}
+    tenths = {tenth: (at[0], at[1], at[3] - worker.started_wall) for tenth, at in reached.items() if at is not None}
     broker_cpu_after = proc_cpu_seconds(broker_pid) if broker_pid else None
     broker_cpu = (broker_cpu_after - broker_cpu_before
                   if broker_cpu_after is not None and broker_cpu_before is not None else None)
