@@ -11,7 +11,7 @@ from .processes import thread_cpu_seconds
 from .protobuf import (decode_delta, decode_fields, decode_progress, double_field, encode_example, len_field,
                        read_varint, tag, varint)
 from .report import markdown_table, percentile
-from .throughput import cpu_by_tenth, cpu_when_counted, mid_run_cpu
+from .throughput import cpu_by_tenth, cpu_when_counted, mid_run_cpu, moment_when_counted
 
 
 def self_test() -> None:
@@ -75,21 +75,36 @@ def self_test() -> None:
     assert mid_run_cpu({0: (100, 1.0, {})}) is None
     # From the start to the first tenth (100 examples, 0.5 s: 5,000 µs each), then 100 more
     # for 0.1 s; an unreadable CPU and a mark with no new example give None.
-    # Windows stamped 10.2 s, 10.6 s and 11.5 s, 100 examples each; the CPU in all read at
-    # 10, 10.5 and 11 s, by thread at 10 and 11 s. The 150th example falls halfway through
-    # the second window, at 10.4 s: 40% of the way from 10 s to 11 s. The first window's
-    # examples all count at its stamp; past the last sample, or past every window, there is
-    # no answer.
+    # Two examples partitions, windows of 100 examples: each partition's are learned evenly
+    # from one of its stamps to the next, its first window's at its stamp. Both first
+    # windows at 10 s and the next at 11 s: 300 examples are reached at 10.5 s (not at 11 s,
+    # as counting the windows one after another would say).
+    assert moment_when_counted([(10.0, 100, 0), (11.0, 100, 0), (10.0, 100, 1), (11.0, 100, 1)], 300) == 10.5
+    assert moment_when_counted([(10.0, 100, 0), (11.0, 100, 0), (10.0, 100, 1), (11.0, 100, 1)], 150) == 10.0
+    assert moment_when_counted([(10.0, 100, 0), (11.0, 100, 0)], 201) is None
+    # A partition whose first window comes later adds its examples at once at its stamp.
+    late = [(10.0, 100, 0), (12.0, 100, 0), (11.0, 100, 1)]
+    assert [moment_when_counted(late, c) for c in (150, 220, 260)] == [11.0, 11.0, 11.2]
+    # Given when learning began (9 s), first windows are learned from then: 150 examples by
+    # 10 s (100 of partition 0, half of partition 1's first window), 50 a third of the way.
+    assert moment_when_counted(late, 150, start=9.0) == 10.0
+    assert abs(moment_when_counted(late, 50, start=9.0) - (9.0 + 1 / 3)) < 1e-9
+    # Stamps interleaved: 210 learned at 10.1 s, 390 at 11 s; 300 at 10.55 s (155 + 145).
+    moment = moment_when_counted([(10.0, 100, 0), (11.0, 100, 0), (10.1, 100, 1), (11.1, 100, 1)], 300)
+    assert abs(moment - 10.55) < 1e-9, moment
+    # The CPU in all read at 10, 10.5 and 11 s, by thread at 10 and 11 s: at 10.5 s, 1.5 CPU
+    # seconds, thread "a" halfway from 0.5 to 1.0, "b" (born since) halfway to 0.2. Past the
+    # last sample there is no answer; without a thread sample, nothing by name.
     totals = [(10.0, 1.0), (10.5, 1.5), (11.0, 2.0)]
     threads = [(10.0, {"a": 0.5}), (11.0, {"a": 1.0, "b": 0.2})]
-    stamped = [(10.6, 100), (10.2, 100), (11.5, 100)]
-    count, cpu, by_thread, moment = cpu_when_counted(totals, threads, stamped, 150)
-    assert count == 150 and abs(moment - 10.4) < 1e-9 and abs(cpu - 1.4) < 1e-9, (moment, cpu)
-    assert abs(by_thread["a"] - 0.7) < 1e-9 and abs(by_thread["b"] - 0.08) < 1e-9, by_thread
-    assert abs(cpu_when_counted(totals, threads, stamped, 50)[1] - 1.2) < 1e-9
-    assert cpu_when_counted(totals, threads, stamped, 300) is None
-    assert cpu_when_counted(totals, threads, stamped, 400) is None
-    assert cpu_when_counted(totals, [], stamped, 150)[2] == {}  # no thread sample: none by name
+    stamped = [(10.0, 100, 0), (11.0, 100, 0), (11.5, 100, 0), (10.0, 100, 1), (11.0, 100, 1)]
+    count, cpu, by_thread, moment = cpu_when_counted(totals, threads, stamped, 300)
+    assert count == 300 and abs(moment - 10.5) < 1e-9 and abs(cpu - 1.5) < 1e-9, (moment, cpu)
+    assert abs(by_thread["a"] - 0.75) < 1e-9 and abs(by_thread["b"] - 0.1) < 1e-9, by_thread
+    assert abs(cpu_when_counted(totals, threads, stamped, 150)[1] - 1.0) < 1e-9
+    assert cpu_when_counted(totals, threads, stamped, 450) is None  # at 11.25 s
+    assert cpu_when_counted(totals, threads, stamped, 501) is None
+    assert cpu_when_counted(totals, [], stamped, 300)[2] == {}
     rates = cpu_by_tenth({1: (100, 0.5, 1.0), 2: (200, 0.6, 1.1), 3: (300, None, 1.2), 4: (400, 0.9, 1.3),
                           5: (400, 0.9, 1.4)})
     assert abs(rates[0] - 5000) < 1e-6 and abs(rates[1] - 1000) < 1e-6 and rates[2:] == [None] * 3, rates

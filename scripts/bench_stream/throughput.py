@@ -89,16 +89,20 @@ def throughput(bench: Bench, examples: list[bytes]) -> None:
     staleness = probe.stop()
     cpu_totals, cpu_threads = cpu_sampler.stop()
     worker_cpu = workers_cpu_seconds([worker] + others)
-    with follower.lock:
-        stamped = [(w["time_ms"] / 1000, w["count"]) for _, w in log.windows if w["time_ms"]]
-    marks = {mark: cpu_when_counted(cpu_totals, cpu_threads, stamped, n * (1 + 2 * mark) / 4) for mark in (0, 1)}
-    mid_run = mid_run_cpu({mark: at[:3] for mark, at in marks.items() if at is not None})
-    reached = {tenth: cpu_when_counted(cpu_totals, cpu_threads, stamped, n * tenth / 10) for tenth in range(1, 11)}
-    tenths = {tenth: (at[0], at[1], at[3] - worker.started_wall) for tenth, at in reached.items() if at is not None}
     broker_cpu_after = proc_cpu_seconds(broker_pid) if broker_pid else None
     broker_cpu = (broker_cpu_after - broker_cpu_before
                   if broker_cpu_after is not None and broker_cpu_before is not None else None)
     wait_until(lambda: worker.ready_at is not None, args.timeout, "the ready line", worker)
+    with follower.lock:
+        stamped = [(w["time_ms"] / 1000, w["count"], w["origin_partition"]) for _, w in log.windows if w["time_ms"]]
+    # Learning begins at the first worker's ready line, at the earliest.
+    learning_from = worker.started_wall + (worker.ready_at - worker.started_at) if worker.ready_at else None
+    marks = {mark: cpu_when_counted(cpu_totals, cpu_threads, stamped, n * (1 + 2 * mark) / 4, learning_from)
+             for mark in (0, 1)}
+    mid_run = mid_run_cpu({mark: at[:3] for mark, at in marks.items() if at is not None})
+    reached = {tenth: cpu_when_counted(cpu_totals, cpu_threads, stamped, n * tenth / 10, learning_from)
+               for tenth in range(1, 11)}
+    tenths = {tenth: (at[0], at[1], at[3] - worker.started_wall) for tenth, at in reached.items() if at is not None}
     with follower.lock:
         windows = [w for _, w in log.windows]
     seconds = state["done_at"] - worker.started_at
@@ -210,23 +214,66 @@ def interpolated(samples: list[tuple[float, object]], moment: float, mix) -> obj
     return samples[-1][1]
 
 
+def moment_when_counted(stamped: list[tuple[float, int, int]], count: float,
+                        start: float | None = None) -> float | None:
+    """When the workers had learned `count` examples, from the windows' (stamp, examples,
+    examples partition): each partition's examples learned at an even pace from one of its
+    windows' stamps to the next (a window's are learned between the two), those of its first
+    window from `start` (when learning could begin: the worker's ready line) or, without
+    one, at its stamp. Windows of different workers come at nearly the same moments, so
+    counting them one after another regardless of partition would put a whole batch of
+    every worker in an instant. None if the windows never counted that many."""
+    by_partition: dict[int, list[tuple[float, int]]] = {}
+    for stamp, n, partition in sorted(stamped):
+        if start is not None and partition not in by_partition and start < stamp:
+            by_partition[partition] = [(start, 0)]
+        by_partition.setdefault(partition, []).append((stamp, n))
+    if sum(n for _, n, _ in stamped) < count:
+        return None
+
+    def learned(t: float, first_windows_at_t: bool = True) -> float:
+        total = 0.0
+        for windows in by_partition.values():
+            done, before = 0, None
+            for stamp, n in windows:
+                if stamp < t or (stamp == t and (before is not None or first_windows_at_t)):
+                    done, before = done + n, stamp
+                    continue
+                if before is not None and stamp > before:
+                    done += n * (t - before) / (stamp - before)
+                break
+            total += done
+        return total
+
+    # Between two consecutive stamps every partition's count is linear, so is the sum.
+    previous = None
+    for stamp in sorted({stamp for windows in by_partition.values() for stamp, _ in windows}):
+        at = learned(stamp)
+        if at >= count:
+            if previous is None:
+                return stamp
+            # From the earlier stamp the sum rises linearly to what it is just before this
+            # one; first windows stamped here then add theirs at once.
+            before_stamp, before_count = previous
+            just_before = learned(stamp, first_windows_at_t=False)
+            if count > just_before or just_before <= before_count:
+                return stamp
+            return before_stamp + (stamp - before_stamp) * (count - before_count) / (just_before - before_count)
+        previous = (stamp, at)
+    return None
+
+
 def cpu_when_counted(totals: list[tuple[float, float]], threads: list[tuple[float, dict[str, float]]],
-                     stamped: list[tuple[float, int]],
-                     count: float) -> tuple[float, float, dict[str, float], float] | None:
+                     stamped: list[tuple[float, int, int]], count: float,
+                     start: float | None = None) -> tuple[float, float, dict[str, float], float] | None:
     """(count, the workers' CPU seconds in all and by thread, wall time) at the moment the
-    progress windows had counted `count` examples, None if they never did or no CPU sample
-    covers it (by thread: {} then). The moment comes from the windows' own stamps
-    (`time_ms`, when the predict role sent them, right after learning their examples), not
-    from when they arrived: they arrive in bursts, and two marks read as a burst arrived
-    would count examples learned long before against the CPU of an instant. The moment is
-    interpolated between the stamps around it, the CPU between the samples."""
-    total, before, moment = 0, None, None
-    for stamp, n in sorted(stamped):
-        if total + n >= count:
-            start = before if before is not None else stamp
-            moment = start + (stamp - start) * ((count - total) / n if n else 1.0)
-            break
-        total, before = total + n, stamp
+    workers had learned `count` examples, None if the windows never counted that many or no
+    CPU sample covers it (by thread: {} then). The moment comes from the windows' own stamps
+    (`time_ms`, when the predict role sent them, right after learning their examples;
+    `moment_when_counted`), not from when they arrived: they arrive in bursts, and two marks
+    read as a burst arrived would count examples learned long before against the CPU of an
+    instant. The CPU is interpolated between the samples around it."""
+    moment = moment_when_counted(stamped, count, start)
     if moment is None:
         return None
     cpu = interpolated(totals, moment, lambda a, b, f: a + (b - a) * f)
