@@ -3,6 +3,7 @@ their committed progress windows cover them all."""
 
 from __future__ import annotations
 
+import bisect
 import threading
 import time
 import uuid
@@ -245,22 +246,23 @@ def moment_when_counted(stamped: list[tuple[float, int, int]], count: float,
             total += done
         return total
 
-    # Between two consecutive stamps every partition's count is linear, so is the sum.
-    previous = None
-    for stamp in sorted({stamp for windows in by_partition.values() for stamp, _ in windows}):
-        at = learned(stamp)
-        if at >= count:
-            if previous is None:
-                return stamp
-            # From the earlier stamp the sum rises linearly to what it is just before this
-            # one; first windows stamped here then add theirs at once.
-            before_stamp, before_count = previous
-            just_before = learned(stamp, first_windows_at_t=False)
-            if count > just_before or just_before <= before_count:
-                return stamp
-            return before_stamp + (stamp - before_stamp) * (count - before_count) / (just_before - before_count)
-        previous = (stamp, at)
-    return None
+    # The sum only grows: the first stamp by which `count` were learned is found by halving
+    # (a scan would read every partition's windows at every stamp: quadratic in a long
+    # run of small batches). Between it and the stamp before, every partition's count is
+    # linear, so is the sum.
+    stamps = sorted({stamp for windows in by_partition.values() for stamp, _ in windows})
+    k = bisect.bisect_left(stamps, count, key=learned)
+    stamp = stamps[k]
+    if k == 0:
+        return stamp
+    before_stamp = stamps[k - 1]
+    before_count = learned(before_stamp)
+    # From the earlier stamp the sum rises linearly to what it is just before this one;
+    # first windows stamped here then add theirs at once.
+    just_before = learned(stamp, first_windows_at_t=False)
+    if count > just_before or just_before <= before_count:
+        return stamp
+    return before_stamp + (stamp - before_stamp) * (count - before_count) / (just_before - before_count)
 
 
 def cpu_when_counted(totals: list[tuple[float, float]], threads: list[tuple[float, dict[str, float]]],
