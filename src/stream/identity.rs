@@ -128,9 +128,9 @@ pub(crate) fn check(config: &WorkerConfig) -> Result<(), StreamError> {
         // Recorded right at the end the read reached: nothing came before it, ours is the
         // model's. Otherwise another worker appended meanwhile, and the first identity
         // after that end decides.
-        None => match (changelog.end(), record(config, &ours)?) {
-            (Some(end), recorded_at) if end == recorded_at => ours.clone(),
-            (end, _) => changelog.first_identity(AtEnd::Wait { from: end })?.ok_or_else(|| {
+        None => match (changelog.next_unread, record(config, &ours)?) {
+            (end, recorded_at) if end == recorded_at => ours.clone(),
+            _ => changelog.first_identity(AtEnd::Wait)?.ok_or_else(|| {
                 StreamError::State(format!(
                     "the model's identity was written to {} partition 0 but cannot be read back",
                     changelog.topic
@@ -150,10 +150,8 @@ pub(crate) fn check(config: &WorkerConfig) -> Result<(), StreamError> {
 enum AtEnd {
     /// No identity up to the end: the model has none yet.
     Stop,
-    /// One was just recorded: wait for it (or an earlier one) to arrive. The read stands at
-    /// `from`: an identity after an offset not seen since is taken only once that offset
-    /// appears, or after [`GAP_WAIT`].
-    Wait { from: Option<i64> },
+    /// One was just recorded: wait for it (or an earlier one) to arrive.
+    Wait,
 }
 
 /// A reader of changelog partition 0 from its first offset, where the first worker records
@@ -163,26 +161,20 @@ struct ChangelogHead {
     consumer: ReaderConsumer,
     topic: String,
     deadline: Instant,
+    /// The offset after the last record read, or the partition's first offset before any:
+    /// kept here because librdkafka has no position for a partition read to its end
+    /// without a record, which is exactly the new model's partition two first workers race on.
+    next_unread: i64,
 }
 
 impl ChangelogHead {
     fn open(config: &WorkerConfig) -> Result<Self, StreamError> {
         let topic = config.topics().changelog;
-        let head = Self { consumer: reader(config)?, topic, deadline: Instant::now() + READ_TIMEOUT };
-        // Offset 0 rather than `Beginning`, as `kafka::assign_split_queues` explains; where 0
-        // is gone (compaction), `auto.offset.reset` (earliest) starts at the first offset kept.
-        head.rewind(0)?;
+        let consumer = reader(config)?;
+        let (first_kept, _) = consumer.fetch_watermarks(&topic, 0, TRANSACTION_CALL_TIMEOUT)?;
+        let head = Self { consumer, topic, deadline: Instant::now() + READ_TIMEOUT, next_unread: first_kept };
+        head.rewind(first_kept)?;
         Ok(head)
-    }
-
-    /// Where the read stands: after the end of the partition once [`Self::first_identity`]
-    /// found none.
-    fn end(&self) -> Option<i64> {
-        let position = self.consumer.position().ok()?;
-        match position.find_partition(&self.topic, 0)?.offset() {
-            Offset::Offset(offset) => Some(offset),
-            _ => None,
-        }
     }
 
     /// Reads partition 0 again from `offset`.
@@ -195,12 +187,13 @@ impl ChangelogHead {
 
     /// The next identity record read. The reader stays where it stopped, so after recording
     /// ours a second call reads only what was appended since the end the first one reached.
+    /// The first record a call reads must be at [`Self::next_unread`]: one after it is
+    /// taken only once that offset appears, or after [`GAP_WAIT`]. Only the first: later
+    /// gaps are transaction markers or compaction, and every identity recorded in a race
+    /// sits right at the end the racing workers read.
     fn first_identity(&mut self, at_end: AtEnd) -> Result<Option<ModelIdentity>, StreamError> {
         let topic = self.topic.clone();
-        let mut expected = match at_end {
-            AtEnd::Wait { from } => from,
-            AtEnd::Stop => None,
-        };
+        let mut expected = Some(self.next_unread);
         let mut gap_since: Option<Instant> = None;
         loop {
             if super::stopping() {
@@ -230,9 +223,9 @@ impl ChangelogHead {
                             first_unseen,
                             offset,
                             "the broker showed a record of the model's identity partition after offsets it never \
-                             showed; taking the first identity after them"
+                             showed (still being written, or removed by compaction); taking the first identity \
+                             after them"
                         );
-                        expected = None;
                     } else if gap_since.take().is_some() {
                         tracing::warn!(
                             %topic,
@@ -241,9 +234,8 @@ impl ChangelogHead {
                              in order"
                         );
                     }
-                    if let Some(first_unseen) = &mut expected {
-                        *first_unseen = offset + 1;
-                    }
+                    expected = None;
+                    self.next_unread = offset + 1;
                     if !message.key().is_some_and(|key| key.starts_with(MODEL_KEY_PREFIX.as_bytes())) {
                         continue;
                     }
