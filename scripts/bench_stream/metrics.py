@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 import urllib.request
 from pathlib import Path
 
@@ -25,7 +26,8 @@ def scrape(address: str, timeout: float) -> str:
 class StalenessProbe(threading.Thread):
     """Samples each worker's /metrics every 100 ms while the throughput runs: the predict
     role's examples the owners have not applied yet (`ftrl_view_examples_behind`) and the
-    age of the oldest (`ftrl_view_staleness_seconds`); keeps the largest and the mean."""
+    age of the oldest (`ftrl_view_staleness_seconds`); keeps each sample with its wall time,
+    for the largest and the mean, in all and by stretch of the run (`staleness_between`)."""
 
     def __init__(self, workers: list) -> None:
         super().__init__(name="staleness", daemon=True)
@@ -33,6 +35,7 @@ class StalenessProbe(threading.Thread):
         self.addresses: dict[int, str] = {}
         self.examples: list[float] = []
         self.seconds: list[float] = []
+        self.at: list[float] = []
         self._stopping = threading.Event()
 
     def address(self, i: int, worker) -> str | None:
@@ -57,16 +60,38 @@ class StalenessProbe(threading.Thread):
                 if behind and age:
                     self.examples.append(float(behind.group(1)))
                     self.seconds.append(float(age.group(1)))
+                    self.at.append(time.time())
 
     def stop(self) -> dict:
         self._stopping.set()
         self.join(timeout=5)
-        n = len(self.examples)
-        return {"samples": n,
-                "max_unconfirmed_examples": max(self.examples, default=None),
-                "max_unconfirmed_ms": max(self.seconds, default=0) * 1000 if n else None,
-                "mean_unconfirmed_examples": sum(self.examples) / n if n else None,
-                "mean_unconfirmed_ms": sum(self.seconds) / n * 1000 if n else None}
+        return staleness_summary(self.examples, self.seconds)
+
+    def samples(self) -> list[tuple[float, float, float]]:
+        """(wall time, examples behind, seconds behind) of every sample, in time order."""
+        return list(zip(self.at, self.examples, self.seconds))
+
+
+def staleness_summary(examples: list[float], seconds: list[float]) -> dict:
+    n = len(examples)
+    return {"samples": n,
+            "max_unconfirmed_examples": max(examples, default=None),
+            "max_unconfirmed_ms": max(seconds, default=0) * 1000 if n else None,
+            "mean_unconfirmed_examples": sum(examples) / n if n else None,
+            "mean_unconfirmed_ms": sum(seconds) / n * 1000 if n else None}
+
+
+def staleness_between(samples: list[tuple[float, float, float]], moments: list[float]) -> list[dict]:
+    """The staleness of the samples taken from each moment to the next (the first from the
+    start): beside the loss of the same stretches, whether a stretch that lost was one
+    whose workers saw each other late."""
+    stretches = []
+    before = float("-inf")
+    for moment in moments:
+        inside = [(examples, seconds) for at, examples, seconds in samples if before <= at < moment]
+        stretches.append(staleness_summary([e for e, _ in inside], [s for _, s in inside]))
+        before = moment
+    return stretches
 
 
 def transaction_totals(log: Path) -> dict[str, tuple[float, float]] | None:

@@ -232,6 +232,11 @@ def throughput_summary(results: dict, args: argparse.Namespace) -> dict:
             for rate in stream["worker_cpu_microseconds_per_example_by_tenth"]],
         "broker_cpu_us_per_example": stream["broker_cpu_microseconds_per_example"],
         "staleness": stream["staleness"],
+        # Where in the run the loss was lost, beside how late the workers saw each other then.
+        "loss_by_tenth": [None if loss is None else round(loss, 4) for loss in stream["progressive_log_loss_by_tenth"]],
+        "staleness_mean_ms_by_tenth": [
+            None if s["mean_unconfirmed_ms"] is None else round(s["mean_unconfirmed_ms"])
+            for s in stream["staleness_by_tenth"]],
     }
 
 

@@ -11,7 +11,8 @@ from .processes import thread_cpu_seconds
 from .protobuf import (decode_delta, decode_fields, decode_progress, double_field, encode_example, len_field,
                        read_varint, tag, varint)
 from .report import markdown_table, percentile
-from .throughput import cpu_by_tenth, cpu_when_counted, mid_run_cpu, moment_when_counted
+from .metrics import staleness_between
+from .throughput import cpu_by_tenth, cpu_when_counted, loss_between, mid_run_cpu, moment_when_counted
 
 
 def self_test() -> None:
@@ -108,6 +109,17 @@ def self_test() -> None:
     rates = cpu_by_tenth({1: (100, 0.5, 1.0), 2: (200, 0.6, 1.1), 3: (300, None, 1.2), 4: (400, 0.9, 1.3),
                           5: (400, 0.9, 1.4)})
     assert abs(rates[0] - 5000) < 1e-6 and abs(rates[1] - 1000) < 1e-6 and rates[2:] == [None] * 3, rates
+    # Stretches up to 11 s, then to the end: windows by their stamps (one without a stamp is
+    # in none), staleness samples by their times.
+    windows = [{"time_ms": 10_500, "loss_sum": 1.0, "weight_sum": 2.0},
+               {"time_ms": 11_000, "loss_sum": 3.0, "weight_sum": 4.0},
+               {"time_ms": 12_000, "loss_sum": 1.0, "weight_sum": 4.0},
+               {"time_ms": 0, "loss_sum": 9.0, "weight_sum": 1.0}]
+    assert loss_between(windows, [11.0, float("inf")]) == [0.5, 0.5], loss_between(windows, [11.0, float("inf")])
+    assert loss_between(windows, [10.0, 11.0, float("inf")])[0] is None
+    stretches = staleness_between([(10.0, 100, 0.1), (10.9, 300, 0.3), (11.0, 50, 0.05)], [11.0, float("inf")])
+    assert (stretches[0]["mean_unconfirmed_examples"], stretches[0]["max_unconfirmed_ms"]) == (200, 300), stretches
+    assert (stretches[1]["samples"], stretches[1]["mean_unconfirmed_ms"]) == (1, 50), stretches
     assert markdown_table(["a", "b"], [["1", "x|y"]]) == "| a | b |\n|---|---|\n| 1 | x\\|y |"
     # Hashing: the namespace seed of "" is pinned in src/learn/hashing.rs.
     try:

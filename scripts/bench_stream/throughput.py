@@ -13,7 +13,7 @@ from benchlib import BenchError
 
 from .consumers import ProgressLog
 from .examples import flush, make_producer, produce
-from .metrics import StalenessProbe
+from .metrics import StalenessProbe, staleness_between
 from .processes import proc_cpu_seconds, progress, thread_cpu_seconds, wait_until
 
 if TYPE_CHECKING:
@@ -88,6 +88,7 @@ def throughput(bench: Bench, examples: list[bytes]) -> None:
                          f"{dict(sorted(state['covered'].items()))} of "
                          f"{dict(sorted(last_offset.items()))}") from err
     staleness = probe.stop()
+    staleness_samples = probe.samples()
     cpu_totals, cpu_threads = cpu_sampler.stop()
     worker_cpu = workers_cpu_seconds([worker] + others)
     broker_cpu_after = proc_cpu_seconds(broker_pid) if broker_pid else None
@@ -106,6 +107,8 @@ def throughput(bench: Bench, examples: list[bytes]) -> None:
     tenths = {tenth: (at[0], at[1], at[3] - worker.started_wall) for tenth, at in reached.items() if at is not None}
     with follower.lock:
         windows = [w for _, w in log.windows]
+    # The tenths' moments, the last one past every window and sample, so the stretches hold all.
+    moments = [tenths[t][2] + worker.started_wall for t in sorted(tenths) if t < 10] + [float("inf")]
     seconds = state["done_at"] - worker.started_at
     steady = state["done_at"] - state["first_at"]
     bench.results["stream"] = {
@@ -143,6 +146,9 @@ def throughput(bench: Bench, examples: list[bytes]) -> None:
         "worker_cpu_by_tenth": [list(tenths[t]) for t in sorted(tenths)],
         "worker_cpu_microseconds_per_example_by_tenth": cpu_by_tenth(tenths),
         "broker_cpu_microseconds_per_example": broker_cpu / n * 1e6 if broker_cpu is not None else None,
+        # By the same tenths as the CPU (the last one running to the end).
+        "progressive_log_loss_by_tenth": loss_between(windows, moments),
+        "staleness_by_tenth": staleness_between(staleness_samples, moments),
     }
     bench.results["output"] = output_totals(bench, n)
     bench.results["stream"]["workers"] = args.workers
@@ -326,6 +332,20 @@ def loss_by_offset(windows: list[dict]) -> list[dict]:
     ranges = [(b, sums[b]) for b in LOSS_OFFSET_BOUNDS if b in sums] + ([(None, sums[-1])] if -1 in sums else [])
     return [{"offsets_below": bound, "log_loss": loss / weight if weight else None, "weight": weight}
             for bound, (loss, weight) in ranges]
+
+
+def loss_between(windows: list[dict], moments: list[float]) -> list[float | None]:
+    """The progressive loss of the windows stamped from each moment to the next (the first
+    from the start), by their `time_ms`: where in time a run lost, to set beside what the
+    workers did then (their staleness, their CPU). None for a stretch without windows."""
+    losses = []
+    before = float("-inf")
+    for moment in moments:
+        inside = [w for w in windows if w["time_ms"] and before <= w["time_ms"] / 1000 < moment]
+        weight = sum(w["weight_sum"] for w in inside)
+        losses.append(sum(w["loss_sum"] for w in inside) / weight if weight else None)
+        before = moment
+    return losses
 
 
 def output_totals(bench: Bench, examples: int) -> dict:
