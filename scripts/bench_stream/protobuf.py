@@ -113,6 +113,7 @@ PROGRESS_WINDOW_FIELDS = {
     1: ("count", WIRE_VARINT, int), 2: ("weight_sum", WIRE_64BIT, as_double),
     3: ("loss_sum", WIRE_64BIT, as_double), 8: ("origin_partition", WIRE_VARINT, as_signed64),
     9: ("first_offset", WIRE_VARINT, as_signed64), 10: ("last_offset", WIRE_VARINT, as_signed64),
+    11: ("worker", WIRE_LEN, lambda value: value.decode(errors="replace") if value else ""),
     12: ("time_ms", WIRE_VARINT, as_signed64)}
 WEIGHT_DELTA_FIELDS = {
     1: ("coordinate", WIRE_64BIT, int), 2: ("weight", WIRE_64BIT, as_double), 3: ("updates", WIRE_VARINT, int),

@@ -237,6 +237,9 @@ def throughput_summary(results: dict, args: argparse.Namespace) -> dict:
         "staleness_mean_ms_by_tenth": [
             None if s["mean_unconfirmed_ms"] is None else round(s["mean_unconfirmed_ms"])
             for s in stream["staleness_by_tenth"]],
+        # Per worker, the examples partitions of each assignment it got (a rebalance while learning).
+        "examples_partitions_by_worker": [[partitions for _, partitions in worker]
+                                          for worker in stream["examples_assignments"]],
     }
 
 

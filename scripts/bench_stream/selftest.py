@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import struct
 import sys
+from datetime import datetime, timezone
 
 from .examples import feature_coordinate, parse_jsonl_example
 from .processes import thread_cpu_seconds
@@ -12,7 +13,7 @@ from .protobuf import (decode_delta, decode_fields, decode_progress, double_fiel
                        read_varint, tag, varint)
 from .report import markdown_table, percentile
 from .metrics import staleness_between
-from .throughput import cpu_by_tenth, cpu_when_counted, loss_between, mid_run_cpu, moment_when_counted
+from .throughput import cpu_by_tenth, cpu_when_counted, examples_assignments, loss_between, mid_run_cpu, moment_when_counted
 
 
 def self_test() -> None:
@@ -36,7 +37,7 @@ def self_test() -> None:
               + len_field(11, b"w1") + tag(12, 0) + varint(1_700_000_000_000))
     assert decode_progress(window) == {"count": 5000, "weight_sum": 4999.5, "loss_sum": 2300.25,
                                        "origin_partition": 3, "first_offset": 123456789,
-                                       "last_offset": 123461788, "time_ms": 1_700_000_000_000}
+                                       "last_offset": 123461788, "worker": "w1", "time_ms": 1_700_000_000_000}
     assert decode_progress(b"")["origin_partition"] == 0  # proto3: absent means 0
     delta = (tag(1, 1) + (2**64 - 5).to_bytes(8, "little") + double_field(2, -0.25)
              + tag(3, 0) + varint(7) + tag(4, 0) + varint(7) + tag(5, 0) + varint(-3))
@@ -120,6 +121,12 @@ def self_test() -> None:
     stretches = staleness_between([(10.0, 100, 0.1), (10.9, 300, 0.3), (11.0, 50, 0.05)], [11.0, float("inf")])
     assert (stretches[0]["mean_unconfirmed_examples"], stretches[0]["max_unconfirmed_ms"]) == (200, 300), stretches
     assert (stretches[1]["samples"], stretches[1]["mean_unconfirmed_ms"]) == (1, 50), stretches
+    assert decode_progress(b"")["worker"] == ""
+    log = ("2026-11-27T14:39:43.500000Z  INFO ftrl_stream::stream::kafka: partitions assigned topic=b.examples "
+           "partitions=[0, 2]\n2026-11-27T14:39:43.6Z  INFO x: partitions assigned topic=b.gradients partitions=[1]\n"
+           "2026-11-27T14:39:45Z  INFO ftrl_stream::stream::kafka: partitions assigned topic=b.examples partitions=[]\n")
+    since = datetime(2026, 11, 27, 14, 39, 43, tzinfo=timezone.utc).timestamp()
+    assert examples_assignments([log, ""], "b.examples", since) == [[[0.5, [0, 2]], [2.0, []]], []]
     assert markdown_table(["a", "b"], [["1", "x|y"]]) == "| a | b |\n|---|---|\n| 1 | x\\|y |"
     # Hashing: the namespace seed of "" is pinned in src/learn/hashing.rs.
     try:

@@ -4,9 +4,11 @@ their committed progress windows cover them all."""
 from __future__ import annotations
 
 import bisect
+import re
 import threading
 import time
 import uuid
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from benchlib import BenchError
@@ -149,6 +151,8 @@ def throughput(bench: Bench, examples: list[bytes]) -> None:
         # By the same tenths as the CPU (the last one running to the end).
         "progressive_log_loss_by_tenth": loss_between(windows, moments),
         "staleness_by_tenth": staleness_between(staleness_samples, moments),
+        "examples_assignments": examples_assignments(
+            [w.log.read_text(errors="replace") for w in [worker] + others], topic, worker.started_wall),
     }
     bench.results["output"] = output_totals(bench, n)
     bench.results["stream"]["workers"] = args.workers
@@ -223,9 +227,9 @@ def interpolated(samples: list[tuple[float, object]], moment: float, mix) -> obj
 
 def moment_when_counted(stamped: list[tuple[float, int, int]], count: float,
                         start: float | None = None) -> float | None:
-    """When the workers had learned `count` examples, from the windows' (stamp, examples,
-    examples partition): each partition's examples learned at an even pace from one of its
-    windows' stamps to the next (a window's are learned between the two), those of its first
+    """When the owners had applied `count` examples, from the windows' (stamp, examples,
+    examples partition): each partition's examples applied at an even pace from one of its
+    windows' stamps to the next (a window's are applied between the two), those of its first
     window from `start` (when learning could begin: the worker's ready line) or, without
     one, at its stamp. Windows of different workers come at nearly the same moments, so
     counting them one after another regardless of partition would put a whole batch of
@@ -275,11 +279,12 @@ def cpu_when_counted(totals: list[tuple[float, float]], threads: list[tuple[floa
                      stamped: list[tuple[float, int, int]], count: float,
                      start: float | None = None) -> tuple[float, float, dict[str, float], float] | None:
     """(count, the workers' CPU seconds in all and by thread, wall time) at the moment the
-    workers had learned `count` examples, None if the windows never counted that many or no
+    owners had applied `count` examples, None if the windows never counted that many or no
     CPU sample covers it (by thread: {} then). The moment comes from the windows' own stamps
-    (`time_ms`, when the predict role sent them, right after learning their examples;
+    (`time_ms`, set by the update role as it publishes them in the transaction that applied
+    their examples, a round trip after the predict role learned them;
     `moment_when_counted`), not from when they arrived: they arrive in bursts, and two marks
-    read as a burst arrived would count examples learned long before against the CPU of an
+    read as a burst arrived would count examples applied long before against the CPU of an
     instant. The CPU is interpolated between the samples around it."""
     moment = moment_when_counted(stamped, count, start)
     if moment is None:
@@ -346,6 +351,28 @@ def loss_between(windows: list[dict], moments: list[float]) -> list[float | None
         losses.append(sum(w["loss_sum"] for w in inside) / weight if weight else None)
         before = moment
     return losses
+
+
+ASSIGNED = re.compile(r"^(\S+Z)\s+INFO .*partitions assigned topic=(\S+) partitions=\[([^\]]*)\]")
+
+
+def examples_assignments(logs: list[str], topic: str, since: float) -> list[list[list]]:
+    """Per worker (in the order of `logs`, the text of each one's log), each assignment of
+    examples partitions it got: [seconds after `since` (wall time), partitions]. More than
+    one a worker is a rebalance while the group learned: a partition that changed hands is
+    learned from a replica that has not seen its first examples until the owners publish
+    them, and a worker with none learned nothing."""
+    workers = []
+    for text in logs:
+        assignments = []
+        for line in text.splitlines():
+            found = ASSIGNED.match(line)
+            if found and found.group(2) == topic:
+                at = datetime.fromisoformat(found.group(1).replace("Z", "+00:00")).timestamp()
+                partitions = [int(p) for p in found.group(3).split(",") if p.strip()]
+                assignments.append([round(at - since, 3), partitions])
+        workers.append(assignments)
+    return workers
 
 
 def output_totals(bench: Bench, examples: int) -> dict:

@@ -671,7 +671,8 @@ impl ClientContext for RebalanceFlag {
 impl ConsumerContext for RebalanceFlag {
     fn pre_rebalance(&self, consumer: &BaseConsumer<Self>, rebalance: &Rebalance<'_>) {
         if let Rebalance::Revoke(partitions) = rebalance {
-            tracing::info!(partitions = ?partition_numbers(partitions), "partitions revoked");
+            let topic = partitions.elements().first().map(|e| e.topic().to_string()).unwrap_or_default();
+            tracing::info!(%topic, partitions = ?partition_numbers(partitions), "partitions revoked");
             report_assignment(consumer, 0);
         }
         self.changed.store(true, Ordering::Release);
