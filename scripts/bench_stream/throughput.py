@@ -341,8 +341,9 @@ def loss_by_offset(windows: list[dict]) -> list[dict]:
 
 def loss_between(windows: list[dict], moments: list[float]) -> list[float | None]:
     """The progressive loss of the windows stamped from each moment to the next (the first
-    from the start), by their `time_ms`: where in time a run lost, to set beside what the
-    workers did then (their staleness, their CPU). None for a stretch without windows."""
+    from the start), by their `time_ms` (when the owners applied them, a round trip after
+    they were learned): where in time a run lost, to set beside what the workers did then
+    (their staleness, their CPU). None for a stretch without windows."""
     losses = []
     before = float("-inf")
     for moment in moments:
