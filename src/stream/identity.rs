@@ -172,6 +172,7 @@ impl ChangelogHead {
         let topic = config.topics().changelog;
         let consumer = reader(config)?;
         let (first_kept, _) = consumer.fetch_watermarks(&topic, 0, TRANSACTION_CALL_TIMEOUT)?;
+        let first_kept = first_kept.max(0);
         let head = Self { consumer, topic, deadline: Instant::now() + READ_TIMEOUT, next_unread: first_kept };
         head.rewind(first_kept)?;
         Ok(head)
