@@ -171,6 +171,8 @@ impl ChangelogHead {
     fn open(config: &WorkerConfig) -> Result<Self, StreamError> {
         let topic = config.topics().changelog;
         let consumer = reader(config)?;
+        // The low watermark: where compaction left the partition's first record. (The test
+        // broker's high watermark from this query is wrong, docs/test-broker.md; its low is not.)
         let (first_kept, _) = consumer.fetch_watermarks(&topic, 0, TRANSACTION_CALL_TIMEOUT)?;
         let first_kept = first_kept.max(0);
         let head = Self { consumer, topic, deadline: Instant::now() + READ_TIMEOUT, next_unread: first_kept };
@@ -188,13 +190,15 @@ impl ChangelogHead {
 
     /// The next identity record read. The reader stays where it stopped, so after recording
     /// ours a second call reads only what was appended since the end the first one reached.
-    /// The first record a call reads must be at [`Self::next_unread`]: one after it is
-    /// taken only once that offset appears, or after [`GAP_WAIT`]. Only the first: later
-    /// gaps are transaction markers or compaction, and every identity recorded in a race
-    /// sits right at the end the racing workers read.
+    /// After recording ours ([`AtEnd::Wait`]), the first record read must be at
+    /// [`Self::next_unread`], the end the first call reached: one after it is taken only
+    /// once that offset appears, or after [`GAP_WAIT`]. Only then, and only the first
+    /// record: every identity recorded in a race sits right at that end, while a gap
+    /// elsewhere is a transaction marker or compaction's (which keeps the later of two
+    /// identical identity records), and waiting there would delay every start.
     fn first_identity(&mut self, at_end: AtEnd) -> Result<Option<ModelIdentity>, StreamError> {
         let topic = self.topic.clone();
-        let mut expected = Some(self.next_unread);
+        let mut expected = (at_end == AtEnd::Wait).then_some(self.next_unread);
         let mut gap_since: Option<Instant> = None;
         loop {
             if super::stopping() {
@@ -224,8 +228,7 @@ impl ChangelogHead {
                             first_unseen,
                             offset,
                             "the broker showed a record of the model's identity partition after offsets it never \
-                             showed (still being written, or removed by compaction); taking the first identity \
-                             after them"
+                             showed; taking the first identity after them"
                         );
                     } else if gap_since.take().is_some() {
                         tracing::warn!(
