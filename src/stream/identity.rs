@@ -161,22 +161,22 @@ struct ChangelogHead {
     consumer: ReaderConsumer,
     topic: String,
     deadline: Instant,
-    /// The offset after the last record read, or the partition's first offset before any:
-    /// kept here because librdkafka has no position for a partition read to its end
-    /// without a record, which is exactly the new model's partition two first workers race on.
+    /// The offset after the last record read, 0 before any (a partition that starts later
+    /// and holds nothing costs a read after recording [`GAP_WAIT`], no more): kept here
+    /// because librdkafka has no position for a partition read to its end without a record,
+    /// which is exactly the new model's partition two first workers race on.
     next_unread: i64,
 }
 
 impl ChangelogHead {
     fn open(config: &WorkerConfig) -> Result<Self, StreamError> {
         let topic = config.topics().changelog;
-        let consumer = reader(config)?;
-        // The low watermark: where compaction left the partition's first record. (The test
-        // broker's high watermark from this query is wrong, docs/test-broker.md; its low is not.)
-        let (first_kept, _) = consumer.fetch_watermarks(&topic, 0, TRANSACTION_CALL_TIMEOUT)?;
-        let first_kept = first_kept.max(0);
-        let head = Self { consumer, topic, deadline: Instant::now() + READ_TIMEOUT, next_unread: first_kept };
-        head.rewind(first_kept)?;
+        // Offset 0 rather than `Beginning`, as `kafka::assign_split_queues` explains; where 0
+        // is gone, `auto.offset.reset` (earliest) starts at the first offset kept. Not asked
+        // of the broker first: a partition without a leader fails that query at once, where
+        // the read waits for one (and for a stop) as the rest of the start does.
+        let head = Self { consumer: reader(config)?, topic, deadline: Instant::now() + READ_TIMEOUT, next_unread: 0 };
+        head.rewind(0)?;
         Ok(head)
     }
 
