@@ -81,17 +81,23 @@ def staleness_summary(examples: list[float], seconds: list[float]) -> dict:
             "mean_unconfirmed_ms": sum(seconds) / n * 1000 if n else None}
 
 
+def split_at(items: list, moments: list[float], when) -> list[list]:
+    """The items whose moment (`when(item)`, in seconds) falls from each of `moments` to the
+    next, the first stretch from the start."""
+    stretches = []
+    before = float("-inf")
+    for moment in moments:
+        stretches.append([item for item in items if before <= when(item) < moment])
+        before = moment
+    return stretches
+
+
 def staleness_between(samples: list[tuple[float, float, float]], moments: list[float]) -> list[dict]:
     """The staleness of the samples taken from each moment to the next (the first from the
     start): beside the loss of the same stretches, whether a stretch that lost was one
     whose workers saw each other late."""
-    stretches = []
-    before = float("-inf")
-    for moment in moments:
-        inside = [(examples, seconds) for at, examples, seconds in samples if before <= at < moment]
-        stretches.append(staleness_summary([e for e, _ in inside], [s for _, s in inside]))
-        before = moment
-    return stretches
+    return [staleness_summary([examples for _, examples, _ in inside], [seconds for _, _, seconds in inside])
+            for inside in split_at(samples, moments, lambda sample: sample[0])]
 
 
 def transaction_totals(log: Path) -> dict[str, tuple[float, float]] | None:

@@ -15,7 +15,7 @@ from benchlib import BenchError
 
 from .consumers import ProgressLog
 from .examples import flush, make_producer, produce
-from .metrics import StalenessProbe, staleness_between
+from .metrics import StalenessProbe, split_at, staleness_between
 from .processes import proc_cpu_seconds, progress, thread_cpu_seconds, wait_until
 
 if TYPE_CHECKING:
@@ -344,13 +344,11 @@ def loss_between(windows: list[dict], moments: list[float]) -> list[float | None
     from the start), by their `time_ms` (when the owners applied them, a round trip after
     they were learned): where in time a run lost, to set beside what the workers did then
     (their staleness, their CPU). None for a stretch without windows."""
+    stamped = [w for w in windows if w["time_ms"]]
     losses = []
-    before = float("-inf")
-    for moment in moments:
-        inside = [w for w in windows if w["time_ms"] and before <= w["time_ms"] / 1000 < moment]
+    for inside in split_at(stamped, moments, lambda w: w["time_ms"] / 1000):
         weight = sum(w["weight_sum"] for w in inside)
         losses.append(sum(w["loss_sum"] for w in inside) / weight if weight else None)
-        before = moment
     return losses
 
 
