@@ -275,9 +275,7 @@ pub struct WorkerSection {
     pub hot_coordinates: usize,
     /// How many examples the whole group learns between two sendings of one worker: each
     /// sends after this many times its share of the examples partitions of its own
-    /// examples, at its own moment. While the model is young (the group has learned fewer
-    /// than ten times this since the worker started) it sends more often: every tenth of
-    /// what was learned, at least every fifth of this.
+    /// examples, at its own moment.
     #[serde(default = "default_hot_every_examples")]
     pub hot_every_examples: usize,
     /// Fewest own steps of a coordinate since its last piece that make a piece: a

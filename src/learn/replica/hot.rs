@@ -44,23 +44,6 @@ pub(crate) type Offsets = Arc<BTreeMap<i32, i64>>;
 /// cannot grow a worker's memory without bound.
 pub(crate) const MAX_PROVISIONAL: usize = 1_000_000;
 
-/// A worker sends at most every this fraction of the examples the group has learned since
-/// it started ([`sending_interval`]).
-const YOUNG_MODEL_FRACTION: usize = 10;
-
-/// Examples of the group between two sendings of one worker, after the group learned
-/// `learned` examples since it started: `every` (`worker.hot_every_examples`) once the
-/// model is grown, a tenth of `learned` while it is young, never below a fifth of `every`.
-/// A young model moves most with each example, and every replica learns mostly its own
-/// examples until the owners' first states arrive: the other workers' steps are worth most
-/// then (in the simulation of 4 workers, a fifth of the loss beyond one process's is gone,
-/// and most of it in the first 65,536 examples), and sending more often for so short a
-/// stretch costs little.
-pub(crate) fn sending_interval(every: usize, learned: usize) -> usize {
-    let every = every.max(1);
-    (learned / YOUNG_MODEL_FRACTION).clamp((every / 5).max(1), every)
-}
-
 /// One worker's own steps of one coordinate, not yet confirmed by its owner, sent directly
 /// to the other workers.
 #[derive(Clone, Debug, PartialEq)]
@@ -1028,19 +1011,6 @@ mod tests {
 
     fn offsets(pairs: &[(i32, i64)]) -> Offsets {
         Arc::new(pairs.iter().copied().collect())
-    }
-
-    #[test]
-    fn a_young_model_sends_every_tenth_of_what_was_learned_between_a_fifth_of_the_interval_and_all_of_it() {
-        assert_eq!(sending_interval(5_000, 0), 1_000);
-        assert_eq!(sending_interval(5_000, 10_000), 1_000);
-        assert_eq!(sending_interval(5_000, 23_456), 2_345);
-        assert_eq!(sending_interval(5_000, 50_000), 5_000);
-        assert_eq!(sending_interval(5_000, 10_000_000), 5_000);
-        // Intervals too short to split never reach 0.
-        assert_eq!(sending_interval(3, 0), 1);
-        assert_eq!(sending_interval(1, 1_000), 1);
-        assert_eq!(sending_interval(0, 0), 1);
     }
 
     #[test]

@@ -327,8 +327,7 @@ impl Predictor {
             self.receive_hot()?;
             // Cut where a hot sending is due, so that it leaves between examples.
             while processed < records.len() {
-                let room =
-                    self.hot.as_ref().and_then(|hot| hot.every_now().map(|every| every.saturating_sub(hot.since)));
+                let room = self.hot.as_ref().and_then(|hot| hot.every.map(|every| every.saturating_sub(hot.since)));
                 let end = room.map_or(records.len(), |room| (processed + room.max(1)).min(records.len()));
                 let taken = self.learn_records(&records[processed..end], &mut batch)?;
                 processed += taken;
@@ -379,9 +378,8 @@ impl Predictor {
             return Ok(());
         };
         hot.since += learned;
-        hot.learned += learned;
         hot.link.learned.learned(learned, crate::stream::kafka::now_ms());
-        let Some(every) = hot.every_now() else {
+        let Some(every) = hot.every else {
             if hot.since >= hot.every_group_examples {
                 // Alone: nothing to send to, but the replica's pieces are let go all the same.
                 hot.since = 0;

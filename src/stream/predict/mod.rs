@@ -125,12 +125,6 @@ struct HotExchange {
     every: Option<usize>,
     /// Records learned since the last sending.
     since: usize,
-    /// Records learned since the role started: with this worker's share of the examples
-    /// partitions, how far the group's model has grown since (a young model's sendings
-    /// come more often: `learn::replica::sending_interval`).
-    learned: usize,
-    /// Examples partitions assigned here, and in all.
-    share: (usize, usize),
 }
 
 /// What a predict role has handed to its committer, for its log lines.
@@ -275,8 +269,6 @@ fn hot_exchange(config: &WorkerConfig, learner: &ViewLearner) -> Result<Option<H
         every_group_examples: config.worker.hot_every_examples,
         every: None,
         since: 0,
-        learned: 0,
-        share: (0, 1),
     }))
 }
 
@@ -285,16 +277,6 @@ impl HotExchange {
     fn assigned(&mut self, assigned: usize, partitions: usize) {
         self.every = (assigned > 0 && assigned < partitions)
             .then(|| (self.every_group_examples * assigned / partitions.max(1)).max(1));
-        self.share = (assigned, partitions.max(1));
-    }
-
-    /// Own records between two sendings now; `None` when this worker sends nothing.
-    fn every_now(&self) -> Option<usize> {
-        self.every?;
-        let (assigned, partitions) = self.share;
-        let group_learned = self.learned * partitions / assigned.max(1);
-        let group_every = crate::learn::replica::sending_interval(self.every_group_examples, group_learned);
-        Some((group_every * assigned / partitions).max(1))
     }
 }
 
