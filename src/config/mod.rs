@@ -270,7 +270,8 @@ pub struct WorkerSection {
     /// updated most in its last batch, its own steps of them since its last sending, which
     /// every other worker's replica adds at once instead of waiting for the owners' round
     /// trip (`learn::replica`'s hot exchange, the `{prefix}.hot` topic). 0 turns it off.
-    /// A worker alone in its group (all examples partitions its own) sends nothing.
+    /// A worker alone in its group (all examples partitions its own), or without examples
+    /// partitions, neither sends nor reads the topic.
     #[serde(default = "default_hot_coordinates")]
     pub hot_coordinates: usize,
     /// How many examples the whole group learns between two sendings of one worker: each

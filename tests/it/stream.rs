@@ -458,6 +458,59 @@ fn without_the_hot_topic_workers_say_so_and_learn_without_the_exchange() {
     }
 }
 
+/// A worker alone in its group sends no hot pieces and has none to take: it does not read the
+/// hot topic (a reader asking every 5 ms cost the test broker 7% of a core for one idle
+/// worker). Once a second worker joins, both read it from its end again, and each takes the
+/// other's pieces.
+#[test]
+fn a_worker_alone_does_not_read_the_hot_topic_and_reads_it_again_once_another_joins() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let setup = Setup::with_example_partitions("alone", 2);
+    let configs: Vec<_> = (0..2).map(|w| setup.config(&format!("w{w}"), "protobuf")).collect();
+    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&configs[0]));
+    const NOT_READING: &str = "not reading other workers' hot coordinates";
+    const READING: &str = "reading other workers' hot coordinates from the end";
+    let logs: Vec<PathBuf> = (0..2).map(|w| setup.dir.path().join(format!("w{w}.log"))).collect();
+    let first = Worker::start(&configs[0], logs[0].clone());
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !first.log_text().contains(NOT_READING) {
+        assert!(Instant::now() < deadline, "the lone worker still reads:\n{}", first.log_text());
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let second = Worker::start(&configs[1], logs[1].clone());
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let shares: Vec<_> = [&first, &second].iter().filter_map(|w| assigned(w, "alone.examples")).collect();
+        if shares.len() == 2 && shares.iter().all(|s| s.len() == 1) {
+            break;
+        }
+        assert!(Instant::now() < deadline, "the group never shared the examples: {shares:?}");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let (_, generated) = generated(setup.dir.path(), 40_000);
+    let payloads: Vec<Vec<u8>> = generated.into_iter().map(|(_, payload)| payload).collect();
+    produce_round_robin(&setup, &payloads, 2);
+    wait_for_progress(&setup, 40_000, &[&first, &second]);
+    first.stop();
+    second.stop();
+    let logs: Vec<String> = logs.iter().map(|log| std::fs::read_to_string(log).unwrap()).collect();
+    let first_log = &logs[0];
+    let stopped_reading = first_log.find(NOT_READING).unwrap_or(usize::MAX);
+    assert!(
+        first_log.rfind(READING).is_some_and(|at| at > stopped_reading),
+        "the first worker never read the hot topic again:\n{first_log}"
+    );
+    for log in &logs {
+        let stopped = log.lines().rev().find(|l| l.contains("predict role stopped")).unwrap_or_default();
+        let taken: u64 = stopped
+            .split("hot_pieces_taken=")
+            .nth(1)
+            .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok())
+            .unwrap_or(0);
+        assert!(taken > 0, "no piece of the other worker taken:\n{log}");
+    }
+}
+
 /// Waits until the deltas topic accounts for every gradient contribution the embedded model
 /// counted (the update role trails the predict role by a batch or two).
 fn wait_for_updates(

@@ -105,7 +105,7 @@ impl Predictor {
                 let committed = committed_positions(&self.consumer)?;
                 if let Some(hot) = &mut self.hot {
                     let partitions = self.config.model.example_partitions.max(1) as usize;
-                    hot.assigned(committed.len(), partitions);
+                    hot.assigned(committed.len(), partitions)?;
                     self.replica.set_hot_group_share(committed.len() as f64 / partitions as f64);
                 }
                 self.resume(&committed, &mut handover)?;

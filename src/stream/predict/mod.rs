@@ -273,10 +273,12 @@ fn hot_exchange(config: &WorkerConfig, learner: &ViewLearner) -> Result<Option<H
 }
 
 impl HotExchange {
-    /// Sets the interval for an assignment of `assigned` of `partitions` examples partitions.
-    fn assigned(&mut self, assigned: usize, partitions: usize) {
+    /// Sets the interval for an assignment of `assigned` of `partitions` examples partitions,
+    /// and reads the other workers' sendings only if there are others to send them.
+    fn assigned(&mut self, assigned: usize, partitions: usize) -> Result<(), StreamError> {
         self.every = (assigned > 0 && assigned < partitions)
             .then(|| (self.every_group_examples * assigned / partitions.max(1)).max(1));
+        self.link.listen(self.every.is_some())
     }
 }
 
