@@ -104,13 +104,20 @@ impl LearnedSince {
         self.marks.push_back((now_ms, self.learned));
     }
 
-    /// Examples learned after `since_ms`: all those after the last mark at or before it
-    /// (the oldest kept when it is older than them all).
+    /// Examples learned after `since_ms`: between the marks around it, those learned in the
+    /// part of that stretch after it, taken as learned evenly (the predict role marks the
+    /// start and the end of each chunk it learns, so a stretch is a chunk or a wait); from
+    /// the oldest mark kept when it is older than them all.
     pub(crate) fn since(&self, since_ms: i64) -> u64 {
         let after = self.marks.partition_point(|(ms, _)| *ms <= since_ms);
-        let then = match after.checked_sub(1) {
-            Some(at) => self.marks[at].1,
-            None => self.marks.front().map_or(self.learned, |(_, learned)| *learned),
+        let then = match (after.checked_sub(1).map(|at| self.marks[at]), self.marks.get(after)) {
+            (Some((before_ms, before)), Some(&(next_ms, next))) => {
+                // The marks are in time order, each at a later millisecond.
+                let part = (since_ms - before_ms) as f64 / (next_ms - before_ms) as f64;
+                before + ((next - before) as f64 * part) as u64
+            }
+            (Some((_, before)), None) => before,
+            (None, _) => self.marks.front().map_or(self.learned, |(_, learned)| *learned),
         };
         self.learned - then
     }
@@ -362,14 +369,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn examples_learned_since_a_moment_count_from_the_last_mark_at_or_before_it() {
+    fn examples_learned_since_a_moment_count_the_part_of_the_marked_stretch_after_it() {
         let mut learned = LearnedSince::default();
         assert_eq!(learned.since(0), 0, "nothing learned yet");
         learned.learned(100, 10);
         learned.learned(50, 20);
         learned.learned(25, 30);
         assert_eq!(learned.since(20), 25);
-        assert_eq!(learned.since(25), 25, "a moment between marks counts from the earlier");
+        assert_eq!(learned.since(25), 13, "a moment between marks: the part of the stretch after it");
         assert_eq!(learned.since(30), 0);
         assert_eq!(learned.since(10), 75);
         assert_eq!(learned.since(5), 75, "older than every mark: from the oldest kept");
@@ -377,6 +384,12 @@ mod tests {
         assert_eq!(learned.marks.len(), 3, "one mark a millisecond");
         assert_eq!(learned.since(20), 30);
         assert_eq!(learned.since(30), 0);
+        // A wait, then a chunk whose start was marked: a moment in the wait counts the whole
+        // chunk, one in the chunk the part after it.
+        learned.learned(0, 100);
+        learned.learned(40, 104);
+        assert_eq!(learned.since(60), 40);
+        assert_eq!(learned.since(103), 10);
     }
 
     #[test]

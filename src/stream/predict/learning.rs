@@ -329,6 +329,10 @@ impl Predictor {
             while processed < records.len() {
                 let room = self.hot.as_ref().and_then(|hot| hot.every.map(|every| every.saturating_sub(hot.since)));
                 let end = room.map_or(records.len(), |room| (processed + room.max(1)).min(records.len()));
+                if let Some(hot) = &mut self.hot {
+                    // The chunk's start, so that a piece's delay counts only its examples after it.
+                    hot.link.learned.learned(0, crate::stream::kafka::now_ms());
+                }
                 let taken = self.learn_records(&records[processed..end], &mut batch)?;
                 processed += taken;
                 self.exchange_hot(&batch, taken)?;
