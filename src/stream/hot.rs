@@ -240,7 +240,7 @@ impl HotLink {
     /// Reads the topic from its end, or stops reading it. A worker that sends nothing (alone
     /// in its group, or without examples partitions) has nothing to take either, and a
     /// reader asking every 5 ms costs the broker all the same: on the test broker, a lone
-    /// idle worker's reader took 7% of a core. Pieces sent while it was not reading are
+    /// idle worker's reader took 7–9% of a core. Pieces sent while it was not reading are
     /// skipped, as at the start: they are speed-ups, and the owners bring their steps.
     pub(crate) fn listen(&mut self, on: bool) -> Result<(), StreamError> {
         if on == self.listening {

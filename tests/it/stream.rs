@@ -459,7 +459,7 @@ fn without_the_hot_topic_workers_say_so_and_learn_without_the_exchange() {
 }
 
 /// A worker alone in its group sends no hot pieces and has none to take: it does not read the
-/// hot topic (a reader asking every 5 ms cost the test broker 7% of a core for one idle
+/// hot topic (a reader asking every 5 ms cost the test broker 7–9% of a core for one idle
 /// worker). Once a second worker joins, both read it from its end again, and each takes the
 /// other's pieces.
 #[test]
