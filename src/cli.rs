@@ -409,6 +409,10 @@ pub struct SimulateArgs {
     /// With --cores: examples a running worker learns per turn (time slice × its rate).
     #[arg(long, value_name = "Q", default_value_t = 1_000, requires = "cores")]
     pub slice: usize,
+    /// Worker 0 alone learns the empty model until the owners have confirmed this many of
+    /// its examples; the others start then (0: all at once).
+    #[arg(long, value_name = "X", default_value_t = 0)]
+    pub warm_start: usize,
     #[command(flatten)]
     pub learner: LearnerArgs,
 }

@@ -504,6 +504,7 @@ fn simulate_command(args: &SimulateArgs) -> Result<()> {
                     cores: args.cores,
                     slice: args.slice,
                     hot_staggered: args.hot_staggered,
+                    warm_start: args.warm_start,
                 };
                 let report = simulate(&settings, &examples, &options)?;
                 let loss = report.progress.mean_loss();

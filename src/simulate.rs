@@ -96,6 +96,9 @@ pub(crate) struct SimulationOptions {
     /// With `cores`: examples each running worker learns in one turn (the scheduler's time
     /// slice × a worker's rate).
     pub slice: usize,
+    /// A model that starts empty is learned by worker 0 alone until the owners have
+    /// confirmed this many of its examples; the others start then (0: all start at once).
+    pub warm_start: usize,
 }
 
 /// Which workers learn while the cores are fewer than the workers
@@ -442,10 +445,16 @@ pub(crate) fn simulate(
     let mut hot_due = vec![false; workers.len()];
     let mut turns = Turns::new(options);
 
+    let mut warming = options.warm_start > 0 && workers.len() > 1;
     loop {
         let mut learned = false;
+        if warming {
+            let first = &workers[0];
+            warming =
+                first.learned - (first.replica.unconfirmed().examples as u64) < options.warm_start as u64 && !done[0];
+        }
         for (w, worker) in workers.iter_mut().enumerate() {
-            if done[w] || !turns.runs(w) {
+            if done[w] || !turns.runs(w) || (warming && w > 0) {
                 continue;
             }
             if worker.batch.examples == 0 {
@@ -791,6 +800,7 @@ mod tests {
             hot_coordinates: 0,
             hot_every: 1,
             hot_staggered: false,
+            warm_start: 0,
             hot_min_updates: 1,
             hot_min_impact: 0.0,
             hot_delay: 0,
@@ -835,6 +845,31 @@ mod tests {
             let again = simulate(&settings, &data, &options(3, coalesce)).unwrap();
             assert_eq!(again.progress.mean_loss(), report.progress.mean_loss());
         }
+    }
+
+    /// With a warm start, worker 0 learns its examples partition alone (as one worker would
+    /// learn that partition) until the owners have confirmed the first `warm_start` of them;
+    /// then every worker learns, and every example once.
+    #[test]
+    fn with_a_warm_start_worker_0_learns_alone_until_its_first_examples_are_confirmed() {
+        let settings = ModelSettings::new(ftrl(0.5), Loss::Logistic, &[]);
+        let data = examples(2_000);
+        let warm = SimulationOptions { warm_start: 300, ..options(4, true) };
+        let report = simulate(&settings, &data, &warm).unwrap();
+        assert_eq!(report.progress.count, 2_000);
+        let first_partition: Vec<SimExample> = data.iter().step_by(4).cloned().collect();
+        let alone =
+            simulate(&settings, &first_partition, &SimulationOptions { example_partitions: 1, ..options(1, true) })
+                .unwrap();
+        let points = |report: &SimulationReport| -> Vec<(u64, f64)> {
+            report.curve.iter().copied().filter(|(n, _)| *n <= 256).collect()
+        };
+        assert_eq!(points(&report).len(), 9);
+        for ((n, warm), (_, one)) in points(&report).into_iter().zip(points(&alone)) {
+            assert!((warm - one).abs() < 1e-12, "after {n} examples: {warm} with a warm start, {one} alone");
+        }
+        let together = simulate(&settings, &data, &options(4, true)).unwrap();
+        assert_ne!(points(&together), points(&report), "without a warm start every worker learns from the start");
     }
 
     /// Issue 30's question: is what four workers' replicas compute from exactly the owners'

@@ -291,6 +291,13 @@ pub struct WorkerSection {
     /// through the owners. 0 sends every piece.
     #[serde(default = "default_hot_min_impact")]
     pub hot_min_impact: f64,
+    /// A model that starts empty is learned by the worker of examples partition 0 alone
+    /// until the owners hold its first this many examples (at most what the partition held
+    /// when a worker got its assignment); the others learn once their replica holds them,
+    /// or after `max_unconfirmed_ms` (`stream::warm_start`). A worker joining a model already
+    /// learned never waits. 0 starts every worker at once.
+    #[serde(default = "default_warm_start_examples")]
+    pub warm_start_examples: usize,
 }
 
 /// Logs, metrics and health endpoints of `ftrl worker`.
@@ -442,6 +449,10 @@ fn default_hot_min_updates() -> u64 {
 
 fn default_hot_min_impact() -> f64 {
     0.12
+}
+
+fn default_warm_start_examples() -> usize {
+    20_000
 }
 
 fn default_batch_max_examples() -> usize {
@@ -600,6 +611,7 @@ impl Default for WorkerSection {
             hot_every_examples: default_hot_every_examples(),
             hot_min_updates: default_hot_min_updates(),
             hot_min_impact: default_hot_min_impact(),
+            warm_start_examples: default_warm_start_examples(),
         }
     }
 }

@@ -29,6 +29,7 @@ pub(crate) mod resume;
 pub(crate) mod stall;
 pub(crate) mod update;
 pub(crate) mod view;
+pub(crate) mod warm_start;
 pub mod wire;
 
 use crate::config::{ModelSettingsError, WorkerConfig};

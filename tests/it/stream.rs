@@ -511,6 +511,63 @@ fn a_worker_alone_does_not_read_the_hot_topic_and_reads_it_again_once_another_jo
     }
 }
 
+/// A model that starts empty, with examples waiting on every partition: the worker of
+/// examples partition 0 learns alone until the owners hold its first `warm_start_examples`,
+/// and the other worker learns its first example only after that (its first progress window
+/// is published in a later owner transaction than the window holding partition 0's offset
+/// `warm_start_examples − 1`). Every example is still learned once.
+#[test]
+fn on_an_empty_model_the_worker_of_partition_0_learns_its_first_examples_alone() {
+    use ftrl_stream::schema::proto::ProgressWindow;
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let setup = Setup::with_example_partitions("warm", 2);
+    const WARM: i64 = 3_000;
+    let warm = |text: String| {
+        text.replace("predict_threads = 2", &format!("predict_threads = 2\nwarm_start_examples = {WARM}"))
+    };
+    let configs: Vec<_> = (0..2).map(|w| setup.config_with(&format!("w{w}"), "protobuf", warm)).collect();
+    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&configs[0]));
+    let (_, generated) = generated(setup.dir.path(), 20_000);
+    let payloads: Vec<Vec<u8>> = generated.into_iter().map(|(_, payload)| payload).collect();
+    produce_round_robin(&setup, &payloads, 2);
+    let workers: Vec<Worker> =
+        (0..2).map(|w| Worker::start(&configs[w], setup.dir.path().join(format!("w{w}.log")))).collect();
+    wait_for_progress(&setup, 20_000, &workers.iter().collect::<Vec<_>>());
+    let follower =
+        workers.iter().position(|w| assigned(w, "warm.examples").is_some_and(|partitions| !partitions.contains(&0)));
+    for worker in workers {
+        worker.stop();
+    }
+    let logs: Vec<String> = (0..2)
+        .map(|w| std::fs::read_to_string(setup.dir.path().join(format!("w{w}.log"))).unwrap_or_default())
+        .collect();
+    let follower =
+        follower.unwrap_or_else(|| panic!("no worker without examples partition 0:\n{}", logs.join("\n----\n")));
+    let log = &logs[follower];
+    assert!(log.contains("warm start: the model is young"), "the follower did not wait:\n{log}");
+    assert!(log.contains("warm start over"), "the follower's warm start never ended:\n{log}");
+    assert!(!log.contains("learning without them"), "the follower waited its whole bound:\n{log}");
+    let windows: Vec<ProgressWindow> = read_all(&setup, "progress", 2)
+        .iter()
+        .filter_map(|message| ProgressWindow::decode(message.payload()?).ok())
+        .collect();
+    let leader_warm = windows
+        .iter()
+        .filter(|w| w.origin_partition == 0 && w.first_offset < WARM && WARM - 1 <= w.last_offset)
+        .map(|w| w.time_ms)
+        .min()
+        .expect("a window holds partition 0's warm-start examples");
+    let follower_first =
+        windows.iter().filter(|w| w.origin_partition == 1).map(|w| w.time_ms).min().expect("partition 1 learned");
+    assert!(
+        follower_first > leader_warm,
+        "partition 1's first window was published at {follower_first}, not after partition 0's offset {} at \
+         {leader_warm}:\n{}",
+        WARM - 1,
+        loss_trajectory(&setup, 2_000)
+    );
+}
+
 /// Waits until the deltas topic accounts for every gradient contribution the embedded model
 /// counted (the update role trails the predict role by a batch or two).
 fn wait_for_updates(

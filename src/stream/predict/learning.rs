@@ -67,7 +67,7 @@ impl Predictor {
             if self.batch.is_none() {
                 self.feed.catch_up(&mut self.replica, Duration::ZERO)?;
                 self.receive_hot()?;
-                if !self.settle_resumption()? || !self.within_bounds()? {
+                if !self.settle_resumption()? || !self.warmed_up()? || !self.within_bounds()? {
                     continue;
                 }
             }
@@ -109,6 +109,7 @@ impl Predictor {
                     self.replica.set_hot_group_share(committed.len() as f64 / partitions as f64);
                 }
                 self.resume(&committed, &mut handover)?;
+                self.begin_warm_start(&committed)?;
                 let positions: Vec<(i32, Offset)> = committed.into_iter().map(|(p, o, _)| (p, o)).collect();
                 seek_partitions(&self.consumer, &self.topics.examples, &positions)?;
                 continue;
@@ -364,7 +365,7 @@ impl Predictor {
     }
 
     /// Takes other workers' hot contributions that have arrived into the replica.
-    fn receive_hot(&mut self) -> Result<(), StreamError> {
+    pub(super) fn receive_hot(&mut self) -> Result<(), StreamError> {
         let Some(hot) = &mut self.hot else {
             return Ok(());
         };

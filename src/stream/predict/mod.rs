@@ -112,6 +112,18 @@ struct Predictor {
     handed: Handed,
     /// The hot exchange (`stream::hot`), when on.
     hot: Option<HotExchange>,
+    /// `worker.warm_start_examples`.
+    warm_start_examples: usize,
+    /// While this worker waits for the leading partition's first examples to reach the
+    /// owners (`stream::warm_start`).
+    warming: Option<Warming>,
+}
+
+/// A warm start this worker waits for (`stream::warm_start`).
+struct Warming {
+    /// The highest offset of the leading examples partition the owners must hold.
+    target: i64,
+    since: Instant,
 }
 
 /// A predict role's side of the hot exchange: when it sends, and where.
@@ -210,6 +222,8 @@ impl PredictRole {
             counted: Vec::new(),
             handed: Handed::default(),
             hot,
+            warm_start_examples: config.worker.warm_start_examples,
+            warming: None,
         };
         Ok(Self { predictor, committer, examples })
     }

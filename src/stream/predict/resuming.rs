@@ -4,11 +4,12 @@
 
 use super::committer::{BatchOutput, Commit, Handover};
 use super::learning::last_warning_due;
-use super::Predictor;
+use super::{Predictor, Warming};
 use crate::observe::events::InternalEvent;
 use crate::schema::proto::GradientBatch;
 use crate::stream::kafka::TRANSACTION_CALL_TIMEOUT;
 use crate::stream::resume::{parse_commit_metadata, Resumed, Resumption};
+use crate::stream::warm_start;
 use crate::stream::StreamError;
 use prost::Message as _;
 use rdkafka::consumer::Consumer;
@@ -67,6 +68,69 @@ impl Predictor {
              they hold them"
         );
         Ok(())
+    }
+
+    /// Notes whether this worker, newly assigned `committed`, waits for a young model's warm
+    /// start (`stream::warm_start`).
+    pub(super) fn begin_warm_start(&mut self, committed: &[(i32, Offset, String)]) -> Result<(), StreamError> {
+        self.warming = None;
+        let assigned: Vec<i32> = committed.iter().map(|(partition, _, _)| *partition).collect();
+        if self.warm_start_examples == 0 || assigned.is_empty() || assigned.contains(&warm_start::LEADING_PARTITION) {
+            return Ok(());
+        }
+        let (low, high) = self.consumer.fetch_watermarks(
+            &self.topics.examples,
+            warm_start::LEADING_PARTITION,
+            TRANSACTION_CALL_TIMEOUT,
+        )?;
+        let marks = &self.feed.taken.owners;
+        let Some(target) = warm_start::target(marks, &assigned, low, high, self.warm_start_examples) else {
+            return Ok(());
+        };
+        tracing::info!(
+            leading_partition = warm_start::LEADING_PARTITION,
+            examples = target + 1 - low,
+            through_offset = target,
+            at_most_ms = self.max_unconfirmed.as_millis() as u64,
+            "warm start: the model is young, so the worker of the leading examples partition learns alone until the \
+             owners hold its first examples; this worker learns once its replica holds them"
+        );
+        self.warming = Some(Warming { target, since: Instant::now() });
+        Ok(())
+    }
+
+    /// Whether a warm start this worker waits for is over (or it waits for none); otherwise
+    /// takes the owners' states and other workers' pieces for a little while (and returns
+    /// false, so the loop can check for shutdown). It waits at most
+    /// `worker.max_unconfirmed_ms`, the bound on waiting for owners.
+    pub(super) fn warmed_up(&mut self) -> Result<bool, StreamError> {
+        let Some(warming) = &self.warming else {
+            return Ok(true);
+        };
+        let held = warm_start::held(&self.feed.taken.owners);
+        let waited = warming.since.elapsed();
+        if held.is_some_and(|held| held >= warming.target) {
+            tracing::info!(
+                waited_ms = waited.as_millis() as u64,
+                "warm start over: the replica holds the leading partition's first examples; learning"
+            );
+            self.warming = None;
+            return Ok(true);
+        }
+        if waited >= self.max_unconfirmed {
+            tracing::warn!(
+                waited_ms = waited.as_millis() as u64,
+                owners_hold_through = held,
+                through_offset = warming.target,
+                "warm start: the owners do not hold the leading examples partition's first examples yet (is its worker \
+                 running?); learning without them"
+            );
+            self.warming = None;
+            return Ok(true);
+        }
+        self.feed.catch_up(&mut self.replica, Duration::from_millis(20))?;
+        self.receive_hot()?;
+        Ok(false)
     }
 
     /// Writes and commits an empty gradients batch to every gradients partition; returns
