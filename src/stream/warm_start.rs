@@ -20,13 +20,15 @@ pub(crate) const LEADING_PARTITION: i32 = 0;
 /// The highest offset of [`LEADING_PARTITION`] the owners must hold before a worker without it
 /// learns, or `None` when it need not wait.
 ///
-/// `marks` are the owners' published marks as the worker's replica has taken them; `low` and
-/// `high` the leading partition's first and next offsets when the worker got its
-/// assignment. It waits only while the model is young: the owners hold nothing of any other
-/// examples partition (a group that has learned before holds them all), and fewer than
-/// `examples` examples of the leading one, or fewer than it held at the assignment.
+/// `marks` are the owners' published marks as the worker's replica has taken them, of
+/// `partitions` gradients partitions; `low` and `high` the leading partition's first and
+/// next offsets when the worker got its assignment. It waits only while the model is young:
+/// the owners hold nothing of any other examples partition (a group that has learned before
+/// holds them all), and fewer than `examples` examples of the leading one, or fewer than it
+/// held at the assignment.
 pub(crate) fn target(
     marks: &BTreeMap<i32, OwnerMark>,
+    partitions: i32,
     assigned: &[i32],
     low: i64,
     high: i64,
@@ -37,15 +39,17 @@ pub(crate) fn target(
     }
     let learned_before = marks.values().any(|mark| mark.seen.keys().any(|partition| *partition != LEADING_PARTITION));
     let target = low.saturating_add(examples as i64).min(high) - 1;
-    if learned_before || target < low || held(marks).is_some_and(|held| held >= target) {
+    if learned_before || target < low || held(marks, partitions).is_some_and(|held| held >= target) {
         return None;
     }
     Some(target)
 }
 
-/// The highest offset of [`LEADING_PARTITION`] that every owner holding any of it holds.
-pub(crate) fn held(marks: &BTreeMap<i32, OwnerMark>) -> Option<i64> {
-    marks.values().filter_map(|mark| mark.seen.get(&LEADING_PARTITION).copied()).min()
+/// The highest offset of [`LEADING_PARTITION`] that the owners of all `partitions` gradients
+/// partitions hold: a replica holds an example's steps once every owner has published them.
+/// (Every owner gets a record of each coalesced batch, so every owner's mark passes it.)
+pub(crate) fn held(marks: &BTreeMap<i32, OwnerMark>, partitions: i32) -> Option<i64> {
+    (0..partitions).map(|gradients| marks.get(&gradients)?.seen.get(&LEADING_PARTITION).copied()).min().flatten()
 }
 
 #[cfg(test)]
@@ -62,36 +66,39 @@ mod tests {
 
     #[test]
     fn a_worker_without_the_leading_partition_waits_on_an_empty_model_for_its_first_examples() {
-        assert_eq!(target(&marks(&[]), &[1], 0, 100_000, 20_000), Some(19_999));
+        assert_eq!(target(&marks(&[]), 2, &[1], 0, 100_000, 20_000), Some(19_999));
         // The partition's first offset kept is where its worker starts.
-        assert_eq!(target(&marks(&[]), &[1, 3], 500, 100_000, 20_000), Some(20_499));
+        assert_eq!(target(&marks(&[]), 2, &[1, 3], 500, 100_000, 20_000), Some(20_499));
     }
 
     #[test]
     fn the_wait_is_for_what_the_leading_partition_held_at_the_assignment_at_most() {
-        assert_eq!(target(&marks(&[]), &[1], 0, 300, 20_000), Some(299));
-        assert_eq!(target(&marks(&[]), &[1], 40, 40, 20_000), None, "an empty leading partition");
+        assert_eq!(target(&marks(&[]), 2, &[1], 0, 300, 20_000), Some(299));
+        assert_eq!(target(&marks(&[]), 2, &[1], 40, 40, 20_000), None, "an empty leading partition");
     }
 
     #[test]
     fn the_worker_of_the_leading_partition_or_of_none_does_not_wait() {
-        assert_eq!(target(&marks(&[]), &[0, 2], 0, 100_000, 20_000), None);
-        assert_eq!(target(&marks(&[]), &[], 0, 100_000, 20_000), None);
-        assert_eq!(target(&marks(&[]), &[1], 0, 100_000, 0), None, "warm start off");
+        assert_eq!(target(&marks(&[]), 2, &[0, 2], 0, 100_000, 20_000), None);
+        assert_eq!(target(&marks(&[]), 2, &[], 0, 100_000, 20_000), None);
+        assert_eq!(target(&marks(&[]), 2, &[1], 0, 100_000, 0), None, "warm start off");
     }
 
     #[test]
     fn a_model_learned_before_needs_no_warm_start() {
         let learned = marks(&[&[(0, 9), (1, 12)], &[(0, 9)]]);
-        assert_eq!(target(&learned, &[1], 0, 100_000, 20_000), None);
+        assert_eq!(target(&learned, 2, &[1], 0, 100_000, 20_000), None);
     }
 
     #[test]
     fn a_worker_assigned_after_the_leader_began_waits_for_the_rest_of_its_examples() {
         let begun = marks(&[&[(0, 4_999)], &[(0, 9_999)]]);
-        assert_eq!(held(&begun), Some(4_999), "every owner holding any of it must hold it");
-        assert_eq!(target(&begun, &[1], 0, 100_000, 20_000), Some(19_999));
+        assert_eq!(held(&begun, 2), Some(4_999), "every owner must hold it");
+        assert_eq!(held(&begun, 3), None, "the third owner has published none of it yet");
+        assert_eq!(target(&begun, 3, &[1], 0, 100_000, 20_000), Some(19_999));
+        assert_eq!(target(&begun, 2, &[1], 0, 100_000, 20_000), Some(19_999));
         let done = marks(&[&[(0, 19_999)], &[(0, 25_000)]]);
-        assert_eq!(target(&done, &[1], 0, 100_000, 20_000), None);
+        assert_eq!(target(&done, 2, &[1], 0, 100_000, 20_000), None);
+        assert_eq!(target(&done, 3, &[1], 0, 100_000, 20_000), Some(19_999), "until the third owner holds them too");
     }
 }

@@ -84,7 +84,9 @@ impl Predictor {
             TRANSACTION_CALL_TIMEOUT,
         )?;
         let marks = &self.feed.taken.owners;
-        let Some(target) = warm_start::target(marks, &assigned, low, high, self.warm_start_examples) else {
+        let Some(target) =
+            warm_start::target(marks, self.writer.partitions(), &assigned, low, high, self.warm_start_examples)
+        else {
             return Ok(());
         };
         tracing::info!(
@@ -107,7 +109,7 @@ impl Predictor {
         let Some(warming) = &self.warming else {
             return Ok(true);
         };
-        let held = warm_start::held(&self.feed.taken.owners);
+        let held = warm_start::held(&self.feed.taken.owners, self.writer.partitions());
         let waited = warming.since.elapsed();
         if held.is_some_and(|held| held >= warming.target) {
             tracing::info!(
