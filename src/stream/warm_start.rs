@@ -38,7 +38,7 @@ pub(crate) fn target(
         return None;
     }
     let learned_before = marks.values().any(|mark| mark.seen.keys().any(|partition| *partition != LEADING_PARTITION));
-    let target = low.saturating_add(examples as i64).min(high) - 1;
+    let target = low.saturating_add(i64::try_from(examples).unwrap_or(i64::MAX)).min(high) - 1;
     if learned_before || target < low || held(marks, partitions).is_some_and(|held| held >= target) {
         return None;
     }
@@ -74,6 +74,7 @@ mod tests {
     #[test]
     fn the_wait_is_for_what_the_leading_partition_held_at_the_assignment_at_most() {
         assert_eq!(target(&marks(&[]), 2, &[1], 0, 300, 20_000), Some(299));
+        assert_eq!(target(&marks(&[]), 2, &[1], 0, 300, usize::MAX), Some(299), "however many it asks");
         assert_eq!(target(&marks(&[]), 2, &[1], 40, 40, 20_000), None, "an empty leading partition");
     }
 
