@@ -410,7 +410,8 @@ pub struct SimulateArgs {
     #[arg(long, value_name = "Q", default_value_t = 1_000, requires = "cores")]
     pub slice: usize,
     /// Worker 0 alone learns the empty model until the owners have confirmed this many of
-    /// its examples; the others start then (0: all at once).
+    /// its examples; the others start then (`worker.warm_start_examples`, whose default is
+    /// 20,000; here 0: all at once).
     #[arg(long, value_name = "X", default_value_t = 0)]
     pub warm_start: usize,
     #[command(flatten)]
