@@ -568,6 +568,45 @@ fn on_an_empty_model_the_worker_of_partition_0_learns_its_first_examples_alone()
     );
 }
 
+/// The warm start's bound: when the owners are slow to hold the leading partition's first
+/// examples (here its worker gathers its first batch for 8 s), the other worker waits
+/// `max_unconfirmed_ms`, says so, and learns; every example is learned once.
+#[test]
+fn a_warm_start_whose_leading_examples_come_late_ends_at_its_bound() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let setup = Setup::with_example_partitions("warmbound", 2);
+    let slow = |text: String| {
+        text.replace("batch_max_examples = 500", "batch_max_examples = 5000")
+            .replace("batch_max_wait_ms = 20", "batch_max_wait_ms = 8000")
+            .replace(
+                "predict_threads = 2",
+                "predict_threads = 2\nwarm_start_examples = 1000\nmax_unconfirmed_ms = 3000",
+            )
+    };
+    let configs: Vec<_> = (0..2).map(|w| setup.config_with(&format!("w{w}"), "protobuf", slow)).collect();
+    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&configs[0]));
+    let (_, generated) = generated(setup.dir.path(), 4_000);
+    let payloads: Vec<Vec<u8>> = generated.into_iter().map(|(_, payload)| payload).collect();
+    produce_round_robin(&setup, &payloads, 2);
+    let workers: Vec<Worker> =
+        (0..2).map(|w| Worker::start(&configs[w], setup.dir.path().join(format!("w{w}.log")))).collect();
+    wait_for_progress(&setup, 4_000, &workers.iter().collect::<Vec<_>>());
+    let follower = workers
+        .iter()
+        .position(|w| assigned(w, "warmbound.examples").is_some_and(|partitions| !partitions.contains(&0)));
+    for worker in workers {
+        worker.stop();
+    }
+    let logs: Vec<String> = (0..2)
+        .map(|w| std::fs::read_to_string(setup.dir.path().join(format!("w{w}.log"))).unwrap_or_default())
+        .collect();
+    let follower =
+        follower.unwrap_or_else(|| panic!("no worker without examples partition 0:\n{}", logs.join("\n----\n")));
+    let log = &logs[follower];
+    assert!(log.contains("warm start: the model is young"), "the follower did not wait:\n{log}");
+    assert!(log.contains("learning without them"), "the follower's wait did not end at its bound:\n{log}");
+}
+
 /// Waits until the deltas topic accounts for every gradient contribution the embedded model
 /// counted (the update role trails the predict role by a batch or two).
 fn wait_for_updates(

@@ -46,6 +46,12 @@ pub(super) struct Batch {
 /// it hands the batch over soon after the commit ends.
 const CHUNK_WAIT: Duration = Duration::from_millis(5);
 
+/// Longest the predict role waits for records in one turn, however long a batch may gather
+/// (`worker.batch_max_wait_ms`): the consumer's own queue, read between turns, brings the
+/// rebalances, and a group waits for its members to take them (with batches gathering for
+/// 8 s, two workers never got their examples partitions on the test broker).
+const TURN_WAIT: Duration = Duration::from_millis(100);
+
 impl Predictor {
     /// Learns records as they arrive and hands each batch to the committer once the one in
     /// flight has committed (and, with none in flight, once the batch has gathered for
@@ -88,7 +94,7 @@ impl Predictor {
                 // Both are read every turn (without waiting when such records came), so that
                 // neither starves the other.
                 let stray = collect(&*self.consumer, room, Duration::ZERO);
-                let wait = if stray.is_empty() { wait } else { Duration::ZERO };
+                let wait = if stray.is_empty() { wait.min(TURN_WAIT) } else { Duration::ZERO };
                 let taken = examples.take(wait, room.saturating_sub(stray.len()));
                 (stray, Some(taken))
             };

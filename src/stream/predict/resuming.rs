@@ -91,6 +91,8 @@ impl Predictor {
         };
         tracing::info!(
             leading_partition = warm_start::LEADING_PARTITION,
+            first_offset = low,
+            next_offset = high,
             examples = target + 1 - low,
             through_offset = target,
             at_most_ms = self.max_unconfirmed.as_millis() as u64,
