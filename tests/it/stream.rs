@@ -530,20 +530,7 @@ fn on_an_empty_model_the_worker_of_partition_0_learns_its_first_examples_alone()
     let (_, generated) = generated(setup.dir.path(), 20_000);
     let payloads: Vec<Vec<u8>> = generated.into_iter().map(|(_, payload)| payload).collect();
     produce_round_robin(&setup, &payloads, 2);
-    let workers: Vec<Worker> =
-        (0..2).map(|w| Worker::start(&configs[w], setup.dir.path().join(format!("w{w}.log")))).collect();
-    wait_for_progress(&setup, 20_000, &workers.iter().collect::<Vec<_>>());
-    let follower =
-        workers.iter().position(|w| assigned(w, "warm.examples").is_some_and(|partitions| !partitions.contains(&0)));
-    for worker in workers {
-        worker.stop();
-    }
-    let logs: Vec<String> = (0..2)
-        .map(|w| std::fs::read_to_string(setup.dir.path().join(format!("w{w}.log"))).unwrap_or_default())
-        .collect();
-    let follower =
-        follower.unwrap_or_else(|| panic!("no worker without examples partition 0:\n{}", logs.join("\n----\n")));
-    let log = &logs[follower];
+    let log = follower_of_a_warm_start(&setup, &configs, 20_000);
     assert!(log.contains("warm start: the model is young"), "the follower did not wait:\n{log}");
     assert!(log.contains("warm start over"), "the follower's warm start never ended:\n{log}");
     assert!(!log.contains("learning without them"), "the follower waited its whole bound:\n{log}");
@@ -588,23 +575,29 @@ fn a_warm_start_whose_leading_examples_come_late_ends_at_its_bound() {
     let (_, generated) = generated(setup.dir.path(), 4_000);
     let payloads: Vec<Vec<u8>> = generated.into_iter().map(|(_, payload)| payload).collect();
     produce_round_robin(&setup, &payloads, 2);
-    let workers: Vec<Worker> =
-        (0..2).map(|w| Worker::start(&configs[w], setup.dir.path().join(format!("w{w}.log")))).collect();
-    wait_for_progress(&setup, 4_000, &workers.iter().collect::<Vec<_>>());
-    let follower = workers
-        .iter()
-        .position(|w| assigned(w, "warmbound.examples").is_some_and(|partitions| !partitions.contains(&0)));
+    let log = follower_of_a_warm_start(&setup, &configs, 4_000);
+    assert!(log.contains("warm start: the model is young"), "the follower did not wait:\n{log}");
+    assert!(log.contains("learning without them"), "the follower's wait did not end at its bound:\n{log}");
+}
+
+/// Runs a worker of each of `configs` (named w0, w1, ...) until `examples` are learned, stops
+/// them, and returns the log of the one without examples partition 0.
+fn follower_of_a_warm_start(setup: &Setup, configs: &[PathBuf], examples: u64) -> String {
+    let log_of = |w: usize| setup.dir.path().join(format!("w{w}.log"));
+    let workers: Vec<Worker> = configs.iter().enumerate().map(|(w, config)| Worker::start(config, log_of(w))).collect();
+    wait_for_progress(setup, examples, &workers.iter().collect::<Vec<_>>());
+    let examples_topic = setup.topic("examples");
+    let follower =
+        workers.iter().position(|w| assigned(w, &examples_topic).is_some_and(|partitions| !partitions.contains(&0)));
     for worker in workers {
         worker.stop();
     }
-    let logs: Vec<String> = (0..2)
-        .map(|w| std::fs::read_to_string(setup.dir.path().join(format!("w{w}.log"))).unwrap_or_default())
-        .collect();
-    let follower =
-        follower.unwrap_or_else(|| panic!("no worker without examples partition 0:\n{}", logs.join("\n----\n")));
-    let log = &logs[follower];
-    assert!(log.contains("warm start: the model is young"), "the follower did not wait:\n{log}");
-    assert!(log.contains("learning without them"), "the follower's wait did not end at its bound:\n{log}");
+    let mut logs: Vec<String> =
+        (0..configs.len()).map(|w| std::fs::read_to_string(log_of(w)).unwrap_or_default()).collect();
+    match follower {
+        Some(follower) => logs.swap_remove(follower),
+        None => panic!("no worker without examples partition 0:\n{}", logs.join("\n----\n")),
+    }
 }
 
 /// Waits until the deltas topic accounts for every gradient contribution the embedded model
