@@ -34,7 +34,7 @@ pub(crate) fn target(
     high: i64,
     examples: usize,
 ) -> Option<i64> {
-    if examples == 0 || assigned.is_empty() || assigned.contains(&LEADING_PARTITION) {
+    if !may_wait(assigned, examples) {
         return None;
     }
     let learned_before = marks.values().any(|mark| mark.seen.keys().any(|partition| *partition != LEADING_PARTITION));
@@ -43,6 +43,13 @@ pub(crate) fn target(
         return None;
     }
     Some(target)
+}
+
+/// Whether a worker assigned `assigned` may wait at all for a warm start of `examples`: not
+/// when it is off, nor for the worker of the leading partition or of none. (Asked before
+/// the broker is, for the leading partition's offsets.)
+pub(crate) fn may_wait(assigned: &[i32], examples: usize) -> bool {
+    examples > 0 && !assigned.is_empty() && !assigned.contains(&LEADING_PARTITION)
 }
 
 /// The highest offset of [`LEADING_PARTITION`] that the owners of all `partitions` gradients

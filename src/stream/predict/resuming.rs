@@ -75,7 +75,7 @@ impl Predictor {
     pub(super) fn begin_warm_start(&mut self, committed: &[(i32, Offset, String)]) -> Result<(), StreamError> {
         self.warming = None;
         let assigned: Vec<i32> = committed.iter().map(|(partition, _, _)| *partition).collect();
-        if self.warm_start_examples == 0 || assigned.is_empty() || assigned.contains(&warm_start::LEADING_PARTITION) {
+        if !warm_start::may_wait(&assigned, self.warm_start_examples) {
             return Ok(());
         }
         let (low, high) = self.consumer.fetch_watermarks(
