@@ -339,6 +339,78 @@ impl InternalEvent for HotSampled {
     }
 }
 
+/// The model is young, so this predict role waits for the warm start: the worker of the
+/// leading examples partition learns alone until the owners hold `first_offset` to
+/// `through_offset` of it (`stream::warm_start`).
+pub(crate) struct WarmStartBegan {
+    pub leading_partition: i32,
+    pub first_offset: i64,
+    pub next_offset: i64,
+    pub through_offset: i64,
+    pub at_most: Duration,
+}
+
+impl InternalEvent for WarmStartBegan {
+    fn emit(self) {
+        metrics().warm_start("began", Duration::ZERO);
+        tracing::info!(
+            leading_partition = self.leading_partition,
+            first_offset = self.first_offset,
+            next_offset = self.next_offset,
+            examples = self.through_offset + 1 - self.first_offset,
+            through_offset = self.through_offset,
+            at_most_ms = self.at_most.as_millis() as u64,
+            "warm start: the model is young, so the worker of the leading examples partition learns alone until the \
+             owners hold its first examples; this worker learns once its replica holds them"
+        );
+    }
+}
+
+/// How a warm start's wait ended.
+pub(crate) enum WarmStartEnding {
+    /// The replica holds the leading partition's first examples.
+    Held,
+    /// The wait reached its bound without them.
+    Bound { owners_hold_through: Option<i64>, through_offset: i64 },
+    /// A rebalance came first (the new assignment decides again whether to wait).
+    Rebalanced,
+}
+
+/// A warm start's wait ended after `waited`.
+pub(crate) struct WarmStartEnded {
+    pub waited: Duration,
+    pub ending: WarmStartEnding,
+}
+
+impl InternalEvent for WarmStartEnded {
+    fn emit(self) {
+        let waited_ms = self.waited.as_millis() as u64;
+        match self.ending {
+            WarmStartEnding::Held => {
+                metrics().warm_start("held", self.waited);
+                tracing::info!(
+                    waited_ms,
+                    "warm start over: the replica holds the leading partition's first examples; learning"
+                );
+            }
+            WarmStartEnding::Bound { owners_hold_through, through_offset } => {
+                metrics().warm_start("bound", self.waited);
+                tracing::warn!(
+                    waited_ms,
+                    owners_hold_through,
+                    through_offset,
+                    "warm start: the owners do not hold the leading examples partition's first examples yet (is its \
+                     worker running?); learning without them"
+                );
+            }
+            WarmStartEnding::Rebalanced => {
+                metrics().warm_start("rebalanced", self.waited);
+                tracing::info!(waited_ms, "warm start: a rebalance came while this worker waited");
+            }
+        }
+    }
+}
+
 /// The Hedge member that leads the predict role's mixture (least cumulative progressive
 /// loss), sampled after a batch.
 pub(crate) struct HedgeLeaderSampled {

@@ -141,6 +141,11 @@ pub struct Metrics {
     served_predictions: Counter,
     /// Times a role failed and was started over, by role.
     role_restarts: Family<Labels, Counter>,
+    /// Warm starts a predict role waited for, by outcome (began, then held, bound or
+    /// rebalanced).
+    warm_starts: Family<Labels, Counter>,
+    /// Seconds predict roles waited for warm starts, over all that ended.
+    warm_start_wait_seconds: Counter<f64, AtomicU64>,
     /// Kafka errors by kind (librdkafka's error code, or `unreachable` for a failed probe of
     /// the brokers).
     kafka_errors: Family<Labels, Counter>,
@@ -207,6 +212,8 @@ impl Metrics {
             http_requests: Family::default(),
             served_predictions: Counter::default(),
             role_restarts: Family::default(),
+            warm_starts: Family::default(),
+            warm_start_wait_seconds: Counter::default(),
             kafka_errors: Family::default(),
             dead_letters_truncated: Counter::default(),
             dead_letters_dropped: Counter::default(),
@@ -279,6 +286,17 @@ impl Metrics {
         r.register("cache_resident_coordinates", "Coordinate states in the cache", m.cache_resident.clone());
         r.register("rocksdb_bytes", "Size of the update role's RocksDB SST files", m.rocksdb_bytes.clone());
         r.register("role_restarts", "Roles failed and started over, by role", m.role_restarts.clone());
+        r.register(
+            "warm_starts",
+            "Warm starts of a young model the predict role waited for, by outcome (began; then held: its replica holds the leading examples partition's first examples, bound: it waited worker.max_unconfirmed_ms without them, rebalanced)",
+            m.warm_starts.clone(),
+        );
+        r.register_with_unit(
+            "warm_start_wait",
+            "Time the predict role waited for warm starts that ended",
+            prometheus_client::registry::Unit::Seconds,
+            m.warm_start_wait_seconds.clone(),
+        );
         let r = &mut serve;
         r.register("http_requests", "Serving requests by endpoint and status", m.http_requests.clone());
         r.register("served_predictions", "Examples predicted over HTTP", m.served_predictions.clone());
@@ -513,6 +531,12 @@ impl Metrics {
     /// Counts a role's restart after a failure.
     pub(super) fn role_restart(&self, role: &str) {
         self.role_restarts.get_or_create(&vec![("role", role.to_string())]).inc();
+    }
+
+    /// Counts a warm start's `outcome`, and the time it `waited` (zero as it begins).
+    pub(super) fn warm_start(&self, outcome: &str, waited: Duration) {
+        self.warm_starts.get_or_create(&vec![("outcome", outcome.to_string())]).inc();
+        self.warm_start_wait_seconds.inc_by(waited.as_secs_f64());
     }
 
     /// Counts a dead letter sent truncated.

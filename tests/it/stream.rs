@@ -580,6 +580,81 @@ fn a_warm_start_whose_leading_examples_come_late_ends_at_its_bound() {
     assert!(log.contains("learning without them"), "the follower's wait did not end at its bound:\n{log}");
 }
 
+/// A wait that holds learning back still takes the group's rebalances. The worker of
+/// examples partition 0 dies while the other waits for its warm start (bounded at 120 s
+/// here): the survivor must take partition 0 as soon as the group hands it over (its
+/// session times out after 2 s), not when its wait ends, and learn every example once.
+/// (Such a wait used to read only the owners' topics: the group waited on it, and after
+/// `max.poll.interval.ms` librdkafka left the group.)
+#[test]
+fn a_worker_waiting_for_its_warm_start_takes_a_rebalance_at_once() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let setup = Setup::with_example_partitions("warmleft", 2);
+    let waiting = |text: String| {
+        // Batches that gather for 15 s: the leader learns and dies before it commits one.
+        text.replace("batch_max_examples = 500", "batch_max_examples = 5000")
+            .replace("batch_max_wait_ms = 20", "batch_max_wait_ms = 15000")
+            .replace(
+                "predict_threads = 2",
+                "predict_threads = 2\nwarm_start_examples = 1000\nmax_unconfirmed_ms = 120000",
+            )
+    };
+    let listens: Vec<String> = (0..2).map(|_| free_address()).collect();
+    let configs: Vec<_> = (0..2)
+        .map(|w| {
+            setup.config_with(&format!("w{w}"), "protobuf", |text| {
+                waiting(text).replace("\"127.0.0.1:0\"", &format!("\"{}\"", listens[w]))
+            })
+        })
+        .collect();
+    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&configs[0]));
+    let (_, generated) = generated(setup.dir.path(), 2_000);
+    let payloads: Vec<Vec<u8>> = generated.into_iter().map(|(_, payload)| payload).collect();
+    produce_round_robin(&setup, &payloads, 2);
+    let mut workers: Vec<Worker> =
+        (0..2).map(|w| Worker::start(&configs[w], setup.dir.path().join(format!("w{w}.log")))).collect();
+    let (examples, gradients) = (setup.topic("examples"), setup.topic("gradients"));
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let follower = loop {
+        // Both groups settled (a member that dies while a group joins can leave the test
+        // broker's group stuck), and the follower waiting.
+        let settled = workers
+            .iter()
+            .all(|w| assigned(w, &examples).is_some_and(|p| p.len() == 1) && assigned(w, &gradients).is_some());
+        let follower = workers.iter().position(|w| assigned(w, &examples) == Some(vec![1]));
+        if let (true, Some(follower)) = (settled, follower) {
+            if workers[follower].log_text().contains("warm start: the model is young") {
+                break follower;
+            }
+        }
+        let logs: Vec<String> = workers.iter().map(Worker::log_text).collect();
+        assert!(Instant::now() < deadline, "the follower never waited:\n{}", logs.join("\n----\n"));
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let survivor = workers.remove(follower);
+    drop(workers); // SIGKILL: the leader, partition 0's worker, dies in the middle of its first batch
+    let killed = Instant::now();
+    while assigned(&survivor, &examples) != Some(vec![0, 1]) {
+        assert!(
+            killed.elapsed() < Duration::from_secs(40),
+            "the survivor did not take partition 0 within 40 s while its warm start waited:\n{}",
+            survivor.log_text()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let taken_after = killed.elapsed();
+    assert!(!survivor.log_text().contains("learning without them"), "the warm start ran to its bound first");
+    let metrics = http(&listens[follower], "GET", "/metrics", "").map(|(_, body)| body).unwrap_or_default();
+    let warm_starts =
+        |outcome: &str| sample(&metrics, &format!("ftrl_warm_starts_total{{outcome=\"{outcome}\"}}")).unwrap_or(0.0);
+    // Every wait it began has ended (it holds partition 0 now), the last by the rebalance.
+    assert!(warm_starts("rebalanced") >= 1.0, "no warm start ended by the rebalance:\n{metrics}");
+    assert_eq!(warm_starts("began"), warm_starts("rebalanced") + warm_starts("held"), "{metrics}");
+    wait_for_progress(&setup, 2_000, &[&survivor]);
+    survivor.stop();
+    eprintln!("partition 0 taken {} ms after its worker died", taken_after.as_millis());
+}
+
 /// Runs a worker of each of `configs` (named w0, w1, ...) until `examples` are learned, stops
 /// them, and returns the log of the one without examples partition 0.
 fn follower_of_a_warm_start(setup: &Setup, configs: &[PathBuf], examples: u64) -> String {

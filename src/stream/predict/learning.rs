@@ -74,6 +74,7 @@ impl Predictor {
                 self.feed.catch_up(&mut self.replica, Duration::ZERO)?;
                 self.receive_hot()?;
                 if !self.settle_resumption()? || !self.warmed_up()? || !self.within_bounds()? {
+                    self.serve_own_queue(&mut handover)?;
                     continue;
                 }
             }
@@ -99,25 +100,9 @@ impl Predictor {
                 (stray, Some(taken))
             };
             if self.consumer.context().take() {
-                // The records may mix the old and the new assignment: they are dropped, the
-                // batch learned before them commits, and every assigned partition is read
-                // again from its committed offset.
+                // The records may mix the old and the new assignment: they are dropped.
                 drop(taken);
-                self.leftover.clear();
-                if let Some(batch) = self.batch.take() {
-                    self.hand_over(batch, &mut handover)?;
-                }
-                handover.wait()?;
-                let committed = committed_positions(&self.consumer)?;
-                if let Some(hot) = &mut self.hot {
-                    let partitions = self.config.model.example_partitions.max(1) as usize;
-                    hot.assigned(committed.len(), partitions)?;
-                    self.replica.set_hot_group_share(committed.len() as f64 / partitions as f64);
-                }
-                self.resume(&committed, &mut handover)?;
-                self.begin_warm_start(&committed)?;
-                let positions: Vec<(i32, Offset)> = committed.into_iter().map(|(p, o, _)| (p, o)).collect();
-                seek_partitions(&self.consumer, &self.topics.examples, &positions)?;
+                self.take_rebalance(&mut handover)?;
                 continue;
             }
             let taken_records = taken.iter().flat_map(|taken| taken.entries()).filter_map(|entry| match entry {
@@ -210,6 +195,42 @@ impl Predictor {
             hot_delay_examples_mean = self.hot.as_ref().map(|h| h.link.counts.delay_examples_mean()),
             "predict role stopped"
         );
+        Ok(())
+    }
+
+    /// Reads the consumer's own queue while learning waits (for a resumption, a warm start or
+    /// the owners), and takes a rebalance it brings: a group waits for every member to take a
+    /// rebalance, and librdkafka leaves the group when its queue goes unread for
+    /// `max.poll.interval.ms`. Records that come on it (of a partition beyond
+    /// `example_partitions`) wait in `leftover`.
+    fn serve_own_queue(&mut self, handover: &mut Handover) -> Result<(), StreamError> {
+        let room = self.max_examples.saturating_sub(self.leftover.len()).max(1);
+        let stray = collect(&*self.consumer, room, Duration::ZERO);
+        self.leftover.extend(stray);
+        if self.consumer.context().take() {
+            self.take_rebalance(handover)?;
+        }
+        Ok(())
+    }
+
+    /// After a rebalance: records read and not learned are dropped, the batch learned before
+    /// it commits, and every assigned partition is read again from its committed offset.
+    fn take_rebalance(&mut self, handover: &mut Handover) -> Result<(), StreamError> {
+        self.leftover.clear();
+        if let Some(batch) = self.batch.take() {
+            self.hand_over(batch, handover)?;
+        }
+        handover.wait()?;
+        let committed = committed_positions(&self.consumer)?;
+        if let Some(hot) = &mut self.hot {
+            let partitions = self.config.model.example_partitions.max(1) as usize;
+            hot.assigned(committed.len(), partitions)?;
+            self.replica.set_hot_group_share(committed.len() as f64 / partitions as f64);
+        }
+        self.resume(&committed, handover)?;
+        self.begin_warm_start(&committed)?;
+        let positions: Vec<(i32, Offset)> = committed.into_iter().map(|(p, o, _)| (p, o)).collect();
+        seek_partitions(&self.consumer, &self.topics.examples, &positions)?;
         Ok(())
     }
 

@@ -5,7 +5,7 @@
 use super::committer::{BatchOutput, Commit, Handover};
 use super::learning::last_warning_due;
 use super::{Predictor, Warming};
-use crate::observe::events::InternalEvent;
+use crate::observe::events::{InternalEvent, WarmStartBegan, WarmStartEnded, WarmStartEnding};
 use crate::schema::proto::GradientBatch;
 use crate::stream::kafka::TRANSACTION_CALL_TIMEOUT;
 use crate::stream::resume::{parse_commit_metadata, Resumed, Resumption};
@@ -73,7 +73,9 @@ impl Predictor {
     /// Notes whether this worker, newly assigned `committed`, waits for a young model's warm
     /// start (`stream::warm_start`).
     pub(super) fn begin_warm_start(&mut self, committed: &[(i32, Offset, String)]) -> Result<(), StreamError> {
-        self.warming = None;
+        if let Some(warming) = self.warming.take() {
+            WarmStartEnded { waited: warming.since.elapsed(), ending: WarmStartEnding::Rebalanced }.emit();
+        }
         let assigned: Vec<i32> = committed.iter().map(|(partition, _, _)| *partition).collect();
         if !warm_start::may_wait(&assigned, self.warm_start_examples) {
             return Ok(());
@@ -89,16 +91,14 @@ impl Predictor {
         else {
             return Ok(());
         };
-        tracing::info!(
-            leading_partition = warm_start::LEADING_PARTITION,
-            first_offset = low,
-            next_offset = high,
-            examples = target + 1 - low,
-            through_offset = target,
-            at_most_ms = self.max_unconfirmed.as_millis() as u64,
-            "warm start: the model is young, so the worker of the leading examples partition learns alone until the \
-             owners hold its first examples; this worker learns once its replica holds them"
-        );
+        WarmStartBegan {
+            leading_partition: warm_start::LEADING_PARTITION,
+            first_offset: low,
+            next_offset: high,
+            through_offset: target,
+            at_most: self.max_unconfirmed,
+        }
+        .emit();
         self.warming = Some(Warming { target, since: Instant::now() });
         Ok(())
     }
@@ -113,28 +113,18 @@ impl Predictor {
         };
         let held = warm_start::held(&self.feed.taken.owners, self.writer.partitions());
         let waited = warming.since.elapsed();
-        if held.is_some_and(|held| held >= warming.target) {
-            tracing::info!(
-                waited_ms = waited.as_millis() as u64,
-                "warm start over: the replica holds the leading partition's first examples; learning"
-            );
-            self.warming = None;
-            return Ok(true);
-        }
-        if waited >= self.max_unconfirmed {
-            tracing::warn!(
-                waited_ms = waited.as_millis() as u64,
-                owners_hold_through = held,
-                through_offset = warming.target,
-                "warm start: the owners do not hold the leading examples partition's first examples yet (is its worker \
-                 running?); learning without them"
-            );
-            self.warming = None;
-            return Ok(true);
-        }
-        self.feed.catch_up(&mut self.replica, Duration::from_millis(20))?;
-        self.receive_hot()?;
-        Ok(false)
+        let ending = if held.is_some_and(|held| held >= warming.target) {
+            WarmStartEnding::Held
+        } else if waited >= self.max_unconfirmed {
+            WarmStartEnding::Bound { owners_hold_through: held, through_offset: warming.target }
+        } else {
+            self.feed.catch_up(&mut self.replica, Duration::from_millis(20))?;
+            self.receive_hot()?;
+            return Ok(false);
+        };
+        WarmStartEnded { waited, ending }.emit();
+        self.warming = None;
+        Ok(true)
     }
 
     /// Writes and commits an empty gradients batch to every gradients partition; returns
