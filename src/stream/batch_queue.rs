@@ -123,7 +123,7 @@ impl<C: ConsumerContext + 'static> BatchQueue<C> {
             unsafe { rdsys::rd_kafka_queue_forward(own.as_ptr(), self.queue.as_ptr()) };
         }
         let room = max.min(self.taken.len());
-        let timeout_ms = c_int::try_from(timeout.as_millis()).unwrap_or(c_int::MAX);
+        let timeout_ms = c_int::try_from(super::kafka::whole_millis(timeout)).unwrap_or(c_int::MAX);
         // SAFETY: librdkafka writes at most `room` message pointers into `taken`.
         let count = unsafe {
             rdsys::rd_kafka_consume_batch_queue(self.queue.as_ptr(), timeout_ms, self.taken.as_mut_ptr(), room)
