@@ -562,15 +562,8 @@ fn on_an_empty_model_the_worker_of_partition_0_learns_its_first_examples_alone()
 fn a_warm_start_whose_leading_examples_come_late_ends_at_its_bound() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let setup = Setup::with_example_partitions("warmbound", 2);
-    let slow = |text: String| {
-        text.replace("batch_max_examples = 500", "batch_max_examples = 5000")
-            .replace("batch_max_wait_ms = 20", "batch_max_wait_ms = 8000")
-            .replace(
-                "predict_threads = 2",
-                "predict_threads = 2\nwarm_start_examples = 1000\nmax_unconfirmed_ms = 3000",
-            )
-    };
-    let configs: Vec<_> = (0..2).map(|w| setup.config_with(&format!("w{w}"), "protobuf", slow)).collect();
+    let slow = slow_first_batches_and_a_warm_start(8_000, 3_000);
+    let configs: Vec<_> = (0..2).map(|w| setup.config_with(&format!("w{w}"), "protobuf", &slow)).collect();
     run_ok(ftrl().args(["topics", "create", "--config"]).arg(&configs[0]));
     let (_, generated) = generated(setup.dir.path(), 4_000);
     let payloads: Vec<Vec<u8>> = generated.into_iter().map(|(_, payload)| payload).collect();
@@ -590,15 +583,8 @@ fn a_warm_start_whose_leading_examples_come_late_ends_at_its_bound() {
 fn a_worker_waiting_for_its_warm_start_takes_a_rebalance_at_once() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let setup = Setup::with_example_partitions("warmleft", 2);
-    let waiting = |text: String| {
-        // Batches that gather for 15 s: the leader learns and dies before it commits one.
-        text.replace("batch_max_examples = 500", "batch_max_examples = 5000")
-            .replace("batch_max_wait_ms = 20", "batch_max_wait_ms = 15000")
-            .replace(
-                "predict_threads = 2",
-                "predict_threads = 2\nwarm_start_examples = 1000\nmax_unconfirmed_ms = 120000",
-            )
-    };
+    // Batches that gather for 15 s: the leader learns and dies before it commits one.
+    let waiting = slow_first_batches_and_a_warm_start(15_000, 120_000);
     let listens: Vec<String> = (0..2).map(|_| free_address()).collect();
     let configs: Vec<_> = (0..2)
         .map(|w| {
@@ -653,6 +639,20 @@ fn a_worker_waiting_for_its_warm_start_takes_a_rebalance_at_once() {
     wait_for_progress(&setup, 2_000, &[&survivor]);
     survivor.stop();
     eprintln!("partition 0 taken {} ms after its worker died", taken_after.as_millis());
+}
+
+/// A configuration edit for the warm-start tests: batches of up to 5,000 examples that gather
+/// for `batch_wait_ms` (so a partition's first examples reach the owners late), a warm start
+/// of 1,000 examples, and waits bounded at `max_unconfirmed_ms`.
+fn slow_first_batches_and_a_warm_start(batch_wait_ms: u64, max_unconfirmed_ms: u64) -> impl Fn(String) -> String {
+    move |text: String| {
+        text.replace("batch_max_examples = 500", "batch_max_examples = 5000")
+            .replace("batch_max_wait_ms = 20", &format!("batch_max_wait_ms = {batch_wait_ms}"))
+            .replace(
+                "predict_threads = 2",
+                &format!("predict_threads = 2\nwarm_start_examples = 1000\nmax_unconfirmed_ms = {max_unconfirmed_ms}"),
+            )
+    }
 }
 
 /// Runs a worker of each of `configs` (named w0, w1, ...) until `examples` are learned, stops
