@@ -123,7 +123,7 @@ impl<C: ConsumerContext + 'static> BatchQueue<C> {
             unsafe { rdsys::rd_kafka_queue_forward(own.as_ptr(), self.queue.as_ptr()) };
         }
         let room = max.min(self.taken.len());
-        let timeout_ms = c_int::try_from(super::kafka::whole_millis(timeout)).unwrap_or(c_int::MAX);
+        let timeout_ms = c_int::try_from(whole_millis(timeout)).unwrap_or(c_int::MAX);
         // SAFETY: librdkafka writes at most `room` message pointers into `taken`.
         let count = unsafe {
             rdsys::rd_kafka_consume_batch_queue(self.queue.as_ptr(), timeout_ms, self.taken.as_mut_ptr(), room)
@@ -132,6 +132,13 @@ impl<C: ConsumerContext + 'static> BatchQueue<C> {
         let count = usize::try_from(count).unwrap_or(0).min(room);
         Taken { messages: &self.taken[..count] }
     }
+}
+
+/// `wait` in whole milliseconds, rounded up, as librdkafka takes waits: cut down instead,
+/// a wait under a millisecond returns at once, and a caller looping until its deadline spins
+/// through the fraction left.
+pub(crate) fn whole_millis(wait: Duration) -> u64 {
+    u64::try_from(wait.as_micros().div_ceil(1000)).unwrap_or(u64::MAX)
 }
 
 impl Taken<'_> {
@@ -220,5 +227,20 @@ impl<C: ConsumerContext + 'static> Drop for BatchQueue<C> {
             }
             rdsys::rd_kafka_queue_destroy(self.queue.as_ptr());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::whole_millis;
+    use std::time::Duration;
+
+    #[test]
+    fn waits_are_whole_milliseconds_rounded_up() {
+        assert_eq!(whole_millis(Duration::ZERO), 0);
+        assert_eq!(whole_millis(Duration::from_micros(300)), 1, "under a millisecond still waits");
+        assert_eq!(whole_millis(Duration::from_millis(1)), 1);
+        assert_eq!(whole_millis(Duration::from_micros(99_400)), 100);
+        assert_eq!(whole_millis(Duration::MAX), u64::MAX);
     }
 }

@@ -174,9 +174,9 @@ impl HotLink {
     /// topic does not exist: the worker learns without the exchange.
     pub(crate) fn open(config: &WorkerConfig) -> Result<Option<Self>, StreamError> {
         let topic = config.topics().hot;
-        // A reader like the others (its fetches wait as theirs do: a waiting fetch is
-        // answered as soon as a record comes, and each wait costs the broker, 5 ms four
-        // times what 50 ms costs), but of records outside transactions.
+        // A reader like the others, but of records outside transactions. Its fetches wait
+        // as theirs do (a waiting fetch is answered as soon as a record comes): at 5 ms,
+        // four idle workers' readers took the broker 16% of a core (docs/benchmarks.md).
         let mut reader = reader_config(config);
         reader
             .set("isolation.level", "read_uncommitted")

@@ -766,13 +766,6 @@ impl From<Record<'_>> for RawRecord {
     }
 }
 
-/// `wait` in whole milliseconds, rounded up, as librdkafka takes waits: cut down instead,
-/// a wait under a millisecond returns at once, and a caller looping until its deadline spins
-/// through the fraction left.
-pub(crate) fn whole_millis(wait: Duration) -> u64 {
-    u64::try_from(wait.as_micros().div_ceil(1000)).unwrap_or(u64::MAX)
-}
-
 /// Polls up to `max_records` records or until `max_wait` has passed; past it, still takes
 /// the records that have already arrived (so a zero wait takes what is there). Client errors
 /// are logged and end the batch early: librdkafka retries them itself.
@@ -788,7 +781,7 @@ pub fn collect<C: ConsumerContext>(
         // whole milliseconds spun through its fraction (about 1% of a core for an idle update
         // role, which waits for its next transaction every `commit_interval_ms`).
         let left = deadline.saturating_duration_since(std::time::Instant::now());
-        match consumer.poll(Duration::from_millis(whole_millis(left))) {
+        match consumer.poll(Duration::from_millis(super::batch_queue::whole_millis(left))) {
             None => break,
             Some(Ok(message)) => records.push(RawRecord::from_message(&message)),
             Some(Err(KafkaError::PartitionEOF(_))) => {}
@@ -799,19 +792,4 @@ pub fn collect<C: ConsumerContext>(
         }
     }
     records
-}
-
-#[cfg(test)]
-mod tests {
-    use super::whole_millis;
-    use std::time::Duration;
-
-    #[test]
-    fn waits_are_whole_milliseconds_rounded_up() {
-        assert_eq!(whole_millis(Duration::ZERO), 0);
-        assert_eq!(whole_millis(Duration::from_micros(300)), 1, "under a millisecond still waits");
-        assert_eq!(whole_millis(Duration::from_millis(1)), 1);
-        assert_eq!(whole_millis(Duration::from_micros(99_400)), 100);
-        assert_eq!(whole_millis(Duration::MAX), u64::MAX);
-    }
 }
