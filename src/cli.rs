@@ -212,7 +212,8 @@ pub struct TrainArgs {
     /// the model settings then come from the configuration.
     #[arg(long, requires = "config", conflicts_with = "data")]
     pub from_topic: bool,
-    /// Worker configuration (with --from-topic).
+    /// Worker configuration: the model settings come from its [model] table, as a worker
+    /// with it learns (with --data or --from-topic; not with the learner flags).
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
     /// Input format.

@@ -19,7 +19,7 @@ use crate::schema::Format;
 use crate::stream::admin;
 use crate::stream::paced::{self, Pace};
 use crate::train::{predict, train, train_batches, Holdout, Predictions, TrainOptions};
-use anyhow::{anyhow, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use serde::Serialize;
 use std::io::{BufWriter, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -261,11 +261,17 @@ fn replay_command(args: &ReplayArgs) -> Result<()> {
 }
 
 fn train_command(args: &TrainArgs) -> Result<()> {
-    let topic_config = match (&args.config, args.from_topic) {
-        (Some(path), true) => Some(connected_config(&ConfigArg { config: path.clone() })?),
-        _ => None,
+    // A file learned with a worker's configuration learns as that worker would: one home
+    // for the model settings, whichever way the examples come.
+    if args.config.is_some() && args.learner.options() != LearnerOptions::default() {
+        bail!("--config sets the model from its [model] table: give the learner flags without it, or in it");
+    }
+    let (topic_config, file_config) = match (&args.config, args.from_topic) {
+        (Some(path), true) => (Some(connected_config(&ConfigArg { config: path.clone() })?), None),
+        (Some(path), false) => (None, Some(load_config(&ConfigArg { config: path.clone() })?)),
+        (None, _) => (None, None),
     };
-    let settings = match &topic_config {
+    let settings = match topic_config.as_ref().or(file_config.as_ref()) {
         Some(config) => config.settings().context("invalid model settings")?,
         None => args.learner.settings().map_err(|e| anyhow!(e)).context("invalid learner settings")?,
     };

@@ -67,7 +67,7 @@ class Bench:
             f"partitions = {args.partitions}\n"
             f"example_partitions = {args.example_partitions}\n"
             'example_format = "protobuf"\n'
-            + "".join(f"{key} = {value}\n" for key, value in args.model_option)
+            + self.model_options()
             + "[worker]\n"
             f'id = "w{worker}"\n'
             f"state_dir = {json.dumps(str(self.workdir / f'w{worker}'))}\n"
@@ -79,6 +79,10 @@ class Bench:
         path = self.config if worker == 1 else self.workdir / f"worker-{worker}.toml"
         path.write_text(text)
         return path
+
+    def model_options(self) -> str:
+        """The [model] settings given with --model-option, in TOML."""
+        return "".join(f"{key} = {value}\n" for key, value in self.args.model_option)
 
     def start_broker(self) -> None:
         progress("starting the test broker ...")
@@ -165,8 +169,16 @@ class Bench:
     def embedded(self, data: Path) -> None:
         progress("embedded trainer: ftrl train on the same file ...")
         start = time.monotonic()
-        proc = run_checked([str(self.args.ftrl), "train", "--data", str(data), "--format", "jsonl",
-                            "--quiet", "--summary-json"], "ftrl train", self.args.timeout)
+        command = [str(self.args.ftrl), "train", "--data", str(data), "--format", "jsonl", "--quiet",
+                   "--summary-json"]
+        if self.args.model_option:
+            # The worker's [model] settings, so that loss - embedded compares like with like.
+            # ftrl train --data contacts no broker: the address only makes the file complete.
+            config = self.workdir / "embedded.toml"
+            config.write_text('[kafka]\nbootstrap_servers = "127.0.0.1:9"\n[model]\nprefix = "embedded"\n'
+                              + self.model_options() + '[worker]\nid = "embedded"\n')
+            command += ["--config", str(config)]
+        proc = run_checked(command, "ftrl train", self.args.timeout)
         wall = time.monotonic() - start
         summary = last_json_line(proc.stdout, "ftrl train")
         self.results["embedded"] = {

@@ -166,7 +166,7 @@ def report(results: dict, args: argparse.Namespace, argv: list[str]) -> str:
         f"{args.session_timeout_ms}; model settings at their defaults in both the worker and "
         "`ftrl train` (FTRL-Proximal, logistic, α=0.1, β=1, no L1/L2, no crosses)."
         + (f" librdkafka options: {dict(args.librdkafka_option)}." if args.librdkafka_option else "")
-        + (f" Worker [model] options: {dict(args.model_option)} (`ftrl train` without them)."
+        + (f" [model] options: {dict(args.model_option)} (the worker's, and `ftrl train`'s through --config)."
            if args.model_option else "")
         + (f" Worker [worker] options: {dict(args.worker_option)}." if args.worker_option else ""),
         f"Machine: Tansu (scripts/test-broker, in-memory storage) on 127.0.0.1, on the same "

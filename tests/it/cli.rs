@@ -63,6 +63,41 @@ fn simulating_four_workers_with_a_late_hot_exchange_learns_close_to_embedded() {
     assert!(loss.is_finite() && over_embedded < 0.01, "{stdout}");
 }
 
+/// `ftrl train --config` learns a file with the [model] table of a worker's configuration,
+/// as the worker would: the same loss as the same settings given as flags, not the
+/// defaults'. Learner flags beside it are refused rather than one of the two ignored.
+#[test]
+fn training_with_a_workers_configuration_learns_as_its_model_table_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let (data, _) = generate(dir.path(), "gen.jsonl", &["--examples", "20000", "--format", "jsonl", "--seed", "2"]);
+    let config = dir.path().join("worker.toml");
+    std::fs::write(
+        &config,
+        "[kafka]\nbootstrap_servers = \"127.0.0.1:9\"\n[model]\nprefix = \"t\"\nalgorithm = \"gd\"\nalpha = 0.5\n\
+         [worker]\nid = \"w1\"\n",
+    )
+    .unwrap();
+    let loss = |args: &[&str]| {
+        let out = run(ftrl()
+            .args(["train", "--quiet", "--summary-json", "--format", "jsonl", "--data"])
+            .arg(&data)
+            .args(args));
+        last_json_line(&out.stdout)["progressive_loss"].as_f64().unwrap()
+    };
+    let with_config = loss(&["--config", config.to_str().unwrap()]);
+    assert_eq!(with_config, loss(&["--algo", "gd", "--alpha", "0.5"]));
+    assert_ne!(with_config, loss(&[]), "the configuration's rule was not used");
+    let both = ftrl()
+        .args(["train", "--quiet", "--format", "jsonl", "--data"])
+        .arg(&data)
+        .arg("--config")
+        .arg(&config)
+        .args(["--algo", "gd"])
+        .output()
+        .unwrap();
+    assert!(!both.status.success() && String::from_utf8_lossy(&both.stderr).contains("--config"));
+}
+
 #[test]
 fn trains_close_to_the_bayes_floor_on_generated_data() {
     let dir = tempfile::tempdir().unwrap();
