@@ -98,6 +98,51 @@ fn training_with_a_workers_configuration_learns_as_its_model_table_says() {
     assert!(!both.status.success() && String::from_utf8_lossy(&both.stderr).contains("--config"));
 }
 
+/// Four simulated workers at the stream's settings (its warm start, staggered hot sendings)
+/// learn within issue 30's target of the embedded trainer with every update rule, not only
+/// the default FTRL-Proximal: RDA and AdaGrad take the hot exchange, VW's rule learns
+/// without it (its normalizer is not a sum).
+#[test]
+fn simulating_four_workers_learns_close_to_embedded_with_every_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    let (data, _) = generate(dir.path(), "gen.jsonl", &["--examples", "400000", "--format", "jsonl", "--seed", "1"]);
+    for algo in ["ftrl-proximal", "rda", "adagrad", "gd"] {
+        let out = run(ftrl().args(["simulate", "--format", "jsonl", "--data"]).arg(&data).args([
+            "--algo",
+            algo,
+            "--workers",
+            "4",
+            "--batch",
+            "20000",
+            "--round-trip",
+            "60000",
+            "--max-unconfirmed",
+            "100000",
+            "--packed-coordinates",
+            "2000",
+            "--hot-coordinates",
+            "8192",
+            "--hot-min-updates",
+            "2",
+            "--hot-min-impact",
+            "0.12",
+            "--hot-every",
+            "5000",
+            "--hot-staggered",
+            "--warm-start",
+            "20000",
+        ]));
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        let row = stdout.lines().last().unwrap_or_default();
+        // The loss and its difference are the row's first two fields with decimals (the
+        // hot exchange's minimum impact, i0.12, has a letter before them).
+        let mut decimals =
+            row.split_whitespace().filter_map(|field| field.parse::<f64>().ok().filter(|_| field.contains('.')));
+        let (loss, over_embedded) = (decimals.next().unwrap_or(f64::NAN), decimals.next().unwrap_or(f64::NAN));
+        assert!(loss.is_finite() && over_embedded.abs() < 0.002, "{algo}: {stdout}");
+    }
+}
+
 #[test]
 fn trains_close_to_the_bayes_floor_on_generated_data() {
     let dir = tempfile::tempdir().unwrap();
