@@ -221,7 +221,15 @@ impl Learner {
     /// Hedge's mixture, VW's normalizer, a prediction range widened by labels) would split
     /// among the copies.
     pub fn copies_learn_alike(&self) -> bool {
-        self.hedge.is_none() && self.clip.is_none() && self.rule.states_are_sums()
+        self.hedge.is_none() && self.pieces_add_up()
+    }
+
+    /// Whether another copy's steps of a coordinate can be added to this one's state of it
+    /// (the hot exchange): the coordinates' states are sums and no prediction range is
+    /// widened by the labels. A Hedge's members are coordinates of their own; only its
+    /// mixture stays with each copy.
+    pub fn pieces_add_up(&self) -> bool {
+        self.clip.is_none() && self.rule.states_are_sums()
     }
 
     /// The Hedge's α list (empty for a single learner).
@@ -592,6 +600,11 @@ impl ViewLearner {
     /// See [`Learner::copies_learn_alike`].
     pub fn copies_learn_alike(&self) -> bool {
         self.learner.copies_learn_alike()
+    }
+
+    /// See [`Learner::pieces_add_up`].
+    pub fn pieces_add_up(&self) -> bool {
+        self.learner.pieces_add_up()
     }
 
     pub fn hedge_mut(&mut self) -> Option<&mut Hedge> {

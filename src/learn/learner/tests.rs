@@ -355,3 +355,17 @@ fn coordinates_are_the_gradients_in_order() {
         assert_eq!(coordinates.len(), features.len() * loss.outputs() * hedge.len().max(1));
     }
 }
+
+/// Other workers' pieces of a coordinate add up to a Hedge's states (its members are
+/// coordinates of their own) but not to a prediction range's, which the labels widen; copies
+/// of a Hedge still do not learn alike, since each would keep its own mixture.
+#[test]
+fn pieces_add_up_for_a_hedge_but_copies_of_it_do_not_learn_alike() {
+    let plain = Learner::new(ftrl(0.1), Loss::Logistic);
+    assert!(plain.pieces_add_up() && plain.copies_learn_alike());
+    let hedge = Learner::new(ftrl(0.1), Loss::Logistic).with_hedge(&[0.03, 0.1, 0.3]);
+    assert!(hedge.pieces_add_up() && !hedge.copies_learn_alike());
+    let range = PredictionRange { min: 0.0, max: 1.0, widen_to_labels: true };
+    let clipped = Learner::new(ftrl(0.1), Loss::Squared).with_prediction_range(Some(range));
+    assert!(!clipped.pieces_add_up() && !clipped.copies_learn_alike());
+}

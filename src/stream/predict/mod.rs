@@ -264,17 +264,18 @@ fn learning_helpers(learner: &ViewLearner, threads: usize) -> Vec<ViewLearner> {
     vec![learner.clone(); threads - 1]
 }
 
-/// The hot exchange of `config`, when it is on and the learner's states add up (a Hedge's
-/// members, VW's rule or a prediction range keep state that other workers' pieces cannot
-/// be added to), and the topic exists.
+/// The hot exchange of `config`, when it is on and other workers' pieces add up to the
+/// learner's states (VW's rule, a prediction range widened by labels and delay-tolerant
+/// rates keep state they cannot be added to; a Hedge's members are coordinates of their
+/// own, whose states add up), and the topic exists.
 fn hot_exchange(config: &WorkerConfig, learner: &ViewLearner) -> Result<Option<HotExchange>, StreamError> {
     if config.worker.hot_coordinates == 0 {
         return Ok(None);
     }
-    if !learner.copies_learn_alike() || config.model.delay_tolerant {
+    if !learner.pieces_add_up() || config.model.delay_tolerant {
         tracing::info!(
-            "no hot exchange: with a Hedge, VW's rule, a prediction range or delay-tolerant rates other workers' \
-             steps cannot be added to a replica's states"
+            "no hot exchange: with VW's rule, a prediction range or delay-tolerant rates other workers' steps \
+             cannot be added to a replica's states"
         );
         return Ok(None);
     }
