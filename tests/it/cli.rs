@@ -26,6 +26,26 @@ fn train(data: &Path, args: &[&str]) -> Value {
     last_json_line(&out.stdout)
 }
 
+/// `ftrl simulate` of four workers at the stream's sizes (batches of 20,000, a round trip of
+/// 60,000 examples, staggered hot sendings) with `extra` settings: its loss, its loss less
+/// the embedded trainer's (NaN where the row cannot be read), and its output.
+fn simulate_four_workers(data: &Path, extra: &[&str]) -> (f64, f64, String) {
+    let out = run(ftrl()
+        .args(["simulate", "--format", "jsonl", "--data"])
+        .arg(data)
+        .args(["--workers", "4", "--batch", "20000", "--round-trip", "60000", "--max-unconfirmed", "100000"])
+        .args(["--packed-coordinates", "2000", "--hot-coordinates", "8192", "--hot-min-updates", "2"])
+        .args(["--hot-every", "5000", "--hot-staggered"])
+        .args(extra));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let row = stdout.lines().last().unwrap_or_default();
+    // The loss and its difference are the row's first two numbers with decimals (the hot
+    // exchange's minimum impact, as in i0.12, has a letter before it).
+    let mut decimals = row.split_whitespace().filter(|field| field.contains('.')).filter_map(|f| f.parse::<f64>().ok());
+    let (loss, over_embedded) = (decimals.next().unwrap_or(f64::NAN), decimals.next().unwrap_or(f64::NAN));
+    (loss, over_embedded, stdout)
+}
+
 /// `ftrl simulate` at the stream's defaults with the hot exchange delivered late: it learns
 /// close to the embedded trainer (issue 30's delivery delay; an earlier share rule, since
 /// removed, drove n below 0 and the loss to NaN past 200,000 examples at such delays).
@@ -33,69 +53,8 @@ fn train(data: &Path, args: &[&str]) -> Value {
 fn simulating_four_workers_with_a_late_hot_exchange_learns_close_to_embedded() {
     let dir = tempfile::tempdir().unwrap();
     let (data, _) = generate(dir.path(), "gen.jsonl", &["--examples", "400000", "--format", "jsonl", "--seed", "1"]);
-    let out = run(ftrl().args(["simulate", "--format", "jsonl", "--data"]).arg(&data).args([
-        "--workers",
-        "4",
-        "--batch",
-        "20000",
-        "--round-trip",
-        "60000",
-        "--max-unconfirmed",
-        "100000",
-        "--packed-coordinates",
-        "2000",
-        "--hot-coordinates",
-        "8192",
-        "--hot-min-updates",
-        "2",
-        "--hot-every",
-        "5000",
-        "--hot-staggered",
-        "--hot-delay",
-        "2000",
-    ]));
-    let stdout = String::from_utf8(out.stdout).unwrap();
-    let row = stdout.lines().last().unwrap_or_default();
-    // workers, batch, K, E and its minimum (integers), then the loss and its difference.
-    let mut decimals = row.split_whitespace().filter(|field| field.contains('.'));
-    let mut next = || decimals.next().and_then(|field| field.parse::<f64>().ok()).unwrap_or(f64::NAN);
-    let (loss, over_embedded) = (next(), next());
+    let (loss, over_embedded, stdout) = simulate_four_workers(&data, &["--hot-delay", "2000"]);
     assert!(loss.is_finite() && over_embedded < 0.01, "{stdout}");
-}
-
-/// `ftrl train --config` learns a file with the [model] table of a worker's configuration,
-/// as the worker would: the same loss as the same settings given as flags, not the
-/// defaults'. Learner flags beside it are refused rather than one of the two ignored.
-#[test]
-fn training_with_a_workers_configuration_learns_as_its_model_table_says() {
-    let dir = tempfile::tempdir().unwrap();
-    let (data, _) = generate(dir.path(), "gen.jsonl", &["--examples", "20000", "--format", "jsonl", "--seed", "2"]);
-    let config = dir.path().join("worker.toml");
-    std::fs::write(
-        &config,
-        "[kafka]\nbootstrap_servers = \"127.0.0.1:9\"\n[model]\nprefix = \"t\"\nalgorithm = \"gd\"\nalpha = 0.5\n\
-         [worker]\nid = \"w1\"\n",
-    )
-    .unwrap();
-    let loss = |args: &[&str]| {
-        let out = run(ftrl()
-            .args(["train", "--quiet", "--summary-json", "--format", "jsonl", "--data"])
-            .arg(&data)
-            .args(args));
-        last_json_line(&out.stdout)["progressive_loss"].as_f64().unwrap()
-    };
-    let with_config = loss(&["--config", config.to_str().unwrap()]);
-    assert_eq!(with_config, loss(&["--algo", "gd", "--alpha", "0.5"]));
-    assert_ne!(with_config, loss(&[]), "the configuration's rule was not used");
-    let both = ftrl()
-        .args(["train", "--quiet", "--format", "jsonl", "--data"])
-        .arg(&data)
-        .arg("--config")
-        .arg(&config)
-        .args(["--algo", "gd"])
-        .output()
-        .unwrap();
-    assert!(!both.status.success() && String::from_utf8_lossy(&both.stderr).contains("--config"));
 }
 
 /// Four simulated workers at the stream's settings (its warm start, staggered hot sendings)
@@ -107,38 +66,8 @@ fn simulating_four_workers_learns_close_to_embedded_with_every_rule() {
     let dir = tempfile::tempdir().unwrap();
     let (data, _) = generate(dir.path(), "gen.jsonl", &["--examples", "400000", "--format", "jsonl", "--seed", "1"]);
     for algo in ["ftrl-proximal", "rda", "adagrad", "gd"] {
-        let out = run(ftrl().args(["simulate", "--format", "jsonl", "--data"]).arg(&data).args([
-            "--algo",
-            algo,
-            "--workers",
-            "4",
-            "--batch",
-            "20000",
-            "--round-trip",
-            "60000",
-            "--max-unconfirmed",
-            "100000",
-            "--packed-coordinates",
-            "2000",
-            "--hot-coordinates",
-            "8192",
-            "--hot-min-updates",
-            "2",
-            "--hot-min-impact",
-            "0.12",
-            "--hot-every",
-            "5000",
-            "--hot-staggered",
-            "--warm-start",
-            "20000",
-        ]));
-        let stdout = String::from_utf8(out.stdout).unwrap();
-        let row = stdout.lines().last().unwrap_or_default();
-        // The loss and its difference are the row's first two fields with decimals (the
-        // hot exchange's minimum impact, i0.12, has a letter before them).
-        let mut decimals =
-            row.split_whitespace().filter_map(|field| field.parse::<f64>().ok().filter(|_| field.contains('.')));
-        let (loss, over_embedded) = (decimals.next().unwrap_or(f64::NAN), decimals.next().unwrap_or(f64::NAN));
+        let settings = ["--algo", algo, "--hot-min-impact", "0.12", "--warm-start", "20000"];
+        let (loss, over_embedded, stdout) = simulate_four_workers(&data, &settings);
         assert!(loss.is_finite() && over_embedded.abs() < 0.002, "{algo}: {stdout}");
     }
 }

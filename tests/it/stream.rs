@@ -478,15 +478,7 @@ fn a_worker_alone_does_not_read_the_hot_topic_and_reads_it_again_once_another_jo
         std::thread::sleep(Duration::from_millis(200));
     }
     let second = Worker::start(&configs[1], logs[1].clone());
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        let shares: Vec<_> = [&first, &second].iter().filter_map(|w| assigned(w, "alone.examples")).collect();
-        if shares.len() == 2 && shares.iter().all(|s| s.len() == 1) {
-            break;
-        }
-        assert!(Instant::now() < deadline, "the group never shared the examples: {shares:?}");
-        std::thread::sleep(Duration::from_millis(200));
-    }
+    wait_for_one_partition_each(&[&first, &second], "alone.examples");
     let (_, generated) = generated(setup.dir.path(), 40_000);
     let payloads: Vec<Vec<u8>> = generated.into_iter().map(|(_, payload)| payload).collect();
     produce_round_robin(&setup, &payloads, 2);
@@ -502,6 +494,19 @@ fn a_worker_alone_does_not_read_the_hot_topic_and_reads_it_again_once_another_jo
     );
     for log in &logs {
         assert!(hot_pieces_taken(log) > 0, "no piece of the other worker taken:\n{log}");
+    }
+}
+
+/// Waits (up to 60 s) until each of `workers` holds exactly one partition of `topic`.
+fn wait_for_one_partition_each(workers: &[&Worker], topic: &str) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let shares: Vec<_> = workers.iter().filter_map(|w| assigned(w, topic)).collect();
+        if shares.len() == workers.len() && shares.iter().all(|s| s.len() == 1) {
+            return;
+        }
+        assert!(Instant::now() < deadline, "the group never shared {topic}: {shares:?}");
+        std::thread::sleep(Duration::from_millis(200));
     }
 }
 
@@ -530,15 +535,7 @@ fn workers_with_a_hedge_exchange_hot_pieces_and_learn_every_example_once() {
     let logs: Vec<PathBuf> = (0..2).map(|w| setup.dir.path().join(format!("w{w}.log"))).collect();
     let workers: Vec<Worker> =
         configs.iter().zip(&logs).map(|(config, log)| Worker::start(config, log.clone())).collect();
-    let deadline = Instant::now() + Duration::from_secs(60);
-    loop {
-        let shares: Vec<_> = workers.iter().filter_map(|w| assigned(w, "hedge-duo.examples")).collect();
-        if shares.len() == 2 && shares.iter().all(|s| s.len() == 1) {
-            break;
-        }
-        assert!(Instant::now() < deadline, "the group never shared the examples: {shares:?}");
-        std::thread::sleep(Duration::from_millis(200));
-    }
+    wait_for_one_partition_each(&workers.iter().collect::<Vec<_>>(), "hedge-duo.examples");
     let (data, generated) = generated(setup.dir.path(), 40_000);
     let payloads: Vec<Vec<u8>> = generated.into_iter().map(|(_, payload)| payload).collect();
     produce_round_robin(&setup, &payloads, 2);
