@@ -212,7 +212,7 @@ pub struct TrainArgs {
     /// the model settings then come from the configuration.
     #[arg(long, requires = "config", conflicts_with = "data")]
     pub from_topic: bool,
-    /// Worker configuration: the model settings come from its [model] table, as a worker
+    /// Worker configuration: the model settings come from its `[model]` table, as a worker
     /// with it learns (with --data or --from-topic; not with the learner flags).
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
