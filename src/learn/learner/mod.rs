@@ -225,9 +225,9 @@ impl Learner {
     }
 
     /// Whether another copy's steps of a coordinate can be added to this one's state of it
-    /// (the hot exchange): the coordinates' states are sums and no prediction range is
-    /// widened by the labels. A Hedge's members are coordinates of their own; only its
-    /// mixture stays with each copy.
+    /// (the hot exchange): the coordinates' states are sums and there is no prediction
+    /// range (which each copy would keep, widened by its own labels). A Hedge's members are
+    /// coordinates of their own; only its mixture stays with each copy.
     pub fn pieces_add_up(&self) -> bool {
         self.clip.is_none() && self.rule.states_are_sums()
     }

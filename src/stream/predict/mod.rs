@@ -265,7 +265,7 @@ fn learning_helpers(learner: &ViewLearner, threads: usize) -> Vec<ViewLearner> {
 }
 
 /// The hot exchange of `config`, when it is on and other workers' pieces add up to the
-/// learner's states (VW's rule, a prediction range widened by labels and delay-tolerant
+/// learner's states (VW's rule, a prediction range and delay-tolerant
 /// rates keep state they cannot be added to; a Hedge's members are coordinates of their
 /// own, whose states add up), and the topic exists.
 fn hot_exchange(config: &WorkerConfig, learner: &ViewLearner) -> Result<Option<HotExchange>, StreamError> {
