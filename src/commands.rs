@@ -584,7 +584,7 @@ fn demo(args: &DemoArgs) -> Result<()> {
         truth.examples,
         config.fields,
         truth.crosses.join(" "),
-        learner.alpha,
+        learner.alpha(),
         learner.beta
     );
     let settings = learner.settings().map_err(|problems| {

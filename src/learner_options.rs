@@ -31,9 +31,10 @@ pub struct LearnerOptions {
     /// Per-coordinate update rule.
     #[arg(long = "algo", value_name = "ALGO", value_enum, default_value_t = Algorithm::FtrlProximal)]
     pub algorithm: Algorithm,
-    /// Learning-rate scale α (rate = α / (β + √Σg²)).
-    #[arg(long, default_value_t = Hyperparameters::default().alpha)]
-    pub alpha: f64,
+    /// Learning-rate scale α (rate = α / (β + √Σg²)) [default: 0.1; a quarter of it, 0.025,
+    /// with the squared loss and a per-coordinate rule other than VW's].
+    #[arg(long)]
+    pub alpha: Option<f64>,
     /// Learning-rate smoothing β.
     #[arg(long, default_value_t = Hyperparameters::default().beta)]
     pub beta: f64,
@@ -170,6 +171,27 @@ impl SettingError {
 }
 
 impl LearnerOptions {
+    /// The learning-rate scale α: the one given, or the default for the loss and the rule.
+    ///
+    /// The adaptive rules' rate α / (β + √Σg²) makes a step's size independent of the
+    /// gradients' scale, not of the loss's curvature: one step moves a prediction by about
+    /// α·h times the curvature, h the example's rate-weighted squared norm. The squared
+    /// loss's curvature is 1, four times the logistic loss's largest (¼), so with the same α
+    /// it takes four times the step. That overshoots alone (on three click logs the best α
+    /// for the squared loss was a quarter of the logistic loss's, learning 2.5–7.5% better
+    /// than with it), and several workers, each correcting the same error before they see
+    /// each other's steps, overshoot it into divergence (16 and 32 simulated workers:
+    /// docs/benchmarks.md, "the squared loss's default α"). VW's rule (`gd`) takes
+    /// invariant, normalized steps that account for the curvature itself, as VW does.
+    pub fn alpha(&self) -> f64 {
+        let base = Hyperparameters::default().alpha;
+        match self.alpha {
+            Some(alpha) => alpha,
+            None if self.loss == LossKind::Squared && self.algorithm != Algorithm::Gd => base / 4.0,
+            None => base,
+        }
+    }
+
     /// The model settings these options describe, or every setting that cannot work (in
     /// the order of the fields).
     pub fn settings(&self) -> Result<ModelSettings, Vec<SettingError>> {
@@ -183,7 +205,7 @@ impl LearnerOptions {
             }
         };
         let hyperparameters = Hyperparameters {
-            alpha: self.alpha,
+            alpha: self.alpha(),
             beta: self.beta,
             l1: self.l1,
             l2: self.l2,
@@ -343,7 +365,7 @@ mod tests {
     fn learner_options_name_every_bad_setting() {
         assert_eq!(LearnerOptions::default().settings().unwrap(), ModelSettings::default());
         let bad = LearnerOptions {
-            alpha: 0.0,
+            alpha: Some(0.0),
             l2: -1.0,
             step_rule: StepRule::Pa,
             crosses: vec!["ab".into(), "abc".into()],
@@ -391,10 +413,27 @@ mod tests {
     fn defaults_are_the_learners() {
         let options = LearnerOptions::default();
         let hp = Hyperparameters::default();
-        assert_eq!((options.alpha, options.beta, options.power_t), (hp.alpha, hp.beta, hp.power_t));
+        assert_eq!((options.alpha(), options.beta, options.power_t), (hp.alpha, hp.beta, hp.power_t));
         assert!(options.adaptive && options.normalized && options.invariant && !options.clip_to_labels);
         let from_empty: LearnerOptions = serde_json::from_str("{}").unwrap();
         assert_eq!(from_empty, options);
+    }
+
+    /// α's default is the log loss's (0.1) but for the squared loss with an adaptive
+    /// per-coordinate rule, a quarter of it; a given α is taken as it is.
+    #[test]
+    fn alpha_defaults_to_a_quarter_for_the_squared_loss_unless_given_or_with_vws_rule() {
+        let with = |loss, algorithm, alpha| LearnerOptions { loss, algorithm, alpha, ..LearnerOptions::default() };
+        let base = Hyperparameters::default().alpha;
+        assert_eq!(with(LossKind::Logistic, Algorithm::FtrlProximal, None).alpha(), base);
+        assert_eq!(with(LossKind::Hinge, Algorithm::FtrlProximal, None).alpha(), base);
+        for algorithm in [Algorithm::FtrlProximal, Algorithm::Rda, Algorithm::Adagrad] {
+            assert_eq!(with(LossKind::Squared, algorithm, None).alpha(), base / 4.0, "{algorithm:?}");
+        }
+        assert_eq!(with(LossKind::Squared, Algorithm::Gd, None).alpha(), base);
+        assert_eq!(with(LossKind::Squared, Algorithm::FtrlProximal, Some(0.1)).alpha(), 0.1);
+        let settings = with(LossKind::Squared, Algorithm::FtrlProximal, None).settings().unwrap();
+        assert_eq!(settings.optimizer.hyperparameters.alpha, 0.025);
     }
 
     /// A value means the same on the command line as in a configuration file.

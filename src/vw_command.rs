@@ -287,10 +287,10 @@ fn build(given: Vec<(String, String, Option<String>)>) -> Result<VwCommand, VwAr
     let ftrl = has("ftrl");
     // VW's FTRL defaults, and its default learner's.
     if ftrl {
-        command.learner.alpha = 0.005;
+        command.learner.alpha = Some(0.005);
         command.learner.beta = 0.1;
     } else {
-        command.learner.alpha = 0.5;
+        command.learner.alpha = Some(0.5);
         let parts = ["sgd", "adaptive", "normalized", "invariant"];
         if parts.iter().any(|p| has(p)) {
             // Naming any part turns on only the parts named (`--sgd` none of them).
@@ -298,7 +298,7 @@ fn build(given: Vec<(String, String, Option<String>)>) -> Result<VwCommand, VwAr
             command.learner.normalized = has("normalized");
             command.learner.invariant = has("invariant");
             if !(command.learner.adaptive && command.learner.normalized) {
-                command.learner.alpha = 10.0;
+                command.learner.alpha = Some(10.0);
             }
             if !command.learner.adaptive && !command.learner.normalized {
                 command.learner.initial_t = 1.0;
@@ -339,11 +339,11 @@ fn build(given: Vec<(String, String, Option<String>)>) -> Result<VwCommand, VwAr
                 }
                 learner.crosses.push(value);
             }
-            "ftrl_alpha" => learner.alpha = number(&value)?,
+            "ftrl_alpha" => learner.alpha = Some(number(&value)?),
             "ftrl_beta" => learner.beta = number(&value)?,
             "l1" => learner.l1 = number(&value)?,
             "l2" => learner.l2 = number(&value)?,
-            "learning_rate" => learner.alpha = number(&value)?,
+            "learning_rate" => learner.alpha = Some(number(&value)?),
             "power_t" => learner.power_t = number(&value)?,
             "initial_t" => learner.initial_t = number(&value)?,
             "min_prediction" => learner.min_prediction = Some(number(&value)?),
@@ -644,7 +644,10 @@ mod tests {
         let command = parse(&args("-d train.vw")).unwrap();
         assert_eq!(command.data.as_deref(), Some("train.vw"));
         let l = &command.learner;
-        assert_eq!((l.algorithm, l.loss, l.alpha, l.clip_to_labels), (Algorithm::Gd, LossKind::Squared, 0.5, true));
+        assert_eq!(
+            (l.algorithm, l.loss, l.alpha, l.clip_to_labels),
+            (Algorithm::Gd, LossKind::Squared, Some(0.5), true)
+        );
         assert!(l.adaptive && l.normalized && l.invariant);
         assert_eq!(command.holdout, None, "one pass: no holdout");
     }
@@ -657,15 +660,15 @@ mod tests {
         assert!(command.audit);
         let l = &command.learner;
         assert_eq!(l.crosses, ["ab", "cd"]);
-        assert_eq!((l.algorithm, l.alpha, l.beta, l.l1), (Algorithm::FtrlProximal, 0.1, 0.1, 2.0));
+        assert_eq!((l.algorithm, l.alpha, l.beta, l.l1), (Algorithm::FtrlProximal, Some(0.1), 0.1, 2.0));
         assert_eq!(command.bits, 24);
         assert_eq!(command.holdout, Some(Holdout { period: 10, after: 0, early_terminate: 3 }));
         let sgd = parse(&args("--sgd")).unwrap().learner;
         assert!(!sgd.adaptive && !sgd.normalized && !sgd.invariant);
-        assert_eq!((sgd.alpha, sgd.initial_t), (10.0, 1.0));
+        assert_eq!((sgd.alpha, sgd.initial_t), (Some(10.0), 1.0));
         let adaptive = parse(&args("--adaptive --invariant -l 2")).unwrap().learner;
         assert!(adaptive.adaptive && !adaptive.normalized && adaptive.invariant);
-        assert_eq!(adaptive.alpha, 2.0);
+        assert_eq!(adaptive.alpha, Some(2.0));
         assert_eq!(parse(&args("--passes 2 --holdout_off")).unwrap().holdout, None);
     }
 

@@ -124,6 +124,7 @@ fn report(problems: Vec<String>) -> String {
 /// and types the file and the environment are checked against.
 fn every_setting() -> toml::Table {
     let mut model = ModelConfig::new("m");
+    model.learner.alpha = Some(0.1);
     model.learner.classes = Some(2);
     model.learner.bound = Some(1.0);
     model.learner.clip_gradient = Some(1.0);
@@ -413,7 +414,7 @@ mod tests {
         assert!(!c.worker.update && c.worker.predict && c.worker.publish_predictions);
         assert_eq!(c.model.partitions, 64);
         assert_eq!(c.worker.batch_max_wait_ms, 20);
-        assert_eq!((c.model.learner.alpha, c.model.learner.l1, c.model.learner.bound), (0.05, 1e-3, Some(3.0)));
+        assert_eq!((c.model.learner.alpha, c.model.learner.l1, c.model.learner.bound), (Some(0.05), 1e-3, Some(3.0)));
         assert_eq!((c.model.learner.loss, c.model.learner.classes), (LossKind::Softmax, Some(4)));
         assert_eq!(c.model.learner.algorithm, Algorithm::Adagrad);
         assert_eq!(c.worker.state_dir, Path::new("/tmp/s"));
@@ -513,7 +514,7 @@ mod tests {
         // An integer is a number; librdkafka properties are text, whatever their TOML type.
         let text = MINIMAL.replace("[model]", "[kafka.librdkafka_options]\n\"linger.ms\" = 5\n[model]\nalpha = 1");
         let c = load_text(&text, &[]).unwrap();
-        assert_eq!((c.model.learner.alpha, c.kafka.librdkafka_options["linger.ms"].as_str()), (1.0, "5"));
+        assert_eq!((c.model.learner.alpha, c.kafka.librdkafka_options["linger.ms"].as_str()), (Some(1.0), "5"));
         // The environment's text is read as its setting's type, and must parse as it.
         let err = load_text(MINIMAL, &[("FTRL_MODEL__ALPHA", "fast")]).unwrap_err().to_string();
         assert!(err.contains("model.alpha (FTRL_MODEL__ALPHA): must be a number, got \"fast\""), "{err}");

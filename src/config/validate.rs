@@ -457,9 +457,9 @@ mod tests {
             "model.classes",
             "2..=1024",
         );
-        assert_one(|c| c.model.learner.alpha = -1.0, "model.alpha", "must be a finite number > 0, got -1");
-        assert_one(|c| c.model.learner.alpha = 0.0, "model.alpha", "> 0");
-        assert_one(|c| c.model.learner.alpha = f64::NAN, "model.alpha", "got NaN");
+        assert_one(|c| c.model.learner.alpha = Some(-1.0), "model.alpha", "must be a finite number > 0, got -1");
+        assert_one(|c| c.model.learner.alpha = Some(0.0), "model.alpha", "> 0");
+        assert_one(|c| c.model.learner.alpha = Some(f64::NAN), "model.alpha", "got NaN");
         assert_one(|c| c.model.learner.beta = -0.5, "model.beta", "≥ 0, got -0.5");
         assert_one(|c| c.model.learner.l1 = f64::INFINITY, "model.l1", "got inf");
         assert_one(|c| c.model.learner.l2 = -1.0, "model.l2", "≥ 0");
@@ -557,7 +557,7 @@ mod tests {
     fn validate_reports_every_problem() {
         let p = problems(|c| {
             c.kafka.bootstrap_servers.clear();
-            c.model.learner.alpha = -1.0;
+            c.model.learner.alpha = Some(-1.0);
             c.model.learner.l2 = -1.0;
             c.worker.batch_max_examples = 0;
         });
@@ -571,7 +571,7 @@ mod tests {
         c.model.learner.loss = LossKind::Softmax;
         c.model.learner.classes = Some(5);
         c.model.learner.algorithm = Algorithm::Rda;
-        c.model.learner.alpha = 0.3;
+        c.model.learner.alpha = Some(0.3);
         c.model.learner.beta = 0.7;
         c.model.learner.l1 = 0.01;
         c.model.learner.l2 = 0.02;
@@ -604,9 +604,9 @@ mod tests {
         assert_eq!(s.optimizer.hyperparameters, Hyperparameters::default());
         assert!(s.crosses.is_empty());
 
-        c.model.learner.alpha = 0.0;
+        c.model.learner.alpha = Some(0.0);
         assert!(c.settings().unwrap_err().to_string().starts_with("model.alpha: must be a finite number > 0"));
-        c.model.learner.alpha = 0.1;
+        c.model.learner.alpha = Some(0.1);
         c.model.learner.classes = None;
         assert!(c.settings().unwrap_err().to_string().starts_with("model.loss"));
         c.model.learner.classes = Some(5);

@@ -78,6 +78,9 @@ impl ModelIdentity {
             let value = all.get(key).cloned().unwrap_or(Value::Null);
             settings.insert(format!("model.{key}"), value);
         }
+        // The rate the worker learns with, given or by default (models recorded before α's
+        // default depended on the loss hold the number, as this does).
+        settings.insert("model.alpha".into(), model.learner.alpha().into());
         if let Some(path) = &model.example_mapping {
             let text = std::fs::read(path)
                 .map_err(|e| StreamError::Config(format!("model.example_mapping {}: {e}", path.display())))?;
@@ -302,12 +305,12 @@ mod tests {
         let mut other = model();
         other.delay_tolerant = true;
         other.expire_after_ms = Some(60_000);
-        other.learner.alpha = 0.3;
+        other.learner.alpha = Some(0.3);
         let ours = ModelIdentity::of(&other).unwrap();
         assert_eq!(
             ours.differences(&recorded),
             vec![
-                format!("model.alpha = 0.3 here, {} in the model", model().learner.alpha),
+                format!("model.alpha = 0.3 here, {} in the model", model().learner.alpha()),
                 "model.delay_tolerant = true here, false in the model".to_string(),
                 "model.expire_after_ms = 60000 here, null in the model".to_string(),
             ]
@@ -318,6 +321,25 @@ mod tests {
         renamed.prefix = "elsewhere".into();
         renamed.example_partitions = 7;
         assert!(ModelIdentity::of(&renamed).unwrap().differences(&recorded).is_empty());
+    }
+
+    /// A model recorded with α as a number (before its default depended on the loss) is
+    /// the same model for a worker that leaves α unset, at the default it learns with; with
+    /// the squared loss that default changed, and the worker says so.
+    #[test]
+    fn alpha_is_compared_as_the_rate_learned_with() {
+        let mut explicit = model();
+        explicit.learner.alpha = Some(0.1);
+        let recorded = ModelIdentity::of(&explicit).unwrap();
+        assert!(ModelIdentity::of(&model()).unwrap().differences(&recorded).is_empty());
+        let mut squared = model();
+        squared.learner.loss = crate::learn::loss::LossKind::Squared;
+        explicit.learner.loss = crate::learn::loss::LossKind::Squared;
+        let recorded = ModelIdentity::of(&explicit).unwrap();
+        assert_eq!(
+            ModelIdentity::of(&squared).unwrap().differences(&recorded),
+            vec!["model.alpha = 0.025 here, 0.1 in the model".to_string()]
+        );
     }
 
     #[test]

@@ -342,7 +342,7 @@ fn configuration_is_validated_and_documented() {
     std::fs::write(&good, &example).unwrap();
     assert!(run_ok(ftrl().args(["config", "validate", "--config"]).arg(&good)).contains("valid"));
     let bad = dir.path().join("bad.toml");
-    std::fs::write(&bad, example.replace("alpha = 0.1", "alpha = -1").replace("partitions = 32", "partitions = 0"))
+    std::fs::write(&bad, example.replace("# alpha = 0.1", "alpha = -1").replace("partitions = 32", "partitions = 0"))
         .unwrap();
     let out = ftrl().args(["config", "validate", "--config"]).arg(&bad).output().unwrap();
     assert!(!out.status.success());
