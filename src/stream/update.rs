@@ -51,6 +51,17 @@ const IDLE_SNAPSHOT_AFTER: Duration = Duration::from_secs(1);
 /// Metadata key naming what the local store caches; a store of another model is discarded.
 const IDENTITY_KEY: &str = "update.identity";
 
+/// Test-only fault injection: microseconds each changelog record of a restore takes, so that
+/// an integration test gets a restore of tens of seconds without a changelog of millions of
+/// records. Unset (as in production), restores are not slowed.
+const RESTORE_RECORD_DELAY_VARIABLE: &str = "FTRL_TEST_RESTORE_RECORD_DELAY_US";
+
+/// How long each restored record is held up (see [`RESTORE_RECORD_DELAY_VARIABLE`]).
+fn restore_record_delay() -> Option<Duration> {
+    let micros: u64 = std::env::var(RESTORE_RECORD_DELAY_VARIABLE).ok()?.parse().ok()?;
+    (micros > 0).then(|| Duration::from_micros(micros))
+}
+
 pub(crate) struct UpdateRole {
     consumer: BaseConsumer<RebalanceFlag>,
     producer: BaseProducer<DeliveredOffsets>,
@@ -232,7 +243,11 @@ impl UpdateRole {
             restore.starts().into_iter().map(|(partition, next)| (partition, Offset::Offset(next))).collect();
         tracing::debug!(changelog_starts = ?starts, "restoring from the changelog");
         let applier = &mut self.applier;
+        let delay = restore_record_delay();
         read_from(&self.config, &self.topics.changelog, &starts, RESTORE_TIMEOUT, |message| {
+            if let Some(delay) = delay {
+                std::thread::sleep(delay);
+            }
             applier.restore_record(
                 &mut restore,
                 message.partition(),
