@@ -10,9 +10,10 @@ use rdkafka::error::{KafkaError, RDKafkaErrorCode};
 use rdkafka::producer::{BaseProducer, BaseRecord, DeliveryResult, Producer, ProducerContext};
 use rdkafka::{ClientConfig, ClientContext, Message, TopicPartitionList};
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How long a transactional call may block before the worker gives up on it.
 pub(crate) const TRANSACTION_CALL_TIMEOUT: Duration = Duration::from_secs(30);
@@ -500,11 +501,56 @@ pub(crate) fn read_from(
     topic: &str,
     starts: &[(i32, rdkafka::Offset)],
     timeout: Duration,
-    mut visit: impl FnMut(&rdkafka::message::BorrowedMessage<'_>),
+    visit: impl FnMut(&rdkafka::message::BorrowedMessage<'_>),
 ) -> Result<(), StreamError> {
+    read_from_between(config, topic, starts, timeout, visit, || ControlFlow::Continue(())).map(|_| ())
+}
+
+/// Records a long read takes before it calls its `between` hook, at the latest.
+const BETWEEN_RECORDS: u32 = 256;
+
+/// Time a long read spends before it calls its `between` hook, at the latest.
+const BETWEEN_INTERVAL: Duration = Duration::from_millis(100);
+
+/// When a long read next calls its `between` hook: after [`BETWEEN_RECORDS`] records or
+/// [`BETWEEN_INTERVAL`], whichever comes first. Pure: the caller brings the clock.
+struct Cadence {
+    records: u32,
+    since: Instant,
+}
+
+impl Cadence {
+    fn new(now: Instant) -> Self {
+        Self { records: 0, since: now }
+    }
+
+    /// Counts `records` more read by `now`; true when the hook is due (the next period then
+    /// starts).
+    fn due(&mut self, records: u32, now: Instant) -> bool {
+        self.records += records;
+        let due = self.records >= BETWEEN_RECORDS || now.saturating_duration_since(self.since) >= BETWEEN_INTERVAL;
+        if due {
+            *self = Self::new(now);
+        }
+        due
+    }
+}
+
+/// [`read_from`], calling `between` every few hundred records or ~100 ms while it reads
+/// (see [`Cadence`]): a restore serves its group consumer there, so that a rebalance does
+/// not wait for it. `between` returning `Break` stops the read where it is, and so does
+/// this, returning `Break`; `Continue` means every partition was read to its end.
+pub(crate) fn read_from_between(
+    config: &WorkerConfig,
+    topic: &str,
+    starts: &[(i32, rdkafka::Offset)],
+    timeout: Duration,
+    mut visit: impl FnMut(&rdkafka::message::BorrowedMessage<'_>),
+    mut between: impl FnMut() -> ControlFlow<()>,
+) -> Result<ControlFlow<()>, StreamError> {
     use rdkafka::consumer::Consumer;
     if starts.is_empty() {
-        return Ok(());
+        return Ok(ControlFlow::Continue(()));
     }
     let consumer: ReaderConsumer =
         reader_config(config).set("auto.offset.reset", "error").create_with_context(ReaderContext)?;
@@ -525,15 +571,18 @@ pub(crate) fn read_from(
     }
     consumer.assign(&assignment)?;
     let mut pending: std::collections::BTreeSet<i32> = starts.iter().map(|(p, _)| *p).collect();
-    let deadline = std::time::Instant::now() + timeout;
+    let deadline = Instant::now() + timeout;
+    let mut cadence = Cadence::new(Instant::now());
     while !pending.is_empty() {
         if super::stopping() {
             return Err(StreamError::Stopped);
         }
-        if std::time::Instant::now() > deadline {
+        if Instant::now() > deadline {
             return Err(StreamError::Other(format!("reading {topic} partitions {pending:?} to their end timed out")));
         }
-        match consumer.poll(Duration::from_millis(200)) {
+        let polled = consumer.poll(BETWEEN_INTERVAL);
+        let records = u32::from(matches!(polled, Some(Ok(_))));
+        match polled {
             None => {}
             Some(Ok(message)) => visit(&message),
             Some(Err(KafkaError::PartitionEOF(partition))) => {
@@ -558,8 +607,11 @@ pub(crate) fn read_from(
             }
             Some(Err(error)) => tracing::warn!(%error, topic, "consumer error while reading to the end"),
         }
+        if cadence.due(records, Instant::now()) && between().is_break() {
+            return Ok(ControlFlow::Break(()));
+        }
     }
-    Ok(())
+    Ok(ControlFlow::Continue(()))
 }
 
 /// Reads the records of `partition` of `topic` at offsets `from..end` (read_committed, so
@@ -792,4 +844,26 @@ pub fn collect<C: ConsumerContext>(
         }
     }
     records
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_read_calls_its_hook_every_few_hundred_records_or_hundred_milliseconds_whichever_comes_first() {
+        let start = Instant::now();
+        let mut cadence = Cadence::new(start);
+        // A fast read: the record count decides.
+        for _ in 1..BETWEEN_RECORDS {
+            assert!(!cadence.due(1, start));
+        }
+        assert!(cadence.due(1, start), "due at the {BETWEEN_RECORDS}th record");
+        assert!(!cadence.due(1, start), "the count starts over");
+        // A slow read (few records, or polls that found none): the clock decides.
+        let later = start + BETWEEN_INTERVAL;
+        assert!(cadence.due(0, later));
+        assert!(!cadence.due(1, later + BETWEEN_INTERVAL / 2));
+        assert!(cadence.due(0, later + BETWEEN_INTERVAL), "the period starts over at the last call");
+    }
 }

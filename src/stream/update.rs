@@ -22,7 +22,7 @@
 use super::apply::{Applier, Changes, OwnerExpiry, Restored, Window};
 use super::freeze::Lease;
 use super::kafka::{
-    collect, group_consumer_config, now_ms, partition_numbers, read_from, seek_partitions, send,
+    collect, group_consumer_config, now_ms, partition_numbers, read_from_between, seek_partitions, send,
     transactional_producer, DeliveredOffsets, RawRecord, RebalanceFlag, TRANSACTION_CALL_TIMEOUT,
 };
 use super::wire::{self, WATERMARK_KEY};
@@ -38,6 +38,7 @@ use rdkafka::consumer::{BaseConsumer, Consumer};
 use rdkafka::producer::{BaseProducer, BaseRecord, Producer};
 use rdkafka::{Message, Offset, TopicPartitionList};
 use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -50,6 +51,17 @@ const IDLE_SNAPSHOT_AFTER: Duration = Duration::from_secs(1);
 
 /// Metadata key naming what the local store caches; a store of another model is discarded.
 const IDENTITY_KEY: &str = "update.identity";
+
+/// Test-only fault injection: microseconds each changelog record of a restore takes, so that
+/// an integration test gets a restore of tens of seconds without a changelog of millions of
+/// records. Unset (as in production), restores are not slowed.
+const RESTORE_RECORD_DELAY_VARIABLE: &str = "FTRL_TEST_RESTORE_RECORD_DELAY_US";
+
+/// How long each restored record is held up (see [`RESTORE_RECORD_DELAY_VARIABLE`]).
+fn restore_record_delay() -> Option<Duration> {
+    let micros: u64 = std::env::var(RESTORE_RECORD_DELAY_VARIABLE).ok()?.parse().ok()?;
+    (micros > 0).then(|| Duration::from_micros(micros))
+}
 
 pub(crate) struct UpdateRole {
     consumer: BaseConsumer<RebalanceFlag>,
@@ -218,9 +230,23 @@ impl UpdateRole {
     }
 
     /// Brings the assigned partitions' states up to date from the changelog, from where the
-    /// local store stands to the end.
+    /// local store stands to the end. A rebalance during the restore (a worker joining or
+    /// leaving) abandons it, and it starts over with the new assignment.
     fn restore_assignment(&mut self) -> Result<(), StreamError> {
-        let assigned = partition_numbers(&self.consumer.assignment()?);
+        while self.restore_once()? == RestoreEnd::Abandoned {}
+        Ok(())
+    }
+
+    /// One attempt of [`Self::restore_assignment`]. Between changelog records it polls the
+    /// group consumer, its partitions paused: in a rebalance the whole group waits for every
+    /// member to rejoin, and past `max.poll.interval.ms` librdkafka would leave the group.
+    /// A rebalance seen there ends the attempt with nothing applied (the next one opens the
+    /// store and loads the positions again).
+    fn restore_once(&mut self) -> Result<RestoreEnd, StreamError> {
+        let assignment = self.consumer.assignment()?;
+        let assigned = partition_numbers(&assignment);
+        // Paused, they fetch nothing while the consumer is polled for the group's sake.
+        self.consumer.pause(&assignment)?;
         let started = Instant::now();
         // The store's cache holds states applied since the last snapshot, beyond the
         // positions its checkpoint holds: they are dropped (the store is opened again) and
@@ -231,16 +257,62 @@ impl UpdateRole {
         let starts: Vec<(i32, Offset)> =
             restore.starts().into_iter().map(|(partition, next)| (partition, Offset::Offset(next))).collect();
         tracing::debug!(changelog_starts = ?starts, "restoring from the changelog");
-        let applier = &mut self.applier;
-        read_from(&self.config, &self.topics.changelog, &starts, RESTORE_TIMEOUT, |message| {
-            applier.restore_record(
-                &mut restore,
-                message.partition(),
-                message.offset(),
-                message.key(),
-                message.payload(),
+        let (applier, consumer) = (&mut self.applier, &self.consumer);
+        let delay = restore_record_delay();
+        // Per partition, the first gradients record a poll returned despite the pause.
+        let mut polled_anyway: BTreeMap<i32, i64> = BTreeMap::new();
+        let read = read_from_between(
+            &self.config,
+            &self.topics.changelog,
+            &starts,
+            RESTORE_TIMEOUT,
+            |message| {
+                if let Some(delay) = delay {
+                    std::thread::sleep(delay);
+                }
+                applier.restore_record(
+                    &mut restore,
+                    message.partition(),
+                    message.offset(),
+                    message.key(),
+                    message.payload(),
+                );
+            },
+            || {
+                match consumer.poll(Duration::ZERO) {
+                    Some(Ok(message)) => {
+                        polled_anyway.entry(message.partition()).or_insert(message.offset());
+                    }
+                    Some(Err(error)) => tracing::warn!(%error, "consumer error while restoring"),
+                    None => {}
+                }
+                if consumer.context().take() {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            },
+        )?;
+        if read.is_break() {
+            tracing::info!(
+                partitions = ?assigned,
+                records = restore.records,
+                seconds = started.elapsed().as_secs_f64(),
+                "the assignment changed while restoring: restore abandoned, starting over with the new one"
             );
-        })?;
+            // Its partitions stay paused: every assignment goes through an attempt of its
+            // own, which pauses them, then resumes them and sets their positions.
+            return Ok(RestoreEnd::Abandoned);
+        }
+        if !polled_anyway.is_empty() {
+            // Not lost: the seek below sets every assigned partition's position to its
+            // restored one; a record at or above it is read again, one below it is in the
+            // restored states.
+            tracing::warn!(
+                first_offsets = ?polled_anyway,
+                "gradients records came from paused partitions while restoring; read again from the restored positions"
+            );
+        }
         let records = restore.records;
         let restored = self.applier.finish_restore(restore, &mut self.store)?;
         self.republish(restored, &assigned)?;
@@ -248,8 +320,10 @@ impl UpdateRole {
         let resume: Vec<(i32, i64)> =
             assigned.iter().filter_map(|p| self.applier.position(*p).map(|position| (*p, position.resume))).collect();
         // Everything below `resume` is in the restored states; whatever the batch that saw
-        // the rebalance held is read again from there.
+        // the rebalance held is read again from there. (Resumed first: the seek drops
+        // whatever is fetched before it.)
         let positions: Vec<(i32, Offset)> = resume.iter().map(|(p, next)| (*p, Offset::Offset(*next))).collect();
+        self.consumer.resume(&assignment)?;
         seek_partitions(&self.consumer, &self.topics.gradients, &positions)?;
         tracing::info!(
             partitions = ?assigned,
@@ -258,7 +332,7 @@ impl UpdateRole {
             seconds = started.elapsed().as_secs_f64(),
             "restored state from the changelog; ready"
         );
-        Ok(())
+        Ok(RestoreEnd::Restored)
     }
 
     /// Publishes again what transactions that may not have committed wrote besides the
@@ -615,6 +689,14 @@ impl UpdateRole {
         }
         Ok(())
     }
+}
+
+/// How one attempt to restore the assignment ended.
+#[derive(Debug, PartialEq, Eq)]
+enum RestoreEnd {
+    Restored,
+    /// The assignment changed while restoring: nothing was applied.
+    Abandoned,
 }
 
 /// What a transaction snapshots: the per-coordinate deltas and changelog states of the

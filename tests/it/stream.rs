@@ -684,6 +684,98 @@ fn a_worker_waiting_for_its_warm_start_takes_a_rebalance_at_once() {
     eprintln!("partition 0 taken {} ms after its worker died", taken_after.as_millis());
 }
 
+/// A rebalance that begins during a long restore completes at once. The first worker
+/// restores all four gradients partitions from an empty state directory, each changelog
+/// record held up so that its restore would take about 40 s (test-only fault injection,
+/// `FTRL_TEST_RESTORE_RECORD_DELAY_US`); a second worker joins 2 s into it and must hold its
+/// two gradients partitions, restored, within 15 s. The restoring role polls its group
+/// consumer between changelog records, abandons its restore when the assignment changes
+/// and restores its new share. (It used to read the whole changelog without polling: the
+/// update group waited on it, and 15 s after joining the second worker still had no
+/// gradients partition.) Every example is still learned once.
+#[test]
+fn a_worker_joining_during_a_long_restore_gets_its_partitions_at_once() {
+    const RESTORE: Duration = Duration::from_secs(40);
+    const JOINED_WITHIN: Duration = Duration::from_secs(15);
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let setup = Setup::new("slowrestore");
+    let configs: Vec<_> = (0..2).map(|w| setup.config(&format!("w{w}"), "protobuf")).collect();
+    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&configs[0]));
+    let examples: u64 = 8_000;
+    let (data, generated) = generated(setup.dir.path(), examples);
+    let payloads: Vec<Vec<u8>> = generated.into_iter().map(|(_, payload)| payload).collect();
+    let (first_half, second_half) = payloads.split_at(payloads.len() / 2);
+    let log = |name: &str| setup.dir.path().join(format!("{name}.log"));
+
+    // The changelog to restore: the first half learned by the first worker alone, which
+    // then loses its state directory.
+    produce(&setup, first_half);
+    let alone = Worker::start(&configs[0], log("w0-alone"));
+    wait_for_progress(&setup, first_half.len() as u64, &[&alone]);
+    alone.stop();
+    std::fs::remove_dir_all(setup.dir.path().join("w0")).unwrap();
+    let changelog_records = read_all(&setup, "changelog", 4).len() as u128;
+    let delay_us = (RESTORE.as_micros() / changelog_records.max(1)).to_string();
+    eprintln!("{changelog_records} changelog records, {delay_us} µs each");
+
+    let gradients = setup.topic("gradients");
+    let restoring = Worker::start_with_env(
+        &configs[0],
+        log("w0-restoring"),
+        &[("FTRL_TEST_RESTORE_RECORD_DELAY_US", delay_us.as_str())],
+    );
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while assigned(&restoring, &gradients) != Some(vec![0, 1, 2, 3]) {
+        assert!(Instant::now() < deadline, "never assigned the gradients:\n{}", restoring.log_text());
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    std::thread::sleep(Duration::from_secs(2));
+    assert!(!restoring.log_text().contains(RESTORED), "the restore was not slow:\n{}", restoring.log_text());
+
+    let joined = Instant::now();
+    let joining = Worker::start(&configs[1], log("w1"));
+    loop {
+        let shares = [assigned(&restoring, &gradients), assigned(&joining, &gradients)];
+        let mut all: Vec<i32> = shares.iter().flatten().flatten().copied().collect();
+        all.sort();
+        let shared = all == [0, 1, 2, 3] && shares.iter().all(|share| share.as_ref().is_some_and(|s| s.len() == 2));
+        if shared && restored_partitions(&joining).is_some_and(|partitions| partitions.len() == 2) {
+            break;
+        }
+        assert!(
+            joined.elapsed() < JOINED_WITHIN,
+            "the update group was not shared and restored within {JOINED_WITHIN:?} of the second worker joining \
+             ({shares:?}):\n{}\n----\n{}",
+            restoring.log_text(),
+            joining.log_text()
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    eprintln!("the group was shared and restored {} ms after the second worker joined", joined.elapsed().as_millis());
+    let text = restoring.log_text();
+    assert!(text.contains("restore abandoned"), "the first restore was not abandoned:\n{text}");
+    assert!(!text.contains("came from paused partitions"), "records arrived while paused:\n{text}");
+
+    produce(&setup, second_half);
+    let (scored, _) = settle_progress(&setup, examples, &restoring);
+    let (_, expected) = embedded(setup.dir.path(), &data);
+    let model = settle_model(&configs[0], total_updates(&expected), &restoring);
+    restoring.stop();
+    joining.stop();
+    FaultRow::new("a worker joins during a long restore", 1, examples, scored, &model, &expected).assert_exact();
+}
+
+/// What the update role logs once it has restored its partitions and is ready.
+const RESTORED: &str = "restored state from the changelog; ready";
+
+/// The partitions of the last restore a worker's update role finished, from its log.
+fn restored_partitions(worker: &Worker) -> Option<Vec<i32>> {
+    let text = worker.log_text();
+    let line = text.lines().rev().find(|l| l.contains(RESTORED))?;
+    let list = line.split("partitions=[").nth(1)?.split(']').next()?;
+    Some(list.split(',').filter_map(|p| p.trim().parse().ok()).collect())
+}
+
 /// A configuration edit for the warm-start tests: batches of up to 5,000 examples that gather
 /// for `batch_wait_ms` (so a partition's first examples reach the owners late), a warm start
 /// of 1,000 examples, and waits bounded at `max_unconfirmed_ms`.

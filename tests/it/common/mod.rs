@@ -86,11 +86,22 @@ impl Worker {
 
     /// Like `spawn`, with this log filter (FTRL_LOG) instead of the test's.
     pub fn spawn_with_log_filter(command: &str, config: &Path, log: PathBuf, filter: Option<&str>) -> Self {
-        let file = std::fs::File::create(&log).unwrap();
         let mut cmd = ftrl();
         if let Some(filter) = filter {
             cmd.env("FTRL_LOG", filter);
         }
+        Self::spawn_command(cmd, command, config, log)
+    }
+
+    /// Like `start`, with these environment variables (a test-only fault injection).
+    pub fn start_with_env(config: &Path, log: PathBuf, variables: &[(&str, &str)]) -> Self {
+        let mut cmd = ftrl();
+        cmd.envs(variables.iter().copied());
+        Self::spawn_command(cmd, "worker", config, log)
+    }
+
+    fn spawn_command(mut cmd: Command, command: &str, config: &Path, log: PathBuf) -> Self {
+        let file = std::fs::File::create(&log).unwrap();
         let child = cmd.args([command, "--config"]).arg(config).stdout(Stdio::null()).stderr(file).spawn().unwrap();
         Self { child, log }
     }
