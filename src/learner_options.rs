@@ -178,7 +178,7 @@ impl LearnerOptions {
     /// α·h times the curvature, h the example's rate-weighted squared norm. The squared
     /// loss's curvature is 1, four times the logistic loss's largest (¼), so with the same α
     /// it takes four times the step. That overshoots alone (on three click logs the best α
-    /// for the squared loss was a quarter of the logistic loss's, learning 2.5–7.5% better
+    /// for the squared loss was a quarter of the logistic loss's, learning 1.3–7.5% better
     /// than with it), and several workers, each correcting the same error before they see
     /// each other's steps, overshoot it into divergence (16 and 32 simulated workers:
     /// docs/benchmarks.md, "the squared loss's default α"). VW's rule (`gd`) takes
