@@ -5,8 +5,9 @@ use crate::audit::{write_prediction, Audit};
 use crate::input::{spawn_reader, Batch, InputError, Item, Origin, Source};
 use crate::learn::delay::DelayedLearner;
 use crate::learn::expiry::Expiry;
-use crate::learn::{Learner, Progress};
+use crate::learn::{DivergenceWatch, Learner, Progress};
 use crate::model::{Model, ModelError};
+use crate::observe::events::{InternalEvent, ModelJudged};
 use crate::schema::example::LineFormat;
 use crate::store::StoreError;
 use serde::Serialize;
@@ -252,6 +253,7 @@ pub(crate) fn train_batches(
     let mut table = options.progress_table.then(ProgressTable::new);
     let bar = crate::observe::progress_bar(options.progress_bar, None, "examples");
     let mut total = Progress::new(model.settings.loss.is_binary());
+    let mut divergence = DivergenceWatch::new(model.settings.loss);
     let mut bad_lines = 0u64;
     let mut expired = 0u64;
     let expiry = options.expire_after.map(Expiry::new);
@@ -372,6 +374,9 @@ pub(crate) fn train_batches(
                     };
                     let metric_label = loss.metric_label(*label);
                     total.record(outcome.loss, metric_label, outcome.prediction, outcome.score, *weight);
+                    if let Some(judgment) = divergence.record(outcome.loss, metric_label, *weight) {
+                        ModelJudged { judgment }.emit();
+                    }
                     weighted_label_sum += *weight * *label;
                     let shown = match &trainer {
                         Trainer::Now(learner) if margins => learner.margins()[0],

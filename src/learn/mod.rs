@@ -21,7 +21,7 @@ pub use learner::{CoordinateStates, Learner};
 pub(crate) use learner::{Gradient, View, ViewLearner};
 pub use loss::{Loss, Outcome};
 pub use optimizer::{gd, Algorithm, Hyperparameters, Optimizer};
-pub use progress::Progress;
+pub use progress::{DivergenceWatch, Judgment, Progress};
 
 /// One nonzero feature of an example, already hashed to its coordinate.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -10,7 +10,7 @@
 //! [`emit`]: InternalEvent::emit
 
 use super::metrics;
-use crate::learn::Progress;
+use crate::learn::{Judgment, Progress};
 use std::fmt::Display;
 use std::time::Duration;
 
@@ -47,6 +47,24 @@ pub(crate) struct ExamplesPredicted<'a> {
 impl InternalEvent for ExamplesPredicted<'_> {
     fn emit(self) {
         metrics().predicted([self.scored], self.dead_letters);
+    }
+}
+
+/// The predict role judged a span of its scored examples against the best constant
+/// prediction of their labels (`learn::DivergenceWatch`).
+pub(crate) struct ModelJudged {
+    pub judgment: Judgment,
+}
+
+impl InternalEvent for ModelJudged {
+    fn emit(self) {
+        metrics().judged(&self.judgment);
+        let Judgment { examples, model_loss, constant_loss, diverging, changed } = self.judgment;
+        match (diverging, changed) {
+            (true, true) => tracing::warn!(examples, model_loss, constant_loss, "{}", Judgment::DIVERGING),
+            (false, true) => tracing::info!(examples, model_loss, constant_loss, "{}", Judgment::RECOVERED),
+            _ => {}
+        }
     }
 }
 

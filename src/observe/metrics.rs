@@ -13,7 +13,7 @@
 //! ([`Metrics::encode_as`]), each under its own content type, so that either kind of parser
 //! reads every metric with its declared type.
 
-use crate::learn::Progress;
+use crate::learn::{Judgment, Progress};
 use prometheus_client::encoding::text::{encode_eof, encode_registry};
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
@@ -102,6 +102,12 @@ pub struct Metrics {
     progressive_weight_sum: Counter<f64, AtomicU64>,
     /// Mean progressive loss of this process's scored examples since it started.
     progressive_loss: FloatGauge,
+    /// The last judged span's mean progressive loss, and the best constant prediction's
+    /// over the same examples (`learn::DivergenceWatch`).
+    span_progressive_loss: FloatGauge,
+    span_constant_loss: FloatGauge,
+    /// 1 while the model has lost to the constant prediction two spans in a row.
+    model_diverging: Gauge,
     /// Kafka transactions by role and outcome (`committed`, `aborted`).
     transactions: Family<Labels, Counter>,
     /// Time to send and commit a transaction, by role (the update role's includes applying
@@ -196,6 +202,9 @@ impl Metrics {
             progressive_loss_sum: Counter::default(),
             progressive_weight_sum: Counter::default(),
             progressive_loss: FloatGauge::default(),
+            span_progressive_loss: FloatGauge::default(),
+            span_constant_loss: FloatGauge::default(),
+            model_diverging: Gauge::default(),
             transactions: Family::default(),
             commit_seconds,
             consumer_lag: Family::default(),
@@ -243,6 +252,21 @@ impl Metrics {
         r.register("progressive_loss_sum", "Sum of weighted progressive losses", m.progressive_loss_sum.clone());
         r.register("progressive_weight_sum", "Sum of example weights scored", m.progressive_weight_sum.clone());
         r.register("progressive_loss", "Mean progressive loss since the process started", m.progressive_loss.clone());
+        r.register(
+            "span_progressive_loss",
+            "Mean progressive loss over the last judged span of scored examples",
+            m.span_progressive_loss.clone(),
+        );
+        r.register(
+            "span_constant_loss",
+            "Mean loss of the best constant prediction over the same span (a model that learns beats it)",
+            m.span_constant_loss.clone(),
+        );
+        r.register(
+            "model_diverging",
+            "1 while the model's progressive loss has been worse than the constant prediction's two spans in a row",
+            m.model_diverging.clone(),
+        );
         r.register("transactions", "Kafka transactions by role and outcome", m.transactions.clone());
         r.register(
             "transaction_commit_seconds",
@@ -409,6 +433,13 @@ impl Metrics {
         if weight > 0.0 {
             self.progressive_loss.set(self.progressive_loss_sum.get() / weight);
         }
+    }
+
+    /// Records a span's verdict on the model against the best constant prediction.
+    pub(super) fn judged(&self, judgment: &Judgment) {
+        self.span_progressive_loss.set(judgment.model_loss);
+        self.span_constant_loss.set(judgment.constant_loss);
+        self.model_diverging.set(i64::from(judgment.diverging));
     }
 
     /// Records a transaction of `role` that took `elapsed` to commit, or failed (and was
@@ -686,8 +717,12 @@ mod tests {
         // The role started over: its view counts from zero, the counter goes on.
         m.view(10, 5, 1500, Some(3));
         m.hedge_leader(0.3);
+        m.judged(&Judgment { examples: 60_000, model_loss: 0.75, constant_loss: 0.5, diverging: true, changed: true });
         let text = m.encode();
         for line in [
+            "ftrl_span_progressive_loss 0.75",
+            "ftrl_span_constant_loss 0.5",
+            "ftrl_model_diverging 1",
             "ftrl_examples_total 2",
             "ftrl_dead_letters_total 1",
             "ftrl_progressive_loss 0.4",

@@ -355,6 +355,7 @@ impl ProgressWindow {
             weight_sum: progress.weight_sum,
             loss_sum: progress.loss_sum,
             label_sum: progress.label_sum,
+            label_square_sum: progress.label_square_sum,
             prediction_sum: progress.prediction_sum,
             member_loss_sums: progress.member_loss_sums.clone(),
             ..Default::default()
@@ -377,6 +378,7 @@ impl ProgressWindow {
         progress.weight_sum = self.weight_sum;
         progress.loss_sum = self.loss_sum;
         progress.label_sum = self.label_sum;
+        progress.label_square_sum = self.label_square_sum;
         progress.prediction_sum = self.prediction_sum;
         progress.member_loss_sums = self.member_loss_sums.clone();
         let buckets = progress.auc_positive.len();

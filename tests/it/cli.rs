@@ -1201,6 +1201,34 @@ fn gradient_clipping_keeps_one_extreme_example_from_wrecking_the_model() {
     assert!((clipped - clean).abs() < 0.001, "clipping should undo the harm: {clipped} vs {clean}");
 }
 
+/// A model that does worse than predicting the labels' mean is reported: `ftrl train` with a
+/// rate far too large warns once, naming the examples and both losses; at the default it
+/// does not, nor on the squared loss.
+#[test]
+fn a_model_worse_than_the_labels_mean_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let (data, _) = generate(dir.path(), "clicks.vw", &["--examples", "80000", "--seed", "5"]);
+    let stderr = |flags: &[&str]| {
+        let out = run(ftrl().env("FTRL_LOG", "info").arg("train").arg("--data").arg(&data).args(flags));
+        String::from_utf8_lossy(&out.stderr).to_string()
+    };
+    let warnings = |log: &str| log.lines().filter(|l| l.contains("worse than predicting the labels' mean")).count();
+    for flags in [&[][..], &["--loss", "squared"]] {
+        let log = stderr(flags);
+        assert_eq!(warnings(&log), 0, "{flags:?}:\n{log}");
+    }
+    let log = stderr(&["--alpha", "5"]);
+    assert_eq!(warnings(&log), 1, "reported once:\n{log}");
+    let warning = log.lines().find(|l| l.contains("worse than predicting")).unwrap();
+    // Judged after a warm-up of 20,000 examples, spans of 20,000, two in a row.
+    assert!(warning.contains("examples=60000") && warning.contains("model.alpha"), "{warning}");
+    let losses: Vec<f64> = ["model_loss=", "constant_loss="]
+        .iter()
+        .map(|key| warning.split(key).nth(1).unwrap().split_whitespace().next().unwrap().parse().unwrap())
+        .collect();
+    assert!(losses[0] > losses[1] && losses[1] > 0.3 && losses[1] < 0.7, "{warning}");
+}
+
 /// Example lines beyond the input limits are counted as bad lines with their numbers.
 #[test]
 fn lines_beyond_the_input_limits_are_bad_lines() {

@@ -1829,6 +1829,36 @@ fn run_with_model_options(prefix: &str, model_lines: &str) -> OptionRun {
     OptionRun { setup, config, data, worker, loss }
 }
 
+/// A worker whose model does worse than predicting the labels' mean says so, once, in its
+/// log and in its metrics (a rate far too large here; at many workers a rate too large for
+/// their number does the same).
+#[test]
+fn a_worker_whose_model_loses_to_the_labels_mean_says_so() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let setup = Setup::new("diverging");
+    let listen = free_address();
+    let config = setup.config_with("w1", "protobuf", |text| {
+        text.replace("[worker]", "alpha = 5.0\n\n[worker]").replace("\"127.0.0.1:0\"", &format!("\"{listen}\""))
+    });
+    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&config));
+    let (_, examples) = generated(setup.dir.path(), 80_000);
+    let payloads: Vec<Vec<u8>> = examples.iter().map(|(_, proto)| proto.clone()).collect();
+    produce(&setup, &payloads);
+    let worker = Worker::start(&config, setup.dir.path().join("w1.log"));
+    wait_for_progress(&setup, 80_000, &[&worker]);
+    let metrics = http(&listen, "GET", "/metrics", "").unwrap().1;
+    let log = worker.log_text();
+    worker.stop();
+
+    assert_eq!(sample(&metrics, "ftrl_model_diverging"), Some(1.0), "{metrics}");
+    let model = sample(&metrics, "ftrl_span_progressive_loss").unwrap();
+    let constant = sample(&metrics, "ftrl_span_constant_loss").unwrap();
+    assert!(constant > 0.3 && constant < 0.7 && model > constant * 1.02, "model {model}, constant {constant}");
+    let warnings: Vec<&str> = log.lines().filter(|l| l.contains("worse than predicting the labels' mean")).collect();
+    assert_eq!(warnings.len(), 1, "said once; log:\n{log}");
+    assert!(warnings[0].contains("WARN") && warnings[0].contains("model.alpha"), "{}", warnings[0]);
+}
+
 #[test]
 fn a_hedge_in_the_stream_learns_like_the_embedded_hedge() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());

@@ -10,7 +10,7 @@ use crate::learn::hedge::Hedge;
 use crate::learn::replica::Unconfirmed;
 use crate::learn::{loss, Feature, Gradient, Loss, Progress};
 use crate::observe::events::{
-    ExamplesPredicted, HedgeLeaderSampled, HotSampled, InternalEvent, RecordsConsumed, ViewSampled,
+    ExamplesPredicted, HedgeLeaderSampled, HotSampled, InternalEvent, ModelJudged, RecordsConsumed, ViewSampled,
 };
 use crate::schema::proto::{Outcome, Prediction};
 use crate::stream::batch_queue::{BatchQueue, Entry, Record};
@@ -240,6 +240,9 @@ impl Predictor {
         let sealing = Instant::now();
         let Batch { mut out, coalesced, examples, chunks, since, learning, group, .. } = batch;
         ExamplesPredicted { scored: &out.scored, dead_letters: out.dead_letters.len() }.emit();
+        if let Some(judgment) = self.divergence.observe(&out.scored) {
+            ModelJudged { judgment }.emit();
+        }
         (out.gradients, out.requirements) = self.finish(&out, coalesced);
         self.replica.seal(out.requirements.clone(), out.first_offsets.clone(), examples)?;
         let offsets = self.consumed_offsets(&out)?;

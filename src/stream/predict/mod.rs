@@ -32,7 +32,7 @@ use super::StreamError;
 use crate::config::{Topics, WorkerConfig};
 use crate::learn::hedge::HedgeState;
 use crate::learn::replica::Replica;
-use crate::learn::{Loss, Progress, ViewLearner};
+use crate::learn::{DivergenceWatch, Loss, Progress, ViewLearner};
 use crate::schema::example::{ExampleError, ExampleReader};
 use crate::store::ModelStore;
 use rdkafka::consumer::{BaseConsumer, Consumer};
@@ -77,6 +77,8 @@ struct Predictor {
     /// thread (`worker.predict_threads`, `stream::decode`).
     readers: Vec<ExampleReader>,
     loss: Loss,
+    /// This worker's scored examples against the best constant prediction.
+    divergence: DivergenceWatch,
     max_examples: usize,
     max_wait: Duration,
     max_unconfirmed_examples: usize,
@@ -196,6 +198,7 @@ impl PredictRole {
                 config.worker.predict_threads.max(1)
             ],
             loss: settings.loss,
+            divergence: DivergenceWatch::new(settings.loss),
             max_examples: config.worker.batch_max_examples,
             max_wait: Duration::from_millis(config.worker.batch_max_wait_ms),
             max_unconfirmed_examples: config.worker.max_unconfirmed_examples,
