@@ -325,13 +325,22 @@ impl UpdateRole {
         let positions: Vec<(i32, Offset)> = resume.iter().map(|(p, next)| (*p, Offset::Offset(*next))).collect();
         self.consumer.resume(&assignment)?;
         seek_partitions(&self.consumer, &self.topics.gradients, &positions)?;
-        tracing::info!(
-            partitions = ?assigned,
-            records,
-            resume = ?resume,
-            seconds = started.elapsed().as_secs_f64(),
-            "restored state from the changelog; ready"
-        );
+        if assigned.is_empty() {
+            // (The group has more workers than gradients partitions, or a rebalance is
+            // still under way.) Ready all the same: the predict role needs no partition here.
+            tracing::info!(
+                seconds = started.elapsed().as_secs_f64(),
+                "restored state from the changelog; ready, with no gradients partition assigned (nothing to restore)"
+            );
+        } else {
+            tracing::info!(
+                partitions = ?assigned,
+                records,
+                resume = ?resume,
+                seconds = started.elapsed().as_secs_f64(),
+                "restored state from the changelog; ready"
+            );
+        }
         Ok(RestoreEnd::Restored)
     }
 
