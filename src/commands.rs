@@ -506,6 +506,7 @@ fn simulate_command(args: &SimulateArgs) -> Result<()> {
                     hot_min_impact,
                     hot_delay: args.hot_delay,
                     hot_take_when_sending: args.hot_take_when_sending,
+                    hot_drift: args.hot_drift,
                     no_foreign_share: args.no_foreign_share,
                     cores: args.cores,
                     slice: args.slice,

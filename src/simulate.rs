@@ -87,6 +87,10 @@ pub(crate) struct SimulationOptions {
     /// A replica takes the pieces that have arrived only when it sends its own, as the
     /// stream's predict role does (between the chunks a sending cuts), instead of on arrival.
     pub hot_take_when_sending: bool,
+    /// A worker also sends as soon as the bias's weight in its replica moved by more than
+    /// this over the loss's largest curvature since its last sending (a bound on the
+    /// change of the gradient its examples see); 0: only by the spacing.
+    pub hot_drift: f64,
     /// Own steps count once: no foreign share (`Replica::without_foreign_share`).
     pub no_foreign_share: bool,
     /// Workers learning at once (0: all of them, each on its own core). Fewer: they take
@@ -443,6 +447,10 @@ pub(crate) fn simulate(
     let mut hot_in_flight: VecDeque<Sending> = VecDeque::new();
     // Workers whose moment to send has come: each sends once it runs.
     let mut hot_due = vec![false; workers.len()];
+    // The bias's drift that makes a sending due, in weight: the gradient bound over the
+    // loss's curvature (none for a loss without one).
+    let drift = settings.loss.largest_curvature().map(|c| options.hot_drift / c).filter(|d| *d > 0.0);
+    let (mut sent_by_spacing, mut sent_by_drift) = (0u64, 0u64);
     let mut turns = Turns::new(options);
 
     let mut warming = options.warm_start > 0 && workers.len() > 1;
@@ -528,7 +536,13 @@ pub(crate) fn simulate(
             // `hot_staggered`; otherwise all at once.
             let phase = |w: usize| if options.hot_staggered { w as u64 * every / n } else { 0 };
             for (w, due) in hot_due.iter_mut().enumerate() {
-                *due |= (clock + phase(w)) / every > (last_exchange + phase(w)) / every;
+                let by_spacing = (clock + phase(w)) / every > (last_exchange + phase(w)) / every;
+                let by_drift = !by_spacing && drift.is_some_and(|d| workers[w].replica.hot_drift() > d);
+                if !*due {
+                    sent_by_spacing += u64::from(by_spacing);
+                    sent_by_drift += u64::from(by_drift);
+                }
+                *due |= by_spacing || by_drift;
             }
             let senders: Vec<usize> = (0..workers.len()).filter(|&w| hot_due[w] && turns.runs(w)).collect();
             for &w in &senders {
@@ -577,6 +591,9 @@ pub(crate) fn simulate(
         }
     }
     curve.push((progress.count, progress.mean_loss()));
+    if hot {
+        tracing::info!(workers = workers.len(), sent_by_spacing, sent_by_drift, "hot sendings");
+    }
     // What the owners published last, which a worker done with its own examples has not
     // taken: the books as they end.
     for worker in workers.iter_mut() {
@@ -805,6 +822,7 @@ mod tests {
             hot_min_impact: 0.0,
             hot_delay: 0,
             hot_take_when_sending: false,
+            hot_drift: 0.0,
             no_foreign_share: false,
             cores: 0,
             slice: 1,
@@ -897,6 +915,7 @@ mod tests {
             hot_every: 30,
             hot_staggered: true,
             hot_take_when_sending: true,
+            hot_drift: 0.0,
             ..options(3, true)
         };
         let report = simulate(&settings, &examples(2_000), &options).unwrap();

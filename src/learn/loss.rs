@@ -148,6 +148,19 @@ impl Loss {
 
     /// What the model predicts for a single-output margin: a probability for logistic, the
     /// margin itself otherwise.
+    /// The most the derivative moves per unit of margin (the loss's largest second
+    /// derivative): ¼ for the log loss, 2 for the squared loss; `None` for the hinge loss,
+    /// whose derivative jumps instead. A step's effect on the next gradient is the margin it
+    /// moved times this.
+    pub fn largest_curvature(&self) -> Option<f64> {
+        match self {
+            Loss::Logistic => Some(0.25),
+            Loss::Squared => Some(2.0),
+            Loss::Softmax { .. } => Some(0.25),
+            Loss::Hinge => None,
+        }
+    }
+
     #[inline]
     pub fn prediction(&self, margin: f64) -> f64 {
         match self {

@@ -370,6 +370,8 @@ pub(super) struct HotExchange {
     /// before any), and the number of the next sending (from 0 for each set of candidates).
     touched_before: Vec<u32>,
     sendings: u32,
+    /// The bias's weight in this replica at the last sending ([`Replica::hot_drift`]).
+    bias_at_sending: f64,
     /// Whether a sealed batch ranked the candidates. Until one has, they are ranked anew at
     /// every sending by the open batch so far: ranked once, by its first few examples, they
     /// would leave out most of the coordinates the first batch learns, and the workers
@@ -632,6 +634,19 @@ impl<S: ReplicaStates> Replica<S> {
         }
     }
 
+    /// With hot exchange: how far the bias's weight moved in this replica since its last
+    /// sending (0 without the exchange). The bias moves with every example, most of all
+    /// when the whole group corrects the same error; a sending due by this drift rather
+    /// than by the spacing keeps the other workers' view of it within a bound in weight,
+    /// not in examples (`ftrl simulate --hot-drift`; docs/benchmarks.md, "Large α").
+    pub(crate) fn hot_drift(&self) -> f64 {
+        self.hot.as_ref().map_or(0.0, |hot| (self.bias_weight() - hot.bias_at_sending).abs())
+    }
+
+    fn bias_weight(&self) -> f64 {
+        self.states.resident(crate::learn::hashing::bias()).map_or(0.0, |state| self.rule.weight(0, state))
+    }
+
     /// With hot exchange: holds at most `most` contributions provisionally, refusing more.
     #[cfg(test)]
     pub(crate) fn with_most_provisional(mut self, most: usize) -> Self {
@@ -676,6 +691,7 @@ impl<S: ReplicaStates> Replica<S> {
         }
         // A candidate not touched since the last sending has the piece it had then.
         hot.sendings = hot.sendings.wrapping_add(1);
+        hot.bias_at_sending = self.bias_weight();
         let mut out = std::mem::take(&mut hot.outbox);
         let mut tags = Tags::new(requirements, firsts);
         for &i in &scanned {

@@ -800,6 +800,11 @@ mod tests {
     }
 
     #[test]
+    fn the_bias_drift_counts_from_the_last_sending() {
+        scenarios::the_bias_drift_counts_from_the_last_sending(MapStates::default());
+    }
+
+    #[test]
     fn the_first_batch_sends_the_coordinates_it_learns_after_its_first_sending() {
         scenarios::the_first_batch_sends_the_coordinates_it_learns_after_its_first_sending(MapStates::default());
     }

@@ -896,6 +896,33 @@ where
     assert_eq!(seven, Some(6));
 }
 
+/// The bias's drift ([`Replica::hot_drift`]) is how far its weight moved in the replica
+/// since the last sending, whatever moved it: 0 at a sending, growing with its steps.
+pub(crate) fn the_bias_drift_counts_from_the_last_sending<S: ReplicaStates>(states: S)
+where
+    S::Error: Debug,
+{
+    let bias = crate::learn::hashing::bias();
+    let example = vec![Feature { coordinate: bias, value: 1.0 }, Feature { coordinate: 3, value: 1.0 }];
+    let mut learner = learner();
+    let mut replica = Replica::new(rule(), PARTITIONS, states).with_hot_exchange(4);
+    assert_eq!(replica.hot_drift(), 0.0);
+    let mut drifts = Vec::new();
+    for _ in 0..3 {
+        step(&mut learner, &mut replica, &example, 1.0);
+        drifts.push(replica.hot_drift());
+    }
+    assert!(drifts[0] > 0.0 && drifts[0] < drifts[1] && drifts[1] < drifts[2], "{drifts:?}");
+    let weight = replica.weight(0, bias);
+    assert!((drifts[2] - weight).abs() < 1e-12, "from an empty model, the drift is its weight: {drifts:?}");
+    replica.hot_contributions(&BTreeMap::new(), &BTreeMap::new());
+    assert_eq!(replica.hot_drift(), 0.0, "a sending starts it over");
+    step(&mut learner, &mut replica, &example, 0.0);
+    assert!((replica.hot_drift() - (weight - replica.weight(0, bias)).abs()).abs() < 1e-12);
+    let without = Replica::new(rule(), PARTITIONS, MapStates::default());
+    assert_eq!(without.hot_drift(), 0.0, "no exchange, no drift");
+}
+
 /// Pieces leave for the candidates the open batch stepped since the last sending, whether
 /// it learned them one example at a time or in a chunk shared by threads: a candidate
 /// chosen when the batch before was sealed sends its steps at the next sending; one not
