@@ -291,6 +291,12 @@ pub struct WorkerSection {
     /// through the owners. 0 sends every piece.
     #[serde(default = "default_hot_min_impact")]
     pub hot_min_impact: f64,
+    /// A worker also sends as soon as the bias's weight in its replica moved, since its
+    /// last sending, by more than this over the loss's largest curvature (a bound on the
+    /// change of the gradient the other workers' examples miss). 0 sends only every
+    /// `hot_every_examples`.
+    #[serde(default)]
+    pub hot_drift: f64,
     /// A model that starts empty is learned by the worker of examples partition 0 alone
     /// until the owners hold its first this many examples (at most what the partition held
     /// when a worker got its assignment); the others learn once their replica holds them,
@@ -611,6 +617,7 @@ impl Default for WorkerSection {
             hot_every_examples: default_hot_every_examples(),
             hot_min_updates: default_hot_min_updates(),
             hot_min_impact: default_hot_min_impact(),
+            hot_drift: 0.0,
             warm_start_examples: default_warm_start_examples(),
         }
     }

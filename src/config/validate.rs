@@ -170,6 +170,9 @@ impl WorkerConfig {
         if !(worker.hot_min_impact.is_finite() && worker.hot_min_impact >= 0.0) {
             bad("worker.hot_min_impact", format!("must be a number ≥ 0, got {}", worker.hot_min_impact));
         }
+        if !(worker.hot_drift.is_finite() && worker.hot_drift >= 0.0) {
+            bad("worker.hot_drift", format!("must be a number ≥ 0, got {}", worker.hot_drift));
+        }
         if worker.batch_max_examples < 1 {
             bad("worker.batch_max_examples", "must be ≥ 1, got 0".into());
         }
@@ -526,6 +529,8 @@ mod tests {
         assert_one(|c| c.worker.hot_min_impact = -0.1, "worker.hot_min_impact", "≥ 0, got -0.1");
         assert_one(|c| c.worker.hot_min_impact = f64::NAN, "worker.hot_min_impact", "≥ 0, got NaN");
         assert!(problems(|c| c.worker.hot_min_impact = 0.0).is_empty());
+        assert_one(|c| c.worker.hot_drift = -0.01, "worker.hot_drift", "≥ 0, got -0.01");
+        assert_one(|c| c.worker.hot_drift = f64::INFINITY, "worker.hot_drift", "≥ 0, got inf");
         assert_one(|c| c.worker.batch_max_examples = 0, "worker.batch_max_examples", "≥ 1");
         assert_one(|c| c.worker.batch_max_examples = 100_001, "worker.batch_max_examples", "≤ 100000");
         assert_one(|c| c.worker.batch_max_wait_ms = 60_000, "worker.batch_max_wait_ms", "transaction_timeout_ms");

@@ -497,6 +497,51 @@ fn a_worker_alone_does_not_read_the_hot_topic_and_reads_it_again_once_another_jo
     }
 }
 
+/// `worker.hot_drift` makes a sending due as soon as the bias moved far enough in a
+/// worker's replica, besides every `hot_every_examples`: with a small bound both workers
+/// send that way, take each other's pieces, and every example is learned once.
+#[test]
+fn workers_sending_on_the_bias_drift_learn_every_example_once() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let setup = Setup::with_example_partitions("drift", 2);
+    let drifting = |text: String| text.replace("predict_threads = 2", "predict_threads = 2\nhot_drift = 0.0005");
+    let configs: Vec<_> = (0..2).map(|w| setup.config_with(&format!("w{w}"), "protobuf", drifting)).collect();
+    run_ok(ftrl().args(["topics", "create", "--config"]).arg(&configs[0]));
+    let logs: Vec<PathBuf> = (0..2).map(|w| setup.dir.path().join(format!("w{w}.log"))).collect();
+    let workers: Vec<Worker> = configs.iter().zip(&logs).map(|(c, log)| Worker::start(c, log.clone())).collect();
+    wait_for_one_partition_each(&workers.iter().collect::<Vec<_>>(), "drift.examples");
+    let examples = 40_000;
+    let (data, generated) = generated(setup.dir.path(), examples);
+    let payloads: Vec<Vec<u8>> = generated.into_iter().map(|(_, payload)| payload).collect();
+    produce_round_robin(&setup, &payloads, 2);
+    let stream_loss = wait_for_progress(&setup, examples, &workers.iter().collect::<Vec<_>>());
+    let (embedded_loss, embedded_model) = embedded(setup.dir.path(), &data);
+    let model = settle_model(&configs[0], total_updates(&embedded_model), &workers[0]);
+    let books = FaultRow::new("none: two workers sending on the drift", 0, examples, examples, &model, &embedded_model);
+    for worker in workers {
+        worker.stop();
+    }
+    let logs: Vec<String> = logs.iter().map(|log| std::fs::read_to_string(log).unwrap()).collect();
+    let by_drift = |log: &str| -> u64 {
+        let stopped = log.lines().rev().find(|l| l.contains("predict role stopped")).unwrap_or_default();
+        stopped
+            .split("hot_sendings_by_drift=")
+            .nth(1)
+            .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok())
+            .unwrap_or(0)
+    };
+    eprintln!(
+        "progressive loss: two workers {stream_loss}, embedded {embedded_loss}; sendings by drift {:?}",
+        logs.iter().map(|l| by_drift(l)).collect::<Vec<_>>()
+    );
+    for log in &logs {
+        assert!(by_drift(log) > 0, "no sending by drift:\n{log}");
+        assert!(hot_pieces_taken(log) > 0, "no piece of the other worker taken:\n{log}");
+    }
+    books.assert_exact();
+    assert!(stream_loss - embedded_loss < 0.005, "two workers {stream_loss} vs embedded {embedded_loss}");
+}
+
 /// Waits (up to 60 s) until each of `workers` holds exactly one partition of `topic`.
 fn wait_for_one_partition_each(workers: &[&Worker], topic: &str) {
     let deadline = Instant::now() + Duration::from_secs(60);

@@ -166,6 +166,7 @@ impl Predictor {
                         age_ms_mean = counts.age_ms_mean(),
                         age_ms_max = counts.age_ms_max,
                         delay_examples_mean = counts.delay_examples_mean(),
+                        sendings_by_drift = hot.sent_by_drift,
                         ?pieces,
                         "hot exchange"
                     );
@@ -193,6 +194,7 @@ impl Predictor {
             hot_age_ms_mean = self.hot.as_ref().map(|h| h.link.counts.age_ms_mean()),
             hot_age_ms_max = self.hot.as_ref().map(|h| h.link.counts.age_ms_max),
             hot_delay_examples_mean = self.hot.as_ref().map(|h| h.link.counts.delay_examples_mean()),
+            hot_sendings_by_drift = self.hot.as_ref().map(|h| h.sent_by_drift),
             "predict role stopped"
         );
         Ok(())
@@ -422,8 +424,12 @@ impl Predictor {
             }
             return Ok(());
         };
-        if hot.since >= every {
+        // Due by the interval, or sooner when the bias moved far in this replica since the
+        // last sending (`worker.hot_drift`).
+        let drifted = hot.since < every && hot.drift.is_some_and(|drift| self.replica.hot_drift() > drift);
+        if hot.since >= every || drifted {
             hot.since = 0;
+            hot.sent_by_drift += u64::from(drifted);
             let requirements = if batch.coalesced {
                 // A coalesced batch sends every owner partition a record covering all of it.
                 let lasts: Vec<(i32, i64)> = batch.out.next_offsets.iter().map(|(p, next)| (*p, next - 1)).collect();

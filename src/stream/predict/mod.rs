@@ -139,6 +139,11 @@ struct HotExchange {
     every: Option<usize>,
     /// Records learned since the last sending.
     since: usize,
+    /// How far the bias's weight may drift before a sending is due sooner
+    /// (`worker.hot_drift` over the loss's largest curvature; `None`: off).
+    drift: Option<f64>,
+    /// Sendings made due by the drift rather than the interval.
+    sent_by_drift: u64,
 }
 
 /// What a predict role has handed to its committer, for its log lines.
@@ -166,7 +171,7 @@ impl PredictRole {
         consumer.subscribe(&[&topics.examples])?;
         let rule = settings.coordinate_rule().with_delay_tolerance(config.model.delay_tolerant);
         let learner = hedge_learner(config, &settings)?;
-        let hot = hot_exchange(config, &learner)?;
+        let hot = hot_exchange(config, &learner, settings.loss)?;
         let mut replica = Replica::new(rule, config.model.partitions, open_replica_store(config)?);
         if hot.is_some() {
             replica = replica
@@ -271,7 +276,7 @@ fn learning_helpers(learner: &ViewLearner, threads: usize) -> Vec<ViewLearner> {
 /// learner's states (VW's rule, a prediction range and delay-tolerant
 /// rates keep state they cannot be added to; a Hedge's members are coordinates of their
 /// own, whose states add up), and the topic exists.
-fn hot_exchange(config: &WorkerConfig, learner: &ViewLearner) -> Result<Option<HotExchange>, StreamError> {
+fn hot_exchange(config: &WorkerConfig, learner: &ViewLearner, loss: Loss) -> Result<Option<HotExchange>, StreamError> {
     if config.worker.hot_coordinates == 0 {
         return Ok(None);
     }
@@ -287,6 +292,8 @@ fn hot_exchange(config: &WorkerConfig, learner: &ViewLearner) -> Result<Option<H
         every_group_examples: config.worker.hot_every_examples,
         every: None,
         since: 0,
+        drift: loss.largest_curvature().map(|c| config.worker.hot_drift / c).filter(|d| *d > 0.0),
+        sent_by_drift: 0,
     }))
 }
 
