@@ -1427,9 +1427,9 @@ fn kill_campaign(
     // The test broker has kept a killed worker's transaction open after its restart fenced
     // it (the last stable offset of every gradients partition stood 218 records short for
     // good, 2026-11-28); the worker found it only at the default bound of 120 s, after the
-    // 30 s this campaign waits for progress. At 10 s it starts the role over well inside
-    // them, as a worker must. No worker here is frozen, and one killed is restarted at once,
-    // fencing its transaction, so none stays open that long otherwise.
+    // campaign's wait for progress (30 s then, 60 s now). At 10 s it starts the role over
+    // well inside that wait, as a worker must. No worker here is frozen, and one killed is
+    // restarted at once, fencing its transaction, so none stays open that long otherwise.
     let stall_bound = |text: String| text.replace("[kafka]\n", "[kafka]\nstalled_transaction_ms = 10000\n");
     let config = setup.config_with("w1", "protobuf", stall_bound);
     let config_b = setup.config_with("w2", "protobuf", stall_bound);
