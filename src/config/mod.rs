@@ -457,10 +457,12 @@ fn default_hot_min_impact() -> f64 {
     0.12
 }
 
-/// Kept 16 simulated workers within 0.005 of one at four and eight times the default α, and
-/// made no sending of its own at four workers in the stream at the default α.
+/// Off until its effect at the default α is established: 0.005 kept 16 simulated workers
+/// within 0.005 of one at four and eight times the default α and made no sending of its own
+/// in four-worker benchmarks, but a four-worker CI test run with it read +0.003 (target
+/// 0.002), cause not established (docs/benchmarks.md, "Large α at 16 workers").
 fn default_hot_drift() -> f64 {
-    0.005
+    0.0
 }
 
 fn default_warm_start_examples() -> usize {
