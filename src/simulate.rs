@@ -447,9 +447,7 @@ pub(crate) fn simulate(
     let mut hot_in_flight: VecDeque<Sending> = VecDeque::new();
     // Workers whose moment to send has come: each sends once it runs.
     let mut hot_due = vec![false; workers.len()];
-    // The bias's drift that makes a sending due, in weight: the gradient bound over the
-    // loss's curvature (none for a loss without one).
-    let drift = settings.loss.largest_curvature().map(|c| options.hot_drift / c).filter(|d| *d > 0.0);
+    let drift = crate::learn::replica::drift_in_weight(options.hot_drift, &settings.loss);
     let (mut sent_by_spacing, mut sent_by_drift) = (0u64, 0u64);
     let mut turns = Turns::new(options);
 

@@ -522,14 +522,7 @@ fn workers_sending_on_the_bias_drift_learn_every_example_once() {
         worker.stop();
     }
     let logs: Vec<String> = logs.iter().map(|log| std::fs::read_to_string(log).unwrap()).collect();
-    let by_drift = |log: &str| -> u64 {
-        let stopped = log.lines().rev().find(|l| l.contains("predict role stopped")).unwrap_or_default();
-        stopped
-            .split("hot_sendings_by_drift=")
-            .nth(1)
-            .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok())
-            .unwrap_or(0)
-    };
+    let by_drift = |log: &str| stop_figure(log, "hot_sendings_by_drift");
     eprintln!(
         "progressive loss: two workers {stream_loss}, embedded {embedded_loss}; sendings by drift {:?}",
         logs.iter().map(|l| by_drift(l)).collect::<Vec<_>>()
@@ -558,9 +551,14 @@ fn wait_for_one_partition_each(workers: &[&Worker], topic: &str) {
 /// The other workers' hot pieces a worker's predict role took, from its last `predict role
 /// stopped` line (0 without one).
 fn hot_pieces_taken(log: &str) -> u64 {
+    stop_figure(log, "hot_pieces_taken")
+}
+
+/// The count `name` in a worker's last `predict role stopped` line (0 without one).
+fn stop_figure(log: &str, name: &str) -> u64 {
     let stopped = log.lines().rev().find(|l| l.contains("predict role stopped")).unwrap_or_default();
     stopped
-        .split("hot_pieces_taken=")
+        .split(&format!("{name}="))
         .nth(1)
         .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok())
         .unwrap_or(0)
@@ -994,15 +992,10 @@ fn four_workers_with_small_batches_and_a_backlog_learn_as_well_as_one() {
     }
     let logs: Vec<String> = logs.iter().map(|log| std::fs::read_to_string(log).unwrap()).collect();
     let predicted = logs.iter().filter(|log| log.contains("partitions assigned topic=quartet.examples")).count();
-    let figure = |log: &str, name: &str| -> u64 {
-        let stopped = log.lines().rev().find(|l| l.contains("predict role stopped")).unwrap_or_default();
-        let at = stopped.find(&format!("{name}=")).map(|at| at + name.len() + 1);
-        at.and_then(|at| stopped[at..].split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()).unwrap_or(0)
-    };
     let hot: Vec<(u64, u64, u64)> = logs
         .iter()
         .map(|log| {
-            (figure(log, "hot_pieces_sent"), figure(log, "hot_pieces_taken"), figure(log, "hot_pieces_confirmed"))
+            (stop_figure(log, "hot_pieces_sent"), hot_pieces_taken(log), stop_figure(log, "hot_pieces_confirmed"))
         })
         .collect();
     eprintln!(

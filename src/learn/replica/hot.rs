@@ -591,6 +591,13 @@ impl<'a> Tags<'a> {
     }
 }
 
+/// The bias's drift, in weight, past which a sending is due ([`Replica::hot_drift`]): a
+/// bound on the gradient's change (`worker.hot_drift`) over the loss's largest curvature.
+/// `None` when it is off, or for a loss without a curvature (the hinge loss).
+pub(crate) fn drift_in_weight(gradient_bound: f64, loss: &crate::learn::Loss) -> Option<f64> {
+    loss.largest_curvature().map(|c| gradient_bound / c).filter(|d| *d > 0.0)
+}
+
 impl<S: ReplicaStates> Replica<S> {
     /// Turns hot-coordinate exchange on: [`Self::hot_contributions`] sends the own steps of
     /// the `k` coordinates this replica updated most in its last batch, and

@@ -44,7 +44,7 @@
 mod hot;
 mod pending;
 use self::hot::Settled;
-pub(crate) use self::hot::{HotContribution, Offsets};
+pub(crate) use self::hot::{drift_in_weight, HotContribution, Offsets};
 #[cfg(test)]
 pub(crate) mod scenarios;
 mod shared;

@@ -292,7 +292,7 @@ fn hot_exchange(config: &WorkerConfig, learner: &ViewLearner, loss: Loss) -> Res
         every_group_examples: config.worker.hot_every_examples,
         every: None,
         since: 0,
-        drift: loss.largest_curvature().map(|c| config.worker.hot_drift / c).filter(|d| *d > 0.0),
+        drift: crate::learn::replica::drift_in_weight(config.worker.hot_drift, &loss),
         sent_by_drift: 0,
     }))
 }
