@@ -958,11 +958,11 @@ fn two_workers_share_the_model_by_partition() {
 /// the four corrections: on 1.2M examples the model diverged (+0.07 and +0.40 over
 /// embedded); with the foreign share it stopped diverging but stayed +0.003 to +0.015 over
 /// embedded on 80,000 examples, the staleness of the round trip through the owners.
-/// 1.2M here, as issue 30 measured its target: a fixed part of the excess is the start,
-/// where each worker but the leading partition's learns its first batch on a model of
-/// 20,000 examples while the leader is some 25,000 further (+0.005 to +0.013 a example
-/// there, by partition and offset against the embedded trainer); a short run weighs it
-/// more. On 240,000 the test read +0.0005 to +0.0020 locally and +0.00217 and +0.00301 in
+/// 1.2M here, as issue 30 measured its target: the excess is paid mostly while the model
+/// is young and all four learn together (+0.001 to +0.004 an example between 30,000 and
+/// 120,000 examples, against the embedded trainer on the order the stream learned in,
+/// +0.0006 to +0.0014 after); a short run weighs that more. On 240,000 the test read
+/// +0.0006 to +0.0020 locally and +0.00217 and +0.00301 in
 /// two CI runs; on 1.2M this test read +0.00037 to +0.00042 in three runs, and
 /// bench-stream's runs of the same settings +0.00047 to +0.00095 in six (docs/benchmarks.md,
 /// "Where four workers with small batches lose").
