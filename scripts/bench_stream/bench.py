@@ -169,16 +169,7 @@ class Bench:
     def embedded(self, data: Path) -> None:
         progress("embedded trainer: ftrl train on the same file ...")
         start = time.monotonic()
-        command = [str(self.args.ftrl), "train", "--data", str(data), "--format", "jsonl", "--quiet",
-                   "--summary-json"]
-        if self.args.model_option:
-            # The worker's [model] settings, so that loss - embedded compares like with like.
-            # ftrl train --data contacts no broker: the address only makes the file complete.
-            config = self.workdir / "embedded.toml"
-            config.write_text('[kafka]\nbootstrap_servers = "127.0.0.1:9"\n[model]\nprefix = "embedded"\n'
-                              + self.model_options() + '[worker]\nid = "embedded"\n')
-            command += ["--config", str(config)]
-        proc = run_checked(command, "ftrl train", self.args.timeout)
+        proc = run_checked(self.embedded_command(data), "ftrl train", self.args.timeout)
         wall = time.monotonic() - start
         summary = last_json_line(proc.stdout, "ftrl train")
         self.results["embedded"] = {
@@ -190,6 +181,23 @@ class Bench:
             "nonzero_weights": summary.get("nonzero_weights"),
             "summary": summary,
         }
+
+    def embedded_command(self, data: Path) -> list[str]:
+        """`ftrl train` on `data` with the workers' [model] settings."""
+        command = [str(self.args.ftrl), "train", "--data", str(data), "--format", "jsonl", "--quiet",
+                   "--summary-json"]
+        if self.args.model_option:
+            # The worker's [model] settings, so that loss - embedded compares like with like.
+            # ftrl train --data contacts no broker: the address only makes the file complete.
+            config = self.workdir / "embedded.toml"
+            config.write_text('[kafka]\nbootstrap_servers = "127.0.0.1:9"\n[model]\nprefix = "embedded"\n'
+                              + self.model_options() + '[worker]\nid = "embedded"\n')
+            command += ["--config", str(config)]
+        return command
+
+    def train_with_predictions(self, data: Path, predictions: Path) -> None:
+        run_checked(self.embedded_command(data) + ["--predictions", str(predictions)], "ftrl train",
+                    self.args.timeout)
 
     # -- clean-up --------------------------------------------------------------------------
 

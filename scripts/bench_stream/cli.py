@@ -111,6 +111,9 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--quiet-seconds", type=positive_float, default=1.0,
                         help="how long the deltas topic must be quiet before the markers start "
                              "(default 1)")
+    parser.add_argument("--excess-by-age", action="store_true",
+                        help="also train the embedded model on the examples in the order the stream learned "
+                             "them, and report the stream's excess over it by the model's age (log loss only)")
     parser.add_argument("--json", metavar="OUT", type=Path, help="also write the figures to OUT")
     parser.add_argument("--workdir", type=Path,
                         help="keep data, config and logs here (default: a temp dir, removed "

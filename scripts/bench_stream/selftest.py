@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import math
 import os
 import struct
 import sys
 from datetime import datetime, timezone
 
 from .examples import feature_coordinate, parse_jsonl_example
+from .excess import excess_by_age, learned_order, log_loss
 from .processes import thread_cpu_seconds
 from .protobuf import (decode_delta, decode_fields, decode_progress, double_field, encode_example, len_field,
                        read_varint, tag, varint)
@@ -53,6 +55,20 @@ def self_test() -> None:
     assert parse_jsonl_example('{"label":1,"features":["a:3","b:x:y","plain",'
                                '{"ns":"c","name":"z","value":0.5}]}') == \
         (1.0, None, [("a", "3", None), ("b", "x:y", None), ("", "plain", None), ("c", "z", 0.5)])
+    # The learned order: windows by stamp, a partition's own in offset order, windows stamped
+    # together interleaved across partitions.
+    def window(partition, first, last, stamp, loss_sum=0.0):
+        return {"origin_partition": partition, "first_offset": first, "last_offset": last, "time_ms": stamp,
+                "loss_sum": loss_sum}
+    windows = [window(1, 0, 1, 20, 1.0), window(0, 0, 1, 10, 0.5), window(0, 2, 3, 10, 0.5), window(0, 4, 4, 20, 3.0)]
+    assert learned_order(windows) == [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (1, 0), (1, 1)], learned_order(windows)
+    # Excess by age against a reference of 0.25 an example: all seven examples are younger
+    # than 20,000, one stretch of (5.0 - 7 * 0.25) / 7 an example.
+    reference = {example: 0.25 for example in learned_order(windows)}
+    by_age = excess_by_age(windows, learned_order(windows), reference)
+    assert len(by_age) == 1 and by_age[0]["age_below"] == 20_000 and by_age[0]["examples"] == 7, by_age
+    assert abs(by_age[0]["excess_per_example"] - (5.0 - 7 * 0.25) / 7) < 1e-12, by_age
+    assert abs(log_loss(0.5, 1) - math.log(2)) < 1e-12 and abs(log_loss(0.25, 0) - math.log(4 / 3)) < 1e-12
     # Nearest-rank percentiles.
     values = [float(v) for v in range(1, 101)]
     assert percentile(values, 50) == 50 and percentile(values, 99) == 99 and percentile(values, 100) == 100

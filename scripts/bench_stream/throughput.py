@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from benchlib import BenchError
 
+from . import excess
 from .consumers import ProgressLog
 from .examples import flush, make_producer, produce
 from .metrics import StalenessProbe, split_at, staleness_between
@@ -155,6 +156,14 @@ def throughput(bench: Bench, examples: list[bytes]) -> None:
             [w.log.read_text(errors="replace") for w in [worker] + others], topic, worker.started_wall),
     }
     bench.results["output"] = output_totals(bench, n)
+    losses = [value.strip('"') for key, value in args.model_option if key == "loss"]
+    if args.excess_by_age and losses and losses[-1] != "logistic":
+        bench.results["stream"]["loss_excess_by_age"] = {"skipped": "the log loss only"}
+    elif args.excess_by_age:
+        progress("excess by age: ftrl train on the examples in the order the stream learned them ...")
+        bench.results["stream"]["loss_excess_by_age"] = excess.measure(
+            windows, bench.workdir / "train.jsonl", args.example_partitions, bench.workdir,
+            bench.train_with_predictions)
     bench.results["stream"]["workers"] = args.workers
     bench.results["stream"]["staleness"] = staleness
     for other in others:  # the later phases run with one worker
