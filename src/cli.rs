@@ -396,9 +396,10 @@ pub struct SimulateArgs {
     /// its own, as the stream's predict role does, instead of on arrival.
     #[arg(long)]
     pub hot_take_when_sending: bool,
-    /// With hot exchange: a worker also sends as soon as the bias's weight in its replica
-    /// moved since its last sending by more than D over the loss's largest curvature (a
-    /// bound on the change of the gradient its examples see; 0: only every --hot-every).
+    /// With hot exchange: a worker also sends as soon as the weight of its hottest
+    /// coordinate (the bias; with --no-bias the feature most examples hold) moved since its
+    /// last sending by more than D over the loss's largest curvature (a bound on the change
+    /// of the gradient its examples see; 0: only every --hot-every).
     #[arg(long, value_name = "D", default_value_t = 0.0)]
     pub hot_drift: f64,
     /// With hot exchange: the workers send at phases spread over the interval (as a stream's

@@ -291,8 +291,9 @@ pub struct WorkerSection {
     /// through the owners. 0 sends every piece.
     #[serde(default = "default_hot_min_impact")]
     pub hot_min_impact: f64,
-    /// A worker also sends as soon as the bias's weight in its replica moved, since its
-    /// last sending, by more than this over the loss's largest curvature (a bound on the
+    /// A worker also sends as soon as the bias's weight in its replica (its hottest
+    /// coordinate: every example on a topic holds it) moved, since its last sending, by
+    /// more than this over the loss's largest curvature (a bound on the
     /// change of the gradient the other workers' examples miss). 0 sends only every
     /// `hot_every_examples`.
     #[serde(default = "default_hot_drift")]

@@ -335,6 +335,15 @@ impl OwnRanges {
     }
 }
 
+/// The coordinate whose drift makes a sending due ([`Replica::hot_drift`]), and its weight in
+/// this replica at the last sending.
+#[derive(Clone, Copy, Debug, Default)]
+struct Drifting {
+    coordinate: u64,
+    member: u32,
+    at_sending: f64,
+}
+
 /// What a replica with hot exchange keeps, sending and receiving.
 #[derive(Debug, Default)]
 pub(super) struct HotExchange {
@@ -370,8 +379,9 @@ pub(super) struct HotExchange {
     /// before any), and the number of the next sending (from 0 for each set of candidates).
     touched_before: Vec<u32>,
     sendings: u32,
-    /// The bias's weight in this replica at the last sending ([`Replica::hot_drift`]).
-    bias_at_sending: f64,
+    /// The coordinate whose drift makes a sending due ([`Replica::hot_drift`]): the hottest
+    /// of the last ranking (the bias until then).
+    drifting: Drifting,
     /// Whether a sealed batch ranked the candidates. Until one has, they are ranked anew at
     /// every sending by the open batch so far: ranked once, by its first few examples, they
     /// would leave out most of the coordinates the first batch learns, and the workers
@@ -608,6 +618,8 @@ impl<S: ReplicaStates> Replica<S> {
             min_updates: 1,
             group_share: 1.0,
             max_held: MAX_PROVISIONAL,
+            // Until a batch ranks the hottest, the bias (when the model has one).
+            drifting: Drifting { coordinate: crate::learn::hashing::bias(), member: 0, at_sending: 0.0 },
             ..HotExchange::default()
         }));
         self
@@ -641,17 +653,19 @@ impl<S: ReplicaStates> Replica<S> {
         }
     }
 
-    /// With hot exchange: how far the bias's weight moved in this replica since its last
-    /// sending (0 without the exchange). The bias moves with every example, most of all
+    /// With hot exchange: how far the weight of the hottest coordinate moved in this replica
+    /// since its last sending (0 without the exchange). The hottest is the one the last
+    /// batch ranked first: the bias, or in a model without one the feature most examples
+    /// hold (the bias until a batch has ranked). It moves with most examples, most of all
     /// when the whole group corrects the same error; a sending due by this drift rather
     /// than by the spacing keeps the other workers' view of it within a bound in weight,
     /// not in examples (`ftrl simulate --hot-drift`; docs/benchmarks.md, "Large α").
     pub(crate) fn hot_drift(&self) -> f64 {
-        self.hot.as_ref().map_or(0.0, |hot| (self.bias_weight() - hot.bias_at_sending).abs())
+        self.hot.as_ref().map_or(0.0, |hot| (self.drifting_weight(&hot.drifting) - hot.drifting.at_sending).abs())
     }
 
-    fn bias_weight(&self) -> f64 {
-        self.states.resident(crate::learn::hashing::bias()).map_or(0.0, |state| self.rule.weight(0, state))
+    fn drifting_weight(&self, drifting: &Drifting) -> f64 {
+        self.states.resident(drifting.coordinate).map_or(0.0, |state| self.rule.weight(drifting.member, state))
     }
 
     /// With hot exchange: holds at most `most` contributions provisionally, refusing more.
@@ -698,7 +712,7 @@ impl<S: ReplicaStates> Replica<S> {
         }
         // A candidate not touched since the last sending has the piece it had then.
         hot.sendings = hot.sendings.wrapping_add(1);
-        hot.bias_at_sending = self.bias_weight();
+        hot.drifting.at_sending = self.drifting_weight(&hot.drifting);
         let mut out = std::mem::take(&mut hot.outbox);
         let mut tags = Tags::new(requirements, firsts);
         for &i in &scanned {
@@ -991,6 +1005,20 @@ impl<S: ReplicaStates> Replica<S> {
         }
         counts.truncate(k);
         counts.sort_unstable_by(by_heat);
+        // The hottest drifts furthest when the group corrects the same error: the bias (also
+        // when a feature every example holds ties with it), or in a model without one the
+        // feature most examples hold. A new one counts from its weight now.
+        let bias = crate::learn::hashing::bias();
+        let hottest =
+            counts.first().map(|top| counts.iter().take_while(|c| c.0 == top.0).find(|c| c.1 == bias).unwrap_or(top));
+        if let Some(&(_, coordinate, at)) = hottest {
+            if coordinate != hot.drifting.coordinate {
+                let member = self.before[at as usize].1;
+                let mut drifting = Drifting { coordinate, member, at_sending: 0.0 };
+                drifting.at_sending = self.drifting_weight(&drifting);
+                hot.drifting = drifting;
+            }
+        }
         hot.candidates.clear();
         hot.candidate_at.clear();
         hot.candidate_numbers.clear();

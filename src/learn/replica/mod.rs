@@ -805,6 +805,11 @@ mod tests {
     }
 
     #[test]
+    fn without_a_bias_the_hottest_feature_drifts() {
+        scenarios::without_a_bias_the_hottest_feature_drifts(MapStates::default());
+    }
+
+    #[test]
     fn the_first_batch_sends_the_coordinates_it_learns_after_its_first_sending() {
         scenarios::the_first_batch_sends_the_coordinates_it_learns_after_its_first_sending(MapStates::default());
     }

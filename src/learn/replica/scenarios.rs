@@ -923,6 +923,35 @@ where
     assert_eq!(without.hot_drift(), 0.0, "no exchange, no drift");
 }
 
+/// In a model without a bias the drift is the hottest feature's: ranked first by the batch
+/// sealed last, it counts from its weight at the ranking, and from each sending after. A
+/// drift that read the bias alone stayed 0 there, and sixteen workers at a large α
+/// diverged as they did before the drift rule (docs/benchmarks.md, "Large α").
+pub(crate) fn without_a_bias_the_hottest_feature_drifts<S: ReplicaStates>(states: S)
+where
+    S::Error: Debug,
+{
+    let hottest = 5;
+    let examples = [3, 9, 3, 11]
+        .map(|other| vec![Feature { coordinate: hottest, value: 1.0 }, Feature { coordinate: other, value: 1.0 }]);
+    let mut learner = learner();
+    let mut replica = Replica::new(rule(), PARTITIONS, states).with_hot_exchange(4);
+    for example in &examples {
+        step(&mut learner, &mut replica, example, 1.0);
+    }
+    assert_eq!(replica.hot_drift(), 0.0, "before a ranking the drift reads the bias, which this model lacks");
+    replica.seal(BTreeMap::new(), BTreeMap::new(), examples.len()).unwrap();
+    assert_eq!(replica.hot_drift(), 0.0, "a coordinate ranked hottest counts from its weight at the ranking");
+    let ranked = replica.weight(0, hottest);
+    step(&mut learner, &mut replica, &examples[0], 0.0);
+    let moved = (replica.weight(0, hottest) - ranked).abs();
+    assert!(moved > 0.0 && (replica.hot_drift() - moved).abs() < 1e-12, "{} against {moved}", replica.hot_drift());
+    replica.hot_contributions(&BTreeMap::new(), &BTreeMap::new());
+    assert_eq!(replica.hot_drift(), 0.0, "a sending starts it over");
+    step(&mut learner, &mut replica, &examples[1], 0.0);
+    assert!(replica.hot_drift() > 0.0);
+}
+
 /// Pieces leave for the candidates the open batch stepped since the last sending, whether
 /// it learned them one example at a time or in a chunk shared by threads: a candidate
 /// chosen when the batch before was sealed sends its steps at the next sending; one not
