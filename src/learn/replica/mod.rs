@@ -365,6 +365,7 @@ impl<S: ReplicaStates> Replica<S> {
             if !unconfirmed.is_empty() {
                 let pending = self.pending.entry(coordinate).or_default();
                 pending.updates = pending.updates.wrapping_add(difference.updates);
+                pending.own.add(&difference);
                 pending.replica_updates = state.updates;
             } else if let Some(pending) = self.pending.get_mut(&coordinate) {
                 pending.replica_updates = state.updates;
@@ -403,7 +404,10 @@ impl<S: ReplicaStates> Replica<S> {
                         pending.updates = pending.updates.wrapping_sub(difference.updates);
                         pending.confirmed = pending.confirmed.wrapping_add(difference.updates);
                         if pending.updates == 0 {
+                            pending.own = CoordState::default(); // exactly: no rounding left over
                             self.confirmed.push(*coordinate);
+                        } else {
+                            pending.own = pending.own.difference(difference);
                         }
                     }
                 }
@@ -551,12 +555,7 @@ impl<S: ReplicaStates> Replica<S> {
                 }
                 continue; // nothing foreign: the replica's own state is the owner's and more
             }
-            let mut own = CoordState::default();
-            for batch in self.own.iter().filter(|b| b.unconfirmed.contains(&partition)) {
-                if let Some(difference) = batch.differences.get(partition as usize).and_then(|d| d.get(&coordinate)) {
-                    own.add(difference);
-                }
-            }
+            let own = pending.own;
             let mut expected = published;
             expected.add(&own);
             expected.extrapolate(&own, share);

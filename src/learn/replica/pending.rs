@@ -15,6 +15,11 @@ pub(super) struct Pending {
     pub(super) updates: u64,
     /// The replica's update count of the coordinate, for when its state is not in memory.
     pub(super) replica_updates: u64,
+    /// Those own updates' differences, summed: what an owner's state lacks of this
+    /// replica's own steps. Kept as batches are sealed and confirmed, not summed over the
+    /// unconfirmed batches at each state taken (with small batches, a lookup in each of
+    /// tens of batches per state).
+    pub(super) own: CoordState,
     /// Own updates the owner confirmed since it last published the coordinate.
     pub(super) confirmed: u64,
     /// The updates the owner applied lately, other workers' and own ones, as its
