@@ -293,9 +293,8 @@ pub struct WorkerSection {
     pub hot_min_impact: f64,
     /// A worker also sends as soon as the bias's weight in its replica (its hottest
     /// coordinate: every example on a topic holds it) moved, since its last sending, by
-    /// more than this over the loss's largest curvature (a bound on the
-    /// change of the gradient the other workers' examples miss). 0 sends only every
-    /// `hot_every_examples`.
+    /// more than this over the loss's largest curvature (a bound on the change of the
+    /// gradient the other workers' examples miss). 0 sends only every `hot_every_examples`.
     #[serde(default = "default_hot_drift")]
     pub hot_drift: f64,
     /// A model that starts empty is learned by the worker of examples partition 0 alone
